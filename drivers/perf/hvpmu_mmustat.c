@@ -1,0 +1,653 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * niagara_mmustat: perf PMU for the UltraSPARC T1 hypervisor's MMU/TSB
+ * statistics buffer.
+ *
+ * On a Niagara1 the hypervisor handles TLB misses in software; when it finds
+ * the translation in the guest's TSB it adds one to a "hits" word and the
+ * %tick cycles it spent to a "ticks" word of a 512-byte buffer the guest
+ * configured for that virtual CPU (NIAGARA_MMUSTAT_CONF). The words only
+ * grow, so a count is the difference of one word between two reads.
+ *
+ * Per-CPU events read the CPU's buffer; per-task events read the buffer of
+ * the CPU the task runs on when it is scheduled in and out, so they count
+ * the TSB hits taken on that CPU while the task ran (in user or kernel
+ * context, including interrupts taken meanwhile). The PMU uses the software
+ * task context: it has no counter limit, so it never needs multiplexing.
+ *
+ * The hypervisor keeps one buffer per virtual CPU, and Linux's sysfs files
+ * cpuN/mmustat_enable and cpuN/mmu_stats/ use the same slot. The driver
+ * therefore asks the hypervisor (NIAGARA_MMUSTAT_INFO) which buffer is
+ * configured whenever it reads: if somebody else's buffer is there it only
+ * reads it, and it installs its own buffer only into an empty slot. It never
+ * disables or replaces a buffer it did not install.
+ */
+
+#define pr_fmt(fmt) "niagara_mmustat: " fmt
+
+#include <linux/cpu.h>
+#include <linux/cpuhotplug.h>
+#include <linux/kernel.h>
+#include <linux/list.h>
+#include <linux/module.h>
+#include <linux/percpu.h>
+#include <linux/perf/hvpmu.h>
+#include <linux/perf/hvpmu_mmustat.h>
+#include <linux/perf_event.h>
+#include <linux/slab.h>
+#include <linux/smp.h>
+#include <linux/string.h>
+
+#define MMUSTAT_PMU_NAME	"niagara_mmustat"
+
+/* Event variant: the time (ns) view of the ticks words, when %tick Hz is known. */
+#define MMUSTAT_VAR_TIME	BIT(0)
+
+enum mmustat_field {
+	MMUSTAT_F_TICKS,
+	MMUSTAT_F_PGSZ,
+	MMUSTAT_F_CTXNON0,
+	MMUSTAT_F_DMMU,
+};
+
+/*
+ * The fields are laid out so that config is the word index of the statistic
+ * in the buffer (see hvpmu_mmustat_word()).
+ */
+static const struct hvpmu_field mmustat_fields[] = {
+	[MMUSTAT_F_TICKS]   = HVPMU_FIELD("ticks", HVPMU_CONFIG, 0, 1),
+	[MMUSTAT_F_PGSZ]    = HVPMU_FIELD("pgsz", HVPMU_CONFIG, 1, 3),
+	[MMUSTAT_F_CTXNON0] = HVPMU_FIELD("ctxnon0", HVPMU_CONFIG, 4, 1),
+	[MMUSTAT_F_DMMU]    = HVPMU_FIELD("dmmu", HVPMU_CONFIG, 5, 1),
+};
+
+#define MMUSTAT_TERMS(d, c, p, t)	\
+	"dmmu=" #d ",ctxnon0=" #c ",pgsz=" #p ",ticks=" #t
+
+/* hits and ticks as counts, and ticks again as time (scale set at probe) */
+#define MMUSTAT_EVENTS(m, d, ctx, c, sz, p)				\
+	{ .name = #m "tsb_hits_" #ctx "_" #sz,				\
+	  .terms = MMUSTAT_TERMS(d, c, p, 0) },				\
+	{ .name = #m "tsb_ticks_" #ctx "_" #sz,			\
+	  .terms = MMUSTAT_TERMS(d, c, p, 1) },				\
+	{ .name = #m "tsb_time_" #ctx "_" #sz,				\
+	  .terms = MMUSTAT_TERMS(d, c, p, 1), .unit = "ns",		\
+	  .variants = MMUSTAT_VAR_TIME }
+
+#define MMUSTAT_EVENTS_CTX(m, d, ctx, c)				\
+	MMUSTAT_EVENTS(m, d, ctx, c, 8k, 0),				\
+	MMUSTAT_EVENTS(m, d, ctx, c, 64k, 1),				\
+	MMUSTAT_EVENTS(m, d, ctx, c, 4m, 3),				\
+	MMUSTAT_EVENTS(m, d, ctx, c, 256m, 5)
+
+static const struct hvpmu_event mmustat_events[] = {
+	MMUSTAT_EVENTS_CTX(i, 0, ctx0, 0),
+	MMUSTAT_EVENTS_CTX(i, 0, ctxnon0, 1),
+	MMUSTAT_EVENTS_CTX(d, 1, ctx0, 0),
+	MMUSTAT_EVENTS_CTX(d, 1, ctxnon0, 1),
+};
+
+/**
+ * struct mmustat_cpu - per-CPU state, touched only on that CPU with
+ *	interrupts disabled (perf callbacks, IPIs from the hotplug callbacks)
+ * @active: events added on this CPU (linked by &perf_event.active_entry)
+ * @own: the buffer this driver installs on this CPU, or NULL
+ * @own_raddr: its real address
+ * @src: the buffer the counts are read from (@own or somebody else's), or
+ *	NULL if none
+ * @src_raddr: the real address of @src
+ * @online: between the online and offline hotplug callbacks
+ * @hv_may_write: @own could not be removed from the hypervisor; it is never
+ *	freed
+ */
+struct mmustat_cpu {
+	struct list_head active;
+	u64 *own;
+	u64 own_raddr;
+	const u64 *src;
+	u64 src_raddr;
+	bool online;
+	bool hv_may_write;
+};
+
+/**
+ * struct hvpmu_mmustat - one niagara_mmustat PMU
+ * @pmu: the perf PMU
+ * @ops: the backend
+ * @enc: the event encoding (@events has the time scale filled in)
+ * @attrs: sysfs format/ and events/
+ * @groups: @pmu's attribute groups
+ * @events: copy of mmustat_events[] with the run-time scale
+ * @scale: nanoseconds per %tick, as a decimal string
+ * @cpus: per-CPU state
+ * @hp_state: dynamic CPU hotplug state
+ * @hp_node: hotplug instance
+ */
+struct hvpmu_mmustat {
+	struct pmu pmu;
+	struct hvpmu_mmustat_ops ops;
+	struct hvpmu_encoding enc;
+	struct hvpmu_attrs attrs;
+	const struct attribute_group *groups[3];
+	struct hvpmu_event *events;
+	char scale[32];
+	struct mmustat_cpu __percpu *cpus;
+	enum cpuhp_state hp_state;
+	struct hlist_node hp_node;
+};
+
+static struct hvpmu_mmustat *to_mmustat(struct pmu *pmu)
+{
+	return container_of(pmu, struct hvpmu_mmustat, pmu);
+}
+
+static const char *mmustat_hv_err(unsigned long status)
+{
+	switch (status) {
+	case HVPMU_MMUSTAT_ENORADDR:
+		return "ENORADDR";
+	case HVPMU_MMUSTAT_EBADALIGN:
+		return "EBADALIGN";
+	case HVPMU_MMUSTAT_EBADTRAP:
+		return "EBADTRAP";
+	default:
+		return "unexpected status";
+	}
+}
+
+static void mmustat_fold(struct perf_event *event, const u64 *src)
+{
+	hvpmu_counter_fold(event, READ_ONCE(src[event->hw.config]), 64);
+}
+
+/*
+ * Move every running event of this CPU from the current source buffer to
+ * @src. Progress in our own buffer is folded first: it is ours, so it is
+ * still there. A foreign buffer that was replaced may already be freed by
+ * its owner, so it is not read again; what it counted since the last read
+ * is not seen.
+ */
+static void mmustat_switch(struct mmustat_cpu *st, const u64 *src, u64 raddr)
+{
+	struct perf_event *event;
+
+	list_for_each_entry(event, &st->active, active_entry) {
+		if (event->hw.state & PERF_HES_STOPPED)
+			continue;
+		if (st->src && st->src == st->own)
+			mmustat_fold(event, st->src);
+		if (src)
+			local64_set(&event->hw.prev_count,
+				    READ_ONCE(src[event->hw.config]));
+	}
+	st->src = src;
+	st->src_raddr = src ? raddr : 0;
+}
+
+/*
+ * Find the buffer the hypervisor fills on this CPU, installing ours if there
+ * is none. Runs on the CPU with interrupts disabled. Returns 0 and sets
+ * *srcp (NULL while the CPU is not online for us), or a negative errno if no
+ * buffer can be read.
+ */
+static int mmustat_sync(struct hvpmu_mmustat *mmu, const u64 **srcp)
+{
+	struct mmustat_cpu *st = this_cpu_ptr(mmu->cpus);
+	unsigned int cpu = smp_processor_id();
+	const u64 *src = NULL;
+	unsigned long status;
+	u64 raddr, prev;
+
+	lockdep_assert_irqs_disabled();
+	*srcp = NULL;
+	if (!st->online)
+		return 0;
+
+	status = mmu->ops.info(mmu->ops.ctx, cpu, &raddr);
+	if (status) {
+		/* Nothing known changed: keep reading what we read. */
+		pr_err_ratelimited("cpu%u: info hypercall failed: %s (%lu)\n",
+				   cpu, mmustat_hv_err(status), status);
+		*srcp = st->src;
+		return st->src ? 0 : -EIO;
+	}
+	if (st->src && raddr == st->src_raddr) {
+		*srcp = st->src;
+		return 0;
+	}
+
+	if (raddr && raddr == st->own_raddr) {
+		src = st->own;
+	} else if (raddr) {
+		/* Somebody else's buffer (e.g. cpuN/mmustat_enable): read only. */
+		src = mmu->ops.map(mmu->ops.ctx, raddr);
+		if (!src)
+			pr_err_ratelimited("cpu%u: cannot read the buffer at real address %#llx configured by another user\n",
+					   cpu, raddr);
+	} else if (st->own) {
+		/* An empty slot: the seed wants a zeroed buffer. */
+		memset(st->own, 0, HVPMU_MMUSTAT_BUF_SIZE);
+		raddr = st->own_raddr;
+		status = mmu->ops.conf(mmu->ops.ctx, cpu, raddr, &prev);
+		if (status)
+			pr_err_ratelimited("cpu%u: hypervisor rejected the statistics buffer at %#llx: %s (%lu)\n",
+					   cpu, raddr, mmustat_hv_err(status),
+					   status);
+		else
+			src = st->own;
+	}
+	mmustat_switch(st, src, raddr);
+	*srcp = src;
+	if (src)
+		return 0;
+	if (raddr && !status)
+		return -EBUSY;		/* occupied by a buffer we cannot read */
+	return st->own ? -EIO : -ENOMEM;
+}
+
+static void mmustat_start_from(struct perf_event *event, const u64 *src)
+{
+	local64_set(&event->hw.prev_count,
+		    src ? READ_ONCE(src[event->hw.config]) : 0);
+	event->hw.state = 0;
+}
+
+static void mmustat_update(struct perf_event *event)
+{
+	const u64 *src;
+
+	/* A source change rebases the event, so the fold adds only new hits. */
+	mmustat_sync(to_mmustat(event->pmu), &src);
+	if (src)
+		mmustat_fold(event, src);
+}
+
+static void mmustat_start(struct perf_event *event, int flags)
+{
+	const u64 *src;
+
+	mmustat_sync(to_mmustat(event->pmu), &src);
+	mmustat_start_from(event, src);
+}
+
+static void mmustat_stop(struct perf_event *event, int flags)
+{
+	if (event->hw.state & PERF_HES_STOPPED)
+		return;
+	mmustat_update(event);
+	event->hw.state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
+}
+
+static int mmustat_add(struct perf_event *event, int flags)
+{
+	struct hvpmu_mmustat *mmu = to_mmustat(event->pmu);
+	struct mmustat_cpu *st = this_cpu_ptr(mmu->cpus);
+	const u64 *src;
+	int ret;
+
+	ret = mmustat_sync(mmu, &src);
+	if (ret)
+		return ret;
+	event->hw.state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
+	list_add_tail(&event->active_entry, &st->active);
+	if (flags & PERF_EF_START)
+		mmustat_start_from(event, src);
+	return 0;
+}
+
+static void mmustat_del(struct perf_event *event, int flags)
+{
+	mmustat_stop(event, PERF_EF_UPDATE);
+	list_del(&event->active_entry);
+}
+
+static void mmustat_read(struct perf_event *event)
+{
+	mmustat_update(event);
+}
+
+struct mmustat_call {
+	struct hvpmu_mmustat *mmu;
+	int ret;
+};
+
+static void mmustat_prepare_ipi(void *data)
+{
+	struct mmustat_call *c = data;
+	const u64 *src;
+
+	c->ret = mmustat_sync(c->mmu, &src);
+	if (!c->ret && !src)
+		c->ret = -ENODEV;
+}
+
+static int mmustat_event_init(struct perf_event *event)
+{
+	struct hvpmu_mmustat *mmu = to_mmustat(event->pmu);
+	struct perf_event_attr *attr = &event->attr;
+	struct mmustat_call c = { .mmu = mmu };
+	unsigned int pgsz;
+	int ret;
+
+	if (attr->type != event->pmu->type)
+		return -ENOENT;
+	if (is_sampling_event(event))
+		return -EOPNOTSUPP;	/* no interrupt: counting only */
+	/* The hypervisor counts in every mode; nothing can be excluded. */
+	if (event_has_any_exclude_flag(event))
+		return -EINVAL;
+	ret = hvpmu_config_check(&mmu->enc, attr);
+	if (ret)
+		return ret;
+	pgsz = hvpmu_field_get(&mmustat_fields[MMUSTAT_F_PGSZ], attr);
+	if (!hvpmu_mmustat_pgsz_valid(pgsz))
+		return -EINVAL;		/* a reserved slot: never written */
+
+	event->hw.config =
+		hvpmu_mmustat_word(hvpmu_field_get(&mmustat_fields[MMUSTAT_F_DMMU], attr),
+				   hvpmu_field_get(&mmustat_fields[MMUSTAT_F_CTXNON0], attr),
+				   pgsz,
+				   hvpmu_field_get(&mmustat_fields[MMUSTAT_F_TICKS], attr));
+
+	/*
+	 * A CPU-bound event gets its buffer now, so that a hypervisor error
+	 * is reported to the opener. Task events and inherited copies find
+	 * theirs when first scheduled in (an error then leaves them unscheduled).
+	 */
+	if (event->cpu >= 0 && !event->parent) {
+		ret = smp_call_function_single(event->cpu, mmustat_prepare_ipi,
+					       &c, 1);
+		if (ret)
+			return ret;
+		return c.ret;
+	}
+	return 0;
+}
+
+/* Hotplug: mark the CPU usable; its buffer is installed on first use. */
+static void mmustat_online_ipi(void *data)
+{
+	struct hvpmu_mmustat *mmu = data;
+
+	this_cpu_ptr(mmu->cpus)->online = true;
+}
+
+/*
+ * Offline (and driver removal): take the final counts, stop reading, and
+ * remove our buffer from the hypervisor if it is still the configured one.
+ * A buffer somebody else installed is left alone.
+ */
+static void mmustat_offline_ipi(void *data)
+{
+	struct hvpmu_mmustat *mmu = data;
+	struct mmustat_cpu *st = this_cpu_ptr(mmu->cpus);
+	unsigned int cpu = smp_processor_id();
+	struct perf_event *event;
+	unsigned long status;
+	u64 raddr, prev;
+
+	status = mmu->ops.info(mmu->ops.ctx, cpu, &raddr);
+	/* Still configured, so still readable: take the final counts. */
+	if (!status && st->src && raddr == st->src_raddr) {
+		list_for_each_entry(event, &st->active, active_entry)
+			if (!(event->hw.state & PERF_HES_STOPPED))
+				mmustat_fold(event, st->src);
+	}
+	st->src = NULL;
+	st->src_raddr = 0;
+	st->online = false;
+	if (!st->own || status || raddr != st->own_raddr)
+		return;		/* ours is not configured: nothing to remove */
+
+	status = mmu->ops.conf(mmu->ops.ctx, cpu, 0, &prev);
+	if (status)
+		pr_err_ratelimited("cpu%u: removing the statistics buffer failed: %s (%lu)\n",
+				   cpu, mmustat_hv_err(status), status);
+	/*
+	 * The seed says a failed conf collects nothing, but free only what
+	 * the hypervisor confirms it no longer uses.
+	 */
+	if (status && (mmu->ops.info(mmu->ops.ctx, cpu, &raddr) ||
+		       raddr == st->own_raddr)) {
+		st->hv_may_write = true;
+		pr_warn_ratelimited("cpu%u: statistics buffer may still be written by the hypervisor; not freeing it\n",
+				    cpu);
+	}
+}
+
+static void mmustat_free_own(struct hvpmu_mmustat *mmu, unsigned int cpu)
+{
+	struct mmustat_cpu *st = per_cpu_ptr(mmu->cpus, cpu);
+
+	if (!st->own || st->hv_may_write)
+		return;
+	mmu->ops.buf_free(mmu->ops.ctx, cpu, st->own, st->own_raddr);
+	st->own = NULL;
+	st->own_raddr = 0;
+}
+
+static int mmustat_cpu_online(unsigned int cpu, struct hlist_node *node)
+{
+	struct hvpmu_mmustat *mmu =
+		hlist_entry_safe(node, struct hvpmu_mmustat, hp_node);
+	struct mmustat_cpu *st = per_cpu_ptr(mmu->cpus, cpu);
+	u64 raddr;
+
+	if (!st->own) {
+		st->own = mmu->ops.buf_alloc(mmu->ops.ctx, cpu, &raddr);
+		if (st->own)
+			st->own_raddr = raddr;
+		else
+			pr_warn("cpu%u: no memory for the statistics buffer; only a buffer configured by another user can be read\n",
+				cpu);
+	}
+	/* Never fail a CPU's bring-up for a statistic. */
+	smp_call_function_single(cpu, mmustat_online_ipi, mmu, 1);
+	return 0;
+}
+
+static int mmustat_cpu_offline(unsigned int cpu, struct hlist_node *node)
+{
+	struct hvpmu_mmustat *mmu =
+		hlist_entry_safe(node, struct hvpmu_mmustat, hp_node);
+
+	smp_call_function_single(cpu, mmustat_offline_ipi, mmu, 1);
+	/* The IPI returned: conf(0) is done, the hypervisor has let go. */
+	mmustat_free_own(mmu, cpu);
+	return 0;
+}
+
+/* 10^9 / hz as a decimal string with 12 fractional digits. */
+static void mmustat_scale(char *buf, size_t len, u64 hz)
+{
+	u64 ip = NSEC_PER_SEC / hz, rem = NSEC_PER_SEC % hz;
+	char frac[13];
+	int i;
+
+	for (i = 0; i < 12; i++) {
+		rem *= 10;
+		frac[i] = '0' + div64_u64(rem, hz);
+		rem = rem - div64_u64(rem, hz) * hz;
+	}
+	frac[12] = '\0';
+	snprintf(buf, len, "%llu.%s", ip, frac);
+}
+
+static int mmustat_build_attrs(struct hvpmu_mmustat *mmu, u64 hz)
+{
+	unsigned int i;
+
+	mmu->events = kmemdup(mmustat_events, sizeof(mmustat_events),
+			      GFP_KERNEL);
+	if (!mmu->events)
+		return -ENOMEM;
+	if (hz) {
+		mmustat_scale(mmu->scale, sizeof(mmu->scale), hz);
+		for (i = 0; i < ARRAY_SIZE(mmustat_events); i++)
+			if (mmu->events[i].variants & MMUSTAT_VAR_TIME)
+				mmu->events[i].scale = mmu->scale;
+	}
+	mmu->enc = (struct hvpmu_encoding) {
+		.fields = mmustat_fields,
+		.nr_fields = ARRAY_SIZE(mmustat_fields),
+		.events = mmu->events,
+		.nr_events = ARRAY_SIZE(mmustat_events),
+	};
+	return hvpmu_attrs_build(&mmu->attrs, &mmu->enc,
+				 hz ? MMUSTAT_VAR_TIME : 0);
+}
+
+struct mmustat_probe_info {
+	const struct hvpmu_mmustat_ops *ops;
+	unsigned long status;
+	u64 raddr;
+	u64 hz;
+};
+
+static void mmustat_probe_ipi(void *data)
+{
+	struct mmustat_probe_info *pi = data;
+	unsigned int cpu = smp_processor_id();
+
+	pi->status = pi->ops->info(pi->ops->ctx, cpu, &pi->raddr);
+}
+
+/**
+ * hvpmu_mmustat_probe() - detect the MMU statistics API and register the PMU
+ * @ops: the backend; copied
+ * @owner: module that provides @ops; pinned while events exist
+ *
+ * Asks the hypervisor (info on one CPU) whether the API exists; EBADTRAP
+ * means it does not (every CPU but the UltraSPARC T1), which is logged once
+ * at info level. Otherwise registers the "niagara_mmustat" PMU and a CPU
+ * hotplug instance that allocates a buffer for each online CPU. Buffers are
+ * configured in the hypervisor only when an event first needs one.
+ *
+ * Return: the PMU, or ERR_PTR(-ENODEV) if the API is absent, -EIO for
+ * another hypervisor error, -ENOMEM, or an error from perf_pmu_register().
+ */
+struct hvpmu_mmustat *hvpmu_mmustat_probe(const struct hvpmu_mmustat_ops *ops,
+					  struct module *owner)
+{
+	struct mmustat_probe_info pi = { .ops = ops };
+	struct hvpmu_mmustat *mmu;
+	unsigned int cpu;
+	int ret;
+
+	cpu = get_cpu();
+	smp_call_function_single(cpu, mmustat_probe_ipi, &pi, 1);
+	put_cpu();
+	if (pi.status == HVPMU_MMUSTAT_EBADTRAP) {
+		pr_info("not supported by this hypervisor (EBADTRAP): MMU statistics exist on UltraSPARC T1 only\n");
+		return ERR_PTR(-ENODEV);
+	}
+	if (pi.status) {
+		pr_err("info hypercall failed: %s (%lu)\n",
+		       mmustat_hv_err(pi.status), pi.status);
+		return ERR_PTR(-EIO);
+	}
+	pi.hz = ops->tick_hz ? ops->tick_hz(ops->ctx, cpu) : 0;
+
+	mmu = kzalloc(sizeof(*mmu), GFP_KERNEL);
+	if (!mmu)
+		return ERR_PTR(-ENOMEM);
+	mmu->ops = *ops;
+	mmu->cpus = alloc_percpu(struct mmustat_cpu);
+	if (!mmu->cpus) {
+		ret = -ENOMEM;
+		goto err_free;
+	}
+	for_each_possible_cpu(cpu)
+		INIT_LIST_HEAD(&per_cpu_ptr(mmu->cpus, cpu)->active);
+
+	ret = mmustat_build_attrs(mmu, pi.hz);
+	if (ret)
+		goto err_percpu;
+	mmu->groups[0] = &mmu->attrs.format;
+	mmu->groups[1] = &mmu->attrs.events;
+
+	mmu->pmu = (struct pmu) {
+		.module		= owner,
+		.task_ctx_nr	= perf_sw_context,
+		.capabilities	= PERF_PMU_CAP_NO_INTERRUPT,
+		.attr_groups	= mmu->groups,
+		.event_init	= mmustat_event_init,
+		.add		= mmustat_add,
+		.del		= mmustat_del,
+		.start		= mmustat_start,
+		.stop		= mmustat_stop,
+		.read		= mmustat_read,
+	};
+
+	ret = cpuhp_setup_state_multi(CPUHP_AP_ONLINE_DYN,
+				      "perf/hvpmu/niagara_mmustat:online",
+				      mmustat_cpu_online, mmustat_cpu_offline);
+	if (ret < 0)
+		goto err_attrs;
+	mmu->hp_state = ret;
+	ret = cpuhp_state_add_instance(mmu->hp_state, &mmu->hp_node);
+	if (ret)
+		goto err_state;
+
+	ret = perf_pmu_register(&mmu->pmu, MMUSTAT_PMU_NAME, -1);
+	if (ret)
+		goto err_instance;
+	pr_info("registered, %%tick at %llu Hz%s\n", pi.hz,
+		pi.hz ? "" : " (unknown: no time events)");
+	return mmu;
+
+err_instance:
+	cpuhp_state_remove_instance(mmu->hp_state, &mmu->hp_node);
+err_state:
+	cpuhp_remove_multi_state(mmu->hp_state);
+err_attrs:
+	hvpmu_attrs_free(&mmu->attrs);
+	kfree(mmu->events);
+err_percpu:
+	for_each_possible_cpu(cpu)
+		mmustat_free_own(mmu, cpu);
+	free_percpu(mmu->cpus);
+err_free:
+	kfree(mmu);
+	return ERR_PTR(ret);
+}
+EXPORT_SYMBOL_GPL(hvpmu_mmustat_probe);
+
+/**
+ * hvpmu_mmustat_remove() - unregister the PMU and give the buffers back
+ * @mmu: from hvpmu_mmustat_probe()
+ *
+ * Every CPU's own buffer is removed from the hypervisor (only where it is
+ * still the configured one) and freed once that call returned. A buffer the
+ * hypervisor may still write is deliberately leaked.
+ */
+void hvpmu_mmustat_remove(struct hvpmu_mmustat *mmu)
+{
+	unsigned int cpu;
+
+	perf_pmu_unregister(&mmu->pmu);
+	cpuhp_state_remove_instance(mmu->hp_state, &mmu->hp_node);
+	cpuhp_remove_multi_state(mmu->hp_state);
+	for_each_possible_cpu(cpu)
+		mmustat_free_own(mmu, cpu);
+	free_percpu(mmu->cpus);
+	hvpmu_attrs_free(&mmu->attrs);
+	kfree(mmu->events);
+	kfree(mmu);
+}
+EXPORT_SYMBOL_GPL(hvpmu_mmustat_remove);
+
+/**
+ * hvpmu_mmustat_pmu() - the perf PMU of a probed instance
+ * @mmu: from hvpmu_mmustat_probe()
+ *
+ * Return: the &struct pmu (its type is what perf_event_attr.type needs).
+ */
+struct pmu *hvpmu_mmustat_pmu(struct hvpmu_mmustat *mmu)
+{
+	return &mmu->pmu;
+}
+EXPORT_SYMBOL_GPL(hvpmu_mmustat_pmu);
+
+MODULE_DESCRIPTION("perf PMU for the UltraSPARC T1 hypervisor MMU statistics");
+MODULE_LICENSE("GPL");

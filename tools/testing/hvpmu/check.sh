@@ -1,0 +1,233 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The project's test runner. Each check prints "PASS: name" or "FAIL: name";
+# the last line is "N passed, N failed[, N skipped]" over every check that
+# ran, and the exit status is non-zero when any failed.
+#
+#   check.sh [step...]     steps: kunit cross lint extmod (default: all)
+#
+# Environment:
+#   KDIR     kernel tree (default: .cache/linux-6.1, made by setup.sh)
+#   BUILD    build directories (default: build/)
+#   TARGETS  cross targets to build (default: every line of cross/targets)
+#   JOBS     make -j (default: nproc)
+set -uo pipefail
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+REPO=$(cd "$HERE/../../.." && pwd)
+KDIR=${KDIR:-$REPO/.cache/linux-6.1}
+BUILD=${BUILD:-$REPO/build}
+JOBS=${JOBS:-$(nproc)}
+CC_PREFIX=""
+command -v ccache >/dev/null && CC_PREFIX="ccache "
+
+npass=0
+nfail=0
+nskip=0
+pass() { npass=$((npass + 1)); echo "PASS: $*"; }
+fail() { nfail=$((nfail + 1)); echo "FAIL: $*"; }
+note() { printf '==> %s\n' "$*"; }
+elapsed() { echo "$(( $(date +%s) - $1 ))s"; }
+
+mkdir -p "$BUILD"
+
+# Our sources, as the style checks see them.
+our_sources() {
+	(cd "$REPO" && git ls-files -co --exclude-standard -- \
+		'drivers/*.c' 'drivers/*.h' 'arch/*.c' 'arch/*.h' 'arch/*.S' \
+		'include/*.h')
+}
+
+# --- KUnit on x86_64 under QEMU (TCG) -------------------------------------
+step_kunit() {
+	local t0 out json args=() f
+	t0=$(date +%s)
+	out="$BUILD/kunit-x86_64.log"
+	json="$BUILD/kunit-x86_64.json"
+	for f in "$HERE"/kunit/*.kunitconfig; do
+		args+=(--kunitconfig="$f")
+	done
+	note "KUnit x86_64: building and booting (log: $out)"
+	rm -f "$json"
+	(cd "$KDIR" && python3 tools/testing/kunit/kunit.py run \
+		--arch=x86_64 --build_dir="$BUILD/kunit-x86_64" \
+		"${args[@]}" --make_options "CC=${CC_PREFIX}gcc" \
+		--jobs "$JOBS" --qemu_args='-smp 2' --timeout 900 \
+		--json="$json") > "$out" 2>&1
+	local rc=$?
+	# kunit.py's own per-test summary, for the reader
+	grep -E '^\[..:..:..\] +(\[(PASSED|FAILED|SKIPPED|CRASHED)\]|=+|Testing complete)' "$out" |
+		sed 's/^\[..:..:..\] //'
+	if [ ! -s "$json" ]; then
+		tail -n 30 "$out"
+		fail "kunit x86_64: build or boot ($(elapsed "$t0"))"
+		return
+	fi
+	python3 - "$json" > "$BUILD/kunit-x86_64.counts" <<'EOF'
+import json, sys
+def walk(g, prefix):
+    for t in g.get("test_cases", []):
+        yield prefix + t["name"], t["status"]
+    for s in g.get("sub_groups", []):
+        yield from walk(s, prefix + s["name"] + ".")
+for name, status in walk(json.load(open(sys.argv[1])), ""):
+    print(status, name)
+EOF
+	local n=0 status name
+	while read -r status name; do
+		n=$((n + 1))
+		case "$status" in
+		PASS) pass "kunit x86_64: $name" >/dev/null ;;
+		SKIP) nskip=$((nskip + 1)) ;;
+		*) fail "kunit x86_64: $name ($status)" ;;
+		esac
+	done < "$BUILD/kunit-x86_64.counts"
+	if [ "$n" -eq 0 ]; then
+		fail "kunit x86_64: no test ran"
+	elif [ "$rc" -ne 0 ] && ! grep -qv '^PASS\|^SKIP' "$BUILD/kunit-x86_64.counts"; then
+		fail "kunit x86_64: kunit.py exited $rc"
+	fi
+	note "KUnit x86_64: $n test cases in $(elapsed "$t0")"
+}
+
+# --- cross builds: W=1 -Werror, sparse -------------------------------------
+# Options from the fragments must survive olddefconfig: a driver that
+# silently drops out of a target's build would otherwise go unnoticed.
+config_check() {
+	local o=$1 frag line bad=""
+	shift
+	for frag in "$@"; do
+		while read -r line; do
+			case "$line" in CONFIG_*=*) ;; *) continue ;; esac
+			grep -qx "$line" "$o/.config" || bad="$bad ${line}"
+		done < "$frag"
+	done
+	echo "$bad"
+}
+
+cross_one() {
+	local name=$1 arch=$2 cross=$3 defconfig=$4 extra=$5
+	local o="$BUILD/cross-$name" log="$BUILD/cross-$name.log" t0 frags bad
+	local mk=(make -C "$KDIR" O="$o" ARCH="$arch" CROSS_COMPILE="$cross"
+		  CC="${CC_PREFIX}${cross}gcc" -j"$JOBS")
+	t0=$(date +%s)
+	frags=("$HERE/cross/common.config")
+	[ "$extra" != - ] && frags+=("$HERE/cross/$extra")
+
+	note "cross $name: configure and prepare (log: $log)"
+	mkdir -p "$o"
+	{
+		"${mk[@]}" "$defconfig" &&
+		cat "${frags[@]}" >> "$o/.config" &&
+		"${mk[@]}" olddefconfig &&
+		"${mk[@]}" prepare
+	} > "$log" 2>&1
+	if [ $? -ne 0 ]; then
+		tail -n 20 "$log"
+		fail "cross $name: configure/prepare"
+		return
+	fi
+	bad=$(config_check "$o" "${frags[@]}")
+	if [ -n "$bad" ]; then
+		fail "cross $name: config lost:$bad"
+	else
+		pass "cross $name: config"
+	fi
+
+	# Rebuild our objects from scratch so every warning shows each run.
+	rm -rf "$o/drivers/perf/hvpmu"
+	"${mk[@]}" W=1 C=1 KCFLAGS=-Werror drivers/perf/hvpmu/ \
+		>> "$log" 2>&1
+	if [ $? -ne 0 ]; then
+		grep -E 'error|warning' "$log" | tail -n 20
+		fail "cross $name: build W=1 -Werror"
+		return
+	fi
+	pass "cross $name: build W=1 -Werror ($(find "$o/drivers/perf/hvpmu" -name '*.o' | wc -l) objects, $(elapsed "$t0"))"
+	if grep -E 'drivers/perf/hvpmu/.*(warning|error):' "$log" > "$log.sparse"; then
+		head -n 20 "$log.sparse"
+		fail "cross $name: sparse"
+	else
+		pass "cross $name: sparse"
+	fi
+}
+
+step_cross() {
+	local name arch cross defconfig extra
+	while read -r name arch cross defconfig extra; do
+		case "$name" in ''|'#'*) continue ;; esac
+		if [ -n "${TARGETS:-}" ] && ! [[ " $TARGETS " == *" $name "* ]]; then
+			continue
+		fi
+		cross_one "$name" "$arch" "$cross" "$defconfig" "$extra"
+	done < "$HERE/cross/targets"
+}
+
+# --- style: checkpatch --strict and kernel-doc on every file of ours -------
+step_lint() {
+	local f out
+	note "checkpatch --strict and kernel-doc"
+	for f in $(our_sources); do
+		out=$("$KDIR/scripts/checkpatch.pl" --strict --no-tree --quiet \
+			--show-types --no-summary -f "$REPO/$f" 2>&1)
+		if [ -n "$out" ]; then
+			echo "$out"
+			fail "checkpatch: $f"
+		else
+			pass "checkpatch: $f"
+		fi
+		out=$("$KDIR/scripts/kernel-doc" -none -Wall "$REPO/$f" 2>&1)
+		if [ -n "$out" ]; then
+			echo "$out"
+			fail "kernel-doc: $f"
+		else
+			pass "kernel-doc: $f"
+		fi
+	done
+}
+
+# --- the external-module build users do with make -C $KDIR M=$PWD ---------
+# Built from a link farm in build/ so that the objects stay out of the repo,
+# against the prepared sparc64 tree (every sun4v object is a module there).
+step_extmod() {
+	local o="$BUILD/cross-sparc64" src="$BUILD/extmod" log="$BUILD/extmod.log"
+	local e
+	if [ ! -f "$o/.config" ]; then
+		TARGETS=sparc64 step_cross
+	fi
+	rm -rf "$src"
+	mkdir -p "$src"
+	for e in Kbuild Kconfig drivers arch include; do
+		cp -rs "$REPO/$e" "$src/$e"
+	done
+	note "external-module build against the sparc64 tree (log: $log)"
+	if make -C "$KDIR" O="$o" ARCH=sparc CROSS_COMPILE=sparc64-linux-gnu- \
+		CC="${CC_PREFIX}sparc64-linux-gnu-gcc" KBUILD_MODPOST_WARN=1 \
+		M="$src" -j"$JOBS" modules > "$log" 2>&1 &&
+	   [ -n "$(find "$src" -name '*.ko')" ]; then
+		pass "extmod sparc64: $(find "$src" -name '*.ko' -printf '%f ')"
+	else
+		tail -n 20 "$log"
+		fail "extmod sparc64"
+	fi
+}
+
+steps=("$@")
+[ ${#steps[@]} -eq 0 ] && steps=(kunit cross extmod lint)
+
+if ! "$HERE/setup.sh"; then
+	fail "setup"
+else
+	for s in "${steps[@]}"; do
+		case "$s" in
+		kunit|cross|lint|extmod) "step_$s" ;;
+		*) fail "unknown step $s" ;;
+		esac
+	done
+fi
+
+summary="$npass passed, $nfail failed"
+[ "$nskip" -gt 0 ] && summary="$summary, $nskip skipped"
+echo "$summary"
+[ "$nfail" -eq 0 ]
