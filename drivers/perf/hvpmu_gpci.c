@@ -637,8 +637,15 @@ static ssize_t _name##_show(struct device *dev,				\
 }									\
 static DEVICE_ATTR_RO(_name)
 
+/* The highest counter_info_version whose layouts the driver knows. */
+static ssize_t kernel_version_show(struct device *dev,
+				   struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "0x%x\n", HVPMU_GPCI_VERSION_DEPRECATES);
+}
+static DEVICE_ATTR_RO(kernel_version);
+
 /* Read once at probe; Linux issued an hcall on every read of these. */
-GPCI_IFACE_ATTR(kernel_version, "0x%x", HVPMU_GPCI_VERSION_DEPRECATES);
 GPCI_IFACE_ATTR(version, "0x%x", gpci->version);
 GPCI_IFACE_ATTR(ga, "%d", !!(gpci->caps & HVPMU_GPCI_CAP_GA));
 GPCI_IFACE_ATTR(expanded, "%d", !!(gpci->caps & HVPMU_GPCI_CAP_EXPANDED));
