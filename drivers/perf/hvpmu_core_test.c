@@ -503,7 +503,9 @@ static void hvpmu_test_uncore_hotplug(struct kunit *test)
 	if (!IS_ENABLED(CONFIG_HOTPLUG_CPU) || num_online_cpus() < 2)
 		kunit_skip(test, "needs CPU hotplug and 2 CPUs");
 	KUNIT_ASSERT_EQ(test, dummy_register(), 0);
-	first = dummy.uncore.cpu;
+	/* x86 cannot offline CPU 0 by default: designate another CPU first */
+	first = cpumask_next(0, cpu_online_mask);
+	dummy.uncore.cpu = first;
 	ev = dummy_open(test, first, 0);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
 	WRITE_ONCE(dummy.value, 100);

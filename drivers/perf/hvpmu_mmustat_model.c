@@ -1,0 +1,555 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Model of the UltraSPARC T1 hypervisor's MMU statistics API
+ * (NIAGARA_MMUSTAT_CONF 0x102, NIAGARA_MMUSTAT_INFO 0x103), following the
+ * seed mmustat.txt (FWARC 2005/467) and ../shared/reference/sun4v.md
+ * section 5. It backs the niagara_mmustat driver in the tests and the
+ * simulated platform.
+ *
+ * Guest "real memory" is a list of 512-byte regions, each with an invented
+ * real address: the buffers the driver allocates and "foreign" buffers that
+ * stand for another user of the slot (Linux's cpuN/mmustat_enable). Traffic
+ * is added to whatever buffer the hypervisor slot of a vCPU names, as the
+ * hypervisor's TLB-miss handler does.
+ */
+
+#define pr_fmt(fmt) "hvpmu_mmustat_model: " fmt
+
+#include <linux/irqflags.h>
+#include <linux/kernel.h>
+#include <linux/list.h>
+#include <linux/module.h>
+#include <linux/perf/hvpmu_mmustat.h>
+#include <linux/slab.h>
+#include <linux/smp.h>
+#include <linux/spinlock.h>
+
+/* Invented real addresses: far from 0, distinct, page-spaced. */
+#define MODEL_RADDR_BASE	0x40000000ULL
+#define MODEL_RADDR_STEP	0x1000ULL
+#define MODEL_NR_FOREIGN	4
+
+struct model_region {
+	struct list_head node;
+	u64 raddr;
+	u64 *mem;
+	bool foreign;
+};
+
+struct model_inject {
+	bool armed;
+	unsigned int after;
+	unsigned long status;
+};
+
+/**
+ * struct hvpmu_mmustat_model - one simulated hypervisor
+ * @ops: the backend ops handed to the driver
+ * @lock: protects everything below
+ * @niagara1: the API exists (UltraSPARC T1); otherwise every call EBADTRAP
+ * @tick_hz: reported %tick frequency
+ * @slot: per vCPU, the configured real address (0: none)
+ * @regions: guest memory regions
+ * @next_raddr: next invented real address
+ * @misalign: added to the real address of every driver buffer
+ * @calls: calls made through @ops, per entry point
+ * @inject: one-shot error injection, per entry point
+ * @wrong_cpu: hypercalls made for a vCPU other than the calling one, or with
+ *	interrupts enabled
+ * @bad_frees: frees of a buffer a vCPU slot still names
+ * @live: driver buffers allocated and not freed
+ * @dropped: traffic on vCPUs with no buffer
+ * @foreign: real addresses of the foreign buffers (0: not created yet)
+ */
+struct hvpmu_mmustat_model {
+	struct hvpmu_mmustat_ops ops;
+	raw_spinlock_t lock;
+	bool niagara1;
+	u64 tick_hz;
+	u64 *slot;
+	struct list_head regions;
+	u64 next_raddr;
+	u64 misalign;
+	unsigned long calls[HVPMU_MMUSTAT_NR_CALLS];
+	struct model_inject inject[HVPMU_MMUSTAT_NR_CALLS];
+	unsigned long wrong_cpu;
+	unsigned long bad_frees;
+	long live;
+	u64 dropped;
+	u64 foreign[MODEL_NR_FOREIGN];
+};
+
+/* Count a call and return the injected status, if one is due. */
+static unsigned long model_enter(struct hvpmu_mmustat_model *m,
+				 enum hvpmu_mmustat_model_call call)
+{
+	struct model_inject *inj = &m->inject[call];
+
+	m->calls[call]++;
+	if (!inj->armed)
+		return 0;
+	if (inj->after) {
+		inj->after--;
+		return 0;
+	}
+	inj->armed = false;
+	return inj->status;
+}
+
+/*
+ * Each region holds exactly one buffer, so a real address is valid memory
+ * for the 512-byte buffer only if it is a region's start (else ENORADDR).
+ */
+static struct model_region *model_find(struct hvpmu_mmustat_model *m,
+				       u64 raddr)
+{
+	struct model_region *r;
+
+	list_for_each_entry(r, &m->regions, node)
+		if (r->raddr == raddr)
+			return r;
+	return NULL;
+}
+
+static void model_check_cpu(struct hvpmu_mmustat_model *m, unsigned int cpu)
+{
+	/* The hypercalls act on the calling vCPU (seed 2.1: "current"). */
+	if (cpu != raw_smp_processor_id() || !irqs_disabled())
+		m->wrong_cpu++;
+}
+
+/* NIAGARA_MMUSTAT_CONF as the hypervisor executes it on vCPU @cpu. */
+static unsigned long model_conf_locked(struct hvpmu_mmustat_model *m,
+				       unsigned int cpu, u64 raddr, u64 *prev,
+				       unsigned long injected)
+{
+	unsigned long status = injected;
+
+	if (!m->niagara1)
+		return HVPMU_MMUSTAT_EBADTRAP;	/* seed 2.1: non-T1 */
+	/*
+	 * Seed 2.1: 64-byte alignment. (The released T1 hypervisor checks
+	 * only 8 bytes, reference section 5; we model the seed.) The order of
+	 * the two checks is not specified; alignment is checked first.
+	 */
+	if (!status && raddr % HVPMU_MMUSTAT_BUF_ALIGN)
+		status = HVPMU_MMUSTAT_EBADALIGN;
+	if (!status && raddr && !model_find(m, raddr))
+		status = HVPMU_MMUSTAT_ENORADDR;
+	if (status) {
+		/*
+		 * Seed 2.1: "If an error is returned no statistics are
+		 * collected (equivalent to passing an raddr of zero)": an
+		 * error also drops the previously configured buffer.
+		 */
+		m->slot[cpu] = 0;
+		*prev = 0;
+		return status;
+	}
+	/* ret1 is the previous buffer, 0 the first time. */
+	*prev = m->slot[cpu];
+	m->slot[cpu] = raddr;
+	return HVPMU_MMUSTAT_EOK;
+}
+
+static unsigned long model_info(void *ctx, unsigned int cpu, u64 *raddr)
+{
+	struct hvpmu_mmustat_model *m = ctx;
+	unsigned long flags, status;
+
+	raw_spin_lock_irqsave(&m->lock, flags);
+	model_check_cpu(m, cpu);
+	status = model_enter(m, HVPMU_MMUSTAT_CALL_INFO);
+	if (!m->niagara1)
+		status = HVPMU_MMUSTAT_EBADTRAP;
+	/* Seed 2.2: the current buffer or 0; idempotent. */
+	*raddr = status ? 0 : m->slot[cpu];
+	raw_spin_unlock_irqrestore(&m->lock, flags);
+	return status;
+}
+
+static unsigned long model_conf(void *ctx, unsigned int cpu, u64 raddr,
+				u64 *prev)
+{
+	struct hvpmu_mmustat_model *m = ctx;
+	unsigned long flags, status;
+
+	raw_spin_lock_irqsave(&m->lock, flags);
+	model_check_cpu(m, cpu);
+	status = model_enter(m, HVPMU_MMUSTAT_CALL_CONF);
+	status = model_conf_locked(m, cpu, raddr, prev, status);
+	raw_spin_unlock_irqrestore(&m->lock, flags);
+	return status;
+}
+
+static struct model_region *model_new_region(struct hvpmu_mmustat_model *m,
+					     bool foreign)
+{
+	struct model_region *r;
+	unsigned long flags;
+
+	r = kzalloc(sizeof(*r), GFP_KERNEL);
+	if (!r)
+		return NULL;
+	r->mem = kzalloc(HVPMU_MMUSTAT_BUF_SIZE, GFP_KERNEL);
+	if (!r->mem) {
+		kfree(r);
+		return NULL;
+	}
+	r->foreign = foreign;
+	raw_spin_lock_irqsave(&m->lock, flags);
+	r->raddr = m->next_raddr;
+	m->next_raddr += MODEL_RADDR_STEP;
+	list_add_tail(&r->node, &m->regions);
+	raw_spin_unlock_irqrestore(&m->lock, flags);
+	return r;
+}
+
+static void *model_buf_alloc(void *ctx, unsigned int cpu, u64 *raddr)
+{
+	struct hvpmu_mmustat_model *m = ctx;
+	struct model_region *r;
+	unsigned long flags, status;
+	u64 misalign;
+
+	raw_spin_lock_irqsave(&m->lock, flags);
+	status = model_enter(m, HVPMU_MMUSTAT_CALL_ALLOC);
+	misalign = m->misalign;
+	raw_spin_unlock_irqrestore(&m->lock, flags);
+	if (status)
+		return NULL;
+	r = model_new_region(m, false);
+	if (!r)
+		return NULL;
+	raw_spin_lock_irqsave(&m->lock, flags);
+	m->live++;
+	/* A misaligned buffer: the region starts earlier than the buffer. */
+	r->raddr += misalign;
+	raw_spin_unlock_irqrestore(&m->lock, flags);
+	*raddr = r->raddr;
+	return r->mem;
+}
+
+static void model_buf_free(void *ctx, unsigned int cpu, void *buf, u64 raddr)
+{
+	struct hvpmu_mmustat_model *m = ctx;
+	struct model_region *r, *found = NULL;
+	unsigned long flags;
+	unsigned int i;
+
+	raw_spin_lock_irqsave(&m->lock, flags);
+	model_enter(m, HVPMU_MMUSTAT_CALL_FREE);
+	list_for_each_entry(r, &m->regions, node)
+		if (r->mem == buf && r->raddr == raddr && !r->foreign)
+			found = r;
+	for (i = 0; found && i < nr_cpu_ids; i++) {
+		if (m->slot[i] == raddr) {
+			/* The hypervisor would write freed memory: keep it. */
+			m->bad_frees++;
+			found = NULL;
+		}
+	}
+	if (found) {
+		list_del(&found->node);
+		m->live--;
+	}
+	raw_spin_unlock_irqrestore(&m->lock, flags);
+	if (found) {
+		kfree(found->mem);
+		kfree(found);
+	}
+}
+
+static const void *model_map(void *ctx, u64 raddr)
+{
+	struct hvpmu_mmustat_model *m = ctx;
+	struct model_region *r;
+	unsigned long flags;
+	const void *p = NULL;
+
+	raw_spin_lock_irqsave(&m->lock, flags);
+	if (!model_enter(m, HVPMU_MMUSTAT_CALL_MAP)) {
+		r = model_find(m, raddr);
+		if (r)
+			p = r->mem;
+	}
+	raw_spin_unlock_irqrestore(&m->lock, flags);
+	return p;
+}
+
+static u64 model_tick_hz(void *ctx, unsigned int cpu)
+{
+	struct hvpmu_mmustat_model *m = ctx;
+
+	return m->tick_hz;
+}
+
+/**
+ * hvpmu_mmustat_model_create() - a simulated hypervisor, every slot empty
+ * @niagara1: true for an UltraSPARC T1 (the API exists), false for any other
+ *	chip (every call returns EBADTRAP)
+ * @tick_hz: the %tick frequency to report (0: unknown)
+ *
+ * Return: the model, or NULL if out of memory.
+ */
+struct hvpmu_mmustat_model *hvpmu_mmustat_model_create(bool niagara1,
+							u64 tick_hz)
+{
+	struct hvpmu_mmustat_model *m;
+
+	m = kzalloc(sizeof(*m), GFP_KERNEL);
+	if (!m)
+		return NULL;
+	m->slot = kcalloc(nr_cpu_ids, sizeof(*m->slot), GFP_KERNEL);
+	if (!m->slot) {
+		kfree(m);
+		return NULL;
+	}
+	raw_spin_lock_init(&m->lock);
+	INIT_LIST_HEAD(&m->regions);
+	m->niagara1 = niagara1;
+	m->tick_hz = tick_hz;
+	m->next_raddr = MODEL_RADDR_BASE;
+	m->ops = (struct hvpmu_mmustat_ops) {
+		.info = model_info,
+		.conf = model_conf,
+		.buf_alloc = model_buf_alloc,
+		.buf_free = model_buf_free,
+		.map = model_map,
+		.tick_hz = model_tick_hz,
+		.ctx = m,
+	};
+	return m;
+}
+EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_create);
+
+/**
+ * hvpmu_mmustat_model_destroy() - free the model and all its memory
+ * @m: the model; the driver must have been removed
+ */
+void hvpmu_mmustat_model_destroy(struct hvpmu_mmustat_model *m)
+{
+	struct model_region *r, *tmp;
+
+	list_for_each_entry_safe(r, tmp, &m->regions, node) {
+		kfree(r->mem);
+		kfree(r);
+	}
+	kfree(m->slot);
+	kfree(m);
+}
+EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_destroy);
+
+/**
+ * hvpmu_mmustat_model_ops() - the backend ops to hand to the driver
+ * @m: the model
+ *
+ * Return: ops whose ctx is @m.
+ */
+const struct hvpmu_mmustat_ops *
+hvpmu_mmustat_model_ops(struct hvpmu_mmustat_model *m)
+{
+	return &m->ops;
+}
+EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_ops);
+
+/**
+ * hvpmu_mmustat_model_traffic() - TSB hits found by the hypervisor
+ * @m: the model
+ * @cpu: the vCPU that took them
+ * @word: word index of the statistic (hvpmu_mmustat_word()); a reserved
+ *	slot is refused with a warning
+ * @n: amount to add (hits, or %tick cycles for a ticks word)
+ *
+ * Added to the buffer configured on @cpu; lost if there is none, as on the
+ * hardware.
+ */
+void hvpmu_mmustat_model_traffic(struct hvpmu_mmustat_model *m,
+				 unsigned int cpu, unsigned int word, u64 n)
+{
+	struct model_region *r;
+	unsigned long flags;
+
+	if (WARN_ON(word >= HVPMU_MMUSTAT_BUF_WORDS ||
+		    !hvpmu_mmustat_pgsz_valid((word >> HVPMU_MMUSTAT_PGSZ_SHIFT) & 7)))
+		return;
+	raw_spin_lock_irqsave(&m->lock, flags);
+	r = m->slot[cpu] ? model_find(m, m->slot[cpu]) : NULL;
+	if (r)
+		WRITE_ONCE(r->mem[word], r->mem[word] + n);
+	else
+		m->dropped += n;
+	raw_spin_unlock_irqrestore(&m->lock, flags);
+}
+EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_traffic);
+
+/**
+ * hvpmu_mmustat_model_inject() - make one future call fail
+ * @m: the model
+ * @call: the entry point
+ * @after: number of calls of that kind to let through first
+ * @status: hypervisor status to return (for ALLOC, MAP and FREE any nonzero
+ *	value means failure; FREE failures are only counted)
+ */
+void hvpmu_mmustat_model_inject(struct hvpmu_mmustat_model *m,
+				enum hvpmu_mmustat_model_call call,
+				unsigned int after, unsigned long status)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&m->lock, flags);
+	m->inject[call] = (struct model_inject) {
+		.armed = status != 0, .after = after, .status = status,
+	};
+	raw_spin_unlock_irqrestore(&m->lock, flags);
+}
+EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_inject);
+
+/**
+ * hvpmu_mmustat_model_misalign() - hand out misaligned buffers from now on
+ * @m: the model
+ * @offset: added to the real address of every buffer allocated later
+ *	(0 restores aligned buffers)
+ */
+void hvpmu_mmustat_model_misalign(struct hvpmu_mmustat_model *m, u64 offset)
+{
+	WRITE_ONCE(m->misalign, offset);
+}
+EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_misalign);
+
+/**
+ * hvpmu_mmustat_model_calls() - number of calls made through the ops
+ * @m: the model
+ * @call: the entry point
+ *
+ * Return: the count since the model was created.
+ */
+unsigned long hvpmu_mmustat_model_calls(struct hvpmu_mmustat_model *m,
+					enum hvpmu_mmustat_model_call call)
+{
+	return READ_ONCE(m->calls[call]);
+}
+EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_calls);
+
+/**
+ * hvpmu_mmustat_model_wrong_cpu() - hypercalls not made on the target vCPU
+ * @m: the model
+ *
+ * Return: the number of info/conf calls whose @cpu was not the calling CPU
+ * or that ran with interrupts enabled; a correct driver makes none.
+ */
+unsigned long hvpmu_mmustat_model_wrong_cpu(struct hvpmu_mmustat_model *m)
+{
+	return READ_ONCE(m->wrong_cpu);
+}
+EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_wrong_cpu);
+
+/**
+ * hvpmu_mmustat_model_bad_frees() - frees of buffers still configured
+ * @m: the model
+ *
+ * Return: how often the driver freed a buffer that a vCPU slot still named
+ * (memory the hypervisor could still write); such buffers are kept.
+ */
+unsigned long hvpmu_mmustat_model_bad_frees(struct hvpmu_mmustat_model *m)
+{
+	return READ_ONCE(m->bad_frees);
+}
+EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_bad_frees);
+
+/**
+ * hvpmu_mmustat_model_live_buffers() - driver buffers not freed
+ * @m: the model
+ *
+ * Return: allocations minus frees.
+ */
+long hvpmu_mmustat_model_live_buffers(struct hvpmu_mmustat_model *m)
+{
+	return READ_ONCE(m->live);
+}
+EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_live_buffers);
+
+/**
+ * hvpmu_mmustat_model_slot() - the real address configured on a vCPU
+ * @m: the model
+ * @cpu: the vCPU
+ *
+ * Return: the address, or 0 if collection is disabled there.
+ */
+u64 hvpmu_mmustat_model_slot(struct hvpmu_mmustat_model *m, unsigned int cpu)
+{
+	return READ_ONCE(m->slot[cpu]);
+}
+EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_slot);
+
+/**
+ * hvpmu_mmustat_model_guest_conf() - another user of the slot calls conf
+ * @m: the model
+ * @cpu: the vCPU it runs on
+ * @raddr: the buffer it configures (0 disables)
+ * @prev: the previous buffer, as the hypervisor returns it
+ *
+ * Stands for Linux's cpuN/mmustat_enable, which calls conf on the CPU
+ * through work_on_cpu(). Not counted in hvpmu_mmustat_model_calls().
+ *
+ * Return: the hypervisor status.
+ */
+unsigned long hvpmu_mmustat_model_guest_conf(struct hvpmu_mmustat_model *m,
+					     unsigned int cpu, u64 raddr,
+					     u64 *prev)
+{
+	unsigned long flags, status;
+
+	raw_spin_lock_irqsave(&m->lock, flags);
+	status = model_conf_locked(m, cpu, raddr, prev, 0);
+	raw_spin_unlock_irqrestore(&m->lock, flags);
+	return status;
+}
+EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_guest_conf);
+
+/**
+ * hvpmu_mmustat_model_foreign_buf() - a buffer belonging to another user
+ * @m: the model
+ * @idx: which one, 0 to 3; created zeroed on first use
+ *
+ * Return: its real address, or 0 if out of memory or @idx is too large.
+ */
+u64 hvpmu_mmustat_model_foreign_buf(struct hvpmu_mmustat_model *m,
+				    unsigned int idx)
+{
+	struct model_region *r;
+
+	if (idx >= MODEL_NR_FOREIGN)
+		return 0;
+	if (!m->foreign[idx]) {
+		r = model_new_region(m, true);
+		if (r)
+			m->foreign[idx] = r->raddr;
+	}
+	return m->foreign[idx];
+}
+EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_foreign_buf);
+
+/**
+ * hvpmu_mmustat_model_read() - one word of a buffer in guest memory
+ * @m: the model
+ * @raddr: the buffer's real address
+ * @word: word index, 0 to 63 (reserved words included)
+ *
+ * Return: the word, or U64_MAX if there is no buffer at @raddr.
+ */
+u64 hvpmu_mmustat_model_read(struct hvpmu_mmustat_model *m, u64 raddr,
+			     unsigned int word)
+{
+	struct model_region *r;
+	unsigned long flags;
+	u64 v = U64_MAX;
+
+	raw_spin_lock_irqsave(&m->lock, flags);
+	r = model_find(m, raddr);
+	if (r && word < HVPMU_MMUSTAT_BUF_WORDS)
+		v = r->mem[word];
+	raw_spin_unlock_irqrestore(&m->lock, flags);
+	return v;
+}
+EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_read);
