@@ -121,7 +121,7 @@ cross_one() {
 		"${mk[@]}" "$defconfig" &&
 		cat "${frags[@]}" >> "$o/.config" &&
 		"${mk[@]}" olddefconfig &&
-		"${mk[@]}" prepare
+		"${mk[@]}" W=1 prepare
 	} > "$log" 2>&1
 	if [ $? -ne 0 ]; then
 		tail -n 20 "$log"
@@ -136,8 +136,10 @@ cross_one() {
 	fi
 
 	# Rebuild our objects from scratch so every warning shows each run.
+	# W=1 was given to prepare too, so no upstream object is rebuilt here;
+	# -Werror applies to our objects only (Kbuild's HVPMU_WERROR).
 	rm -rf "$o/drivers/perf/hvpmu"
-	"${mk[@]}" W=1 C=1 KCFLAGS=-Werror drivers/perf/hvpmu/ \
+	"${mk[@]}" W=1 C=1 HVPMU_WERROR=1 drivers/perf/hvpmu/ \
 		>> "$log" 2>&1
 	if [ $? -ne 0 ]; then
 		grep -E 'error|warning' "$log" | tail -n 20
