@@ -1,0 +1,136 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# End-to-end checks in the guest, with the real perf tool. Generic checks
+# cover every PMU of the project that is registered (perf list, parsing of
+# every event and field, refused strings, hotplug, module unload/reload,
+# kmemleak); pmu-*.sh add exact counts from traffic injected into each model.
+
+. /hvpmu/lib.sh
+
+echo clear > /sys/kernel/debug/kmemleak 2>/dev/null
+
+# --- the tool and the platform ---------------------------------------------
+check "perf runs: perf version" perf version
+check "perf stat counts a software event" \
+	sh -c 'perf stat -x, -e task-clock -- true 2>&1 | grep -q task-clock'
+check "modprobe hvpmu_sim" modprobe hvpmu_sim
+check "debugfs: $SIM/models" cat "$SIM/models"
+cat "$SIM/models" 2>/dev/null | sed 's/^/    model: /'
+while read -r model state rest; do
+	if [ "$state" = up ]; then
+		pass "model $model up"
+	else
+		fail "model $model: $state $rest"
+	fi
+done < "$SIM/models"
+check "perf list runs" sh -c 'perf list > /tmp/perf-list 2>&1'
+
+# --- every registered PMU of ours: sysfs as perf sees it -------------------
+for p in $OUR_PMUS; do
+	if [ ! -d "$PMUS/$p" ]; then
+		skip "$p: not registered (its model has no sim API in this build)"
+		continue
+	fi
+	pass "$p registered (type $(cat "$PMUS/$p/type"))"
+	for f in "$PMUS/$p"/events/*; do
+		e=${f##*/}
+		case "$e" in *.unit|*.scale|\*) continue ;; esac
+		if grep -q "$p/$e[/,]" /tmp/perf-list; then
+			pass "perf list: $p/$e"
+		else
+			fail "perf list: $p/$e missing"
+		fi
+		ev=$(event_string "$p" "$e")
+		# Parsed and opened by perf, accepted by the driver.
+		check "perf stat opens $ev" perf stat -a -e "$ev" -- true
+	done
+	for f in "$PMUS/$p"/format/*; do
+		t=${f##*/}
+		w=$(field_width "$f")
+		# Parsed by perf: perf reports a syntax error before any open.
+		perf stat -a -e "$p/$t=0/" -- true > "$TMP/out" 2>&1
+		if grep -q "event syntax error" "$TMP/out"; then
+			fail "perf parses field $p/$t"
+			detail "$TMP/out"
+		else
+			pass "perf parses field $p/$t ($(cat "$f"))"
+		fi
+		[ "$w" -lt 64 ] && check_fails "refused: $p/$t too wide" \
+			"value too big|syntax error|Invalid argument" \
+			perf stat -a -e "$p/$t=$(awk -v w="$w" 'BEGIN { printf "%.0f", 2^w }')/" -- true
+	done
+	check_fails "refused: unknown term $p/no_such_field=1/" \
+		"unknown term|syntax error" perf stat -a -e "$p/no_such_field=1/" -- true
+	check_fails "refused: unknown event $p/no_such_event/" \
+		"unknown term|syntax error|not supported" perf stat -a -e "$p/no_such_event/" -- true
+done
+
+# --- per-PMU checks with injected traffic ----------------------------------
+for f in /hvpmu/pmu-*.sh; do
+	[ -e "$f" ] && . "$f"
+done
+
+# --- designated CPU hotplug during perf stat -I -----------------------------
+for p in $(our_pmus); do
+	[ -f "$PMUS/$p/cpumask" ] || continue
+	cpu=$(cat "$PMUS/$p/cpumask")
+	e=$(ls "$PMUS/$p/events" | grep -v '\.' | head -n 1)
+	ev=$(event_string "$p" "$e")
+	perf stat -I 100 -x, -a -e "$ev" -o "$TMP/hp" -- sleep 2 &
+	pid=$!
+	sleep 0.5
+	if echo 0 > "/sys/devices/system/cpu/cpu$cpu/online"; then
+		moved=$(cat "$PMUS/$p/cpumask")
+		sleep 0.5
+		echo 1 > "/sys/devices/system/cpu/cpu$cpu/online"
+		if wait "$pid" && [ "$moved" != "$cpu" ] &&
+		   [ "$(grep -c "$p" "$TMP/hp")" -ge 5 ]; then
+			pass "hotplug: $p designated CPU $cpu -> $moved during perf stat -I"
+		else
+			fail "hotplug: $p designated CPU $cpu -> $moved during perf stat -I"
+			detail "$TMP/hp"
+		fi
+	else
+		wait "$pid"
+		fail "hotplug: cannot offline CPU $cpu"
+	fi
+done
+
+# --- module unload/reload with events open and closed ----------------------
+if [ -n "$(our_pmus)" ]; then
+	p=$(our_pmus | head -n 1)
+	e=$(ls "$PMUS/$p/events" | grep -v '\.' | head -n 1)
+	perf stat -a -e "$(event_string "$p" "$e")" -- sleep 2 > "$TMP/open" 2>&1 &
+	pid=$!
+	sleep 0.5
+	# perf holds a reference on the PMU's module while its event is open.
+	check_fails "rmmod hvpmu_sim refused while $p/$e is open" \
+		"in use|busy|Resource" rmmod hvpmu_sim
+	if wait "$pid"; then
+		pass "perf stat ends normally after the refused unload"
+	else
+		fail "perf stat after the refused unload"
+		detail "$TMP/open"
+	fi
+fi
+check "rmmod hvpmu_sim (no event open)" rmmod hvpmu_sim
+check "all our PMUs gone after unload" sh -c "[ -z \"\$(. /hvpmu/lib.sh; our_pmus)\" ] && [ ! -e $SIM ]"
+for m in hvpmu_models hvpmu_gpci hvpmu_mips_cm hvpmu_mmustat hvpmu_sun4v_dram hvpmu_core; do
+	grep -q "^$m " /proc/modules && check "rmmod $m" rmmod "$m"
+done
+check "reload: modprobe hvpmu_sim" modprobe hvpmu_sim
+check "reload: same models up" sh -c "! grep -v ' up\$' $SIM/models"
+check "reload: perf list runs" perf list
+
+# --- kmemleak ---------------------------------------------------------------
+check "rmmod hvpmu_sim at the end" rmmod hvpmu_sim
+echo scan > /sys/kernel/debug/kmemleak
+sleep 1
+echo scan > /sys/kernel/debug/kmemleak
+cat /sys/kernel/debug/kmemleak > "$TMP/leaks"
+if [ -s "$TMP/leaks" ]; then
+	fail "kmemleak: $(grep -c '^unreferenced' "$TMP/leaks") leaks"
+	detail "$TMP/leaks"
+else
+	pass "kmemleak clean"
+fi

@@ -1,0 +1,94 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Helpers of the guest scripts (busybox sh). Each check prints one line
+# "PASS: name" or "FAIL: name"; details of a failure follow it indented.
+
+SIM=/sys/kernel/debug/hvpmu_sim
+PMUS=/sys/bus/event_source/devices
+# Every PMU of the project; a model lists its own in $SIM/models.
+OUR_PMUS="niagara2_dram vfalls_dram niagara_mmustat mips_cm hv_gpci"
+TMP=/tmp/hvpmu.$$
+mkdir -p "$TMP"
+
+pass() { echo "PASS: $*"; }
+fail() { echo "FAIL: $*"; }
+skip() { echo "SKIP: $*"; }
+detail() { sed 's/^/    /' "$@" | head -n 20; }
+
+# check NAME CMD...: PASS when CMD exits 0; its output is shown on failure.
+check() {
+	local name=$1
+	shift
+	if "$@" > "$TMP/out" 2>&1; then
+		pass "$name"
+	else
+		fail "$name"
+		detail "$TMP/out"
+	fi
+}
+
+# check_fails NAME PATTERN CMD...: CMD must fail and print PATTERN (an
+# extended regex): the user is refused with a clear message.
+check_fails() {
+	local name=$1 pat=$2
+	shift 2
+	if "$@" > "$TMP/out" 2>&1; then
+		fail "$name (accepted)"
+		detail "$TMP/out"
+	elif grep -Eq "$pat" "$TMP/out"; then
+		pass "$name"
+	else
+		fail "$name (no message matching '$pat')"
+		detail "$TMP/out"
+	fi
+}
+
+# stat_count EVENT CMD...: run CMD under perf stat -a and print EVENT's
+# count (perf's CSV output), or nothing when perf failed.
+stat_count() {
+	local ev=$1
+	shift
+	perf stat -x, -a -o "$TMP/stat" -e "$ev" -- "$@" > "$TMP/cmd" 2>&1 ||
+		return 1
+	awk -F, -v ev="$ev" '$3 == ev { print $1; found = 1 }
+		END { exit !found }' "$TMP/stat"
+}
+
+# expect_count NAME EVENT EXPECTED CMD...: EVENT counts exactly EXPECTED
+# while CMD (an injection into the model) runs.
+expect_count() {
+	local name=$1 ev=$2 want=$3 got
+	shift 3
+	got=$(stat_count "$ev" "$@")
+	if [ "$got" = "$want" ]; then
+		pass "$name: $ev = $want"
+	else
+		fail "$name: $ev = '${got}', expected $want"
+		detail "$TMP/stat" "$TMP/cmd"
+	fi
+}
+
+# our_pmus: the PMUs of the project registered now.
+our_pmus() {
+	local p
+	for p in $OUR_PMUS; do
+		[ -d "$PMUS/$p" ] && echo "$p"
+	done
+}
+
+# The width of a format field ("config:0-7" -> 8, "config1:3" -> 1,
+# "config:0-3,8-11" -> 8).
+field_width() {
+	sed 's/^[^:]*://' "$1" | tr ',' '\n' | awk -F- '
+		{ w += (NF == 2 ? $2 - $1 + 1 : 1) } END { print w }'
+}
+
+# An event string for sysfs event NAME of PMU P with every "?" term set to 0.
+event_string() {
+	local p=$1 e=$2 terms q=""
+	terms=$(cat "$PMUS/$p/events/$e")
+	for t in $(echo "$terms" | tr ',' ' '); do
+		case "$t" in *=\?) q="$q,${t%=?}=0" ;; esac
+	done
+	echo "$p/$e$q/"
+}

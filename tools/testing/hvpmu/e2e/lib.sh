@@ -1,0 +1,110 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Shared by e2e/run.sh and demo.sh: build the x86_64 guest kernel with the
+# simulated platform, pack the perf tool, busybox and our guest scripts into
+# an initramfs, and boot it under QEMU (TCG).
+#
+# Environment: KDIR (kernel tree), BUILD (build/), JOBS (make -j).
+
+E2E_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+REPO=$(cd "$E2E_DIR/../../../.." && pwd)
+KDIR=${KDIR:-$REPO/.cache/linux-6.1}
+BUILD=${BUILD:-$REPO/build}
+JOBS=${JOBS:-$(nproc)}
+E2E_OUT=$BUILD/e2e-x86_64
+CC_PREFIX=""
+command -v ccache >/dev/null && CC_PREFIX="ccache "
+
+e2e_say() { printf '[e2e] %s\n' "$*" >&2; }
+
+# e2e_kernel LOG: configure and build bzImage and modules in $E2E_OUT,
+# printing make's progress (one line per 200 objects) on stderr.
+e2e_kernel() {
+	local log=$1 mk line n=0 t0 lost=""
+	mk=(make -C "$KDIR" O="$E2E_OUT" ARCH=x86_64 CC="${CC_PREFIX}gcc"
+	    -j"$JOBS")
+	t0=$(date +%s)
+	mkdir -p "$E2E_OUT"
+	# Regenerated each run; kbuild rebuilds only what a change touches.
+	cp "$E2E_DIR/x86_64.config" "$E2E_OUT/.config"
+	"${mk[@]}" olddefconfig > "$log" 2>&1 || return 1
+	while read -r line; do
+		case "$line" in CONFIG_*=*) ;; *) continue ;; esac
+		grep -qx "$line" "$E2E_OUT/.config" || lost="$lost ${line%%=*}"
+	done < "$E2E_DIR/x86_64.config"
+	[ -n "$lost" ] && e2e_say "options not available in this tree:$lost"
+	e2e_say "building the kernel in $E2E_OUT (log: $log)"
+	# Kbuild prints one line per object: show a heartbeat, not the flood.
+	"${mk[@]}" bzImage modules 2>&1 | tee -a "$log" | while read -r line; do
+		n=$((n + 1))
+		[ $((n % 200)) -eq 0 ] &&
+			e2e_say "  ... $n build steps, $(( $(date +%s) - t0 ))s"
+	done
+	[ "${PIPESTATUS[0]}" -eq 0 ] || { tail -n 30 "$log" >&2; return 1; }
+	rm -rf "$E2E_OUT/modroot"
+	"${mk[@]}" INSTALL_MOD_PATH="$E2E_OUT/modroot" INSTALL_MOD_STRIP=1 \
+		DEPMOD=/sbin/depmod modules_install >> "$log" 2>&1 || return 1
+	e2e_say "kernel ready in $(( $(date +%s) - t0 ))s"
+}
+
+# The real perf binary: Debian's /usr/bin/perf is either the binary or a
+# wrapper that runs /usr/bin/perf_<version>.
+e2e_perf_binary() {
+	local p
+	if [ "$(head -c 4 /usr/bin/perf 2>/dev/null)" = $'\x7fELF' ]; then
+		echo /usr/bin/perf
+		return
+	fi
+	p=$(ls /usr/bin/perf_[0-9]* 2>/dev/null | sort -V | tail -n 1)
+	[ -n "$p" ] && echo "$p"
+}
+
+# e2e_initramfs MODE [EXTRA_DIR]: write $E2E_OUT/initramfs.cpio whose /init
+# runs the guest script MODE (e2e or demo) and then EXTRA_DIR's files.
+e2e_initramfs() {
+	local mode=$1 extra=${2:-} root="$E2E_OUT/initramfs" perf lib
+	perf=$(e2e_perf_binary)
+	[ -n "$perf" ] || { e2e_say "no perf binary: apt-get install linux-perf"; return 1; }
+	[ -x /bin/busybox ] || { e2e_say "no /bin/busybox: apt-get install busybox-static"; return 1; }
+	rm -rf "$root"
+	mkdir -p "$root"/{bin,sbin,usr/bin,proc,sys,dev,tmp,root,lib/modules,hvpmu}
+	cp /bin/busybox "$root/bin/busybox"
+	cp "$perf" "$root/usr/bin/perf"
+	# The dynamic loader and every library, at the paths ldd reports.
+	for lib in $(ldd "$perf" | awk '/=>/ { print $3 } /^\t\// { print $1 }'); do
+		mkdir -p "$root$(dirname "$lib")"
+		cp -L "$lib" "$root$lib"
+	done
+	cp -a "$E2E_OUT/modroot/lib/modules/." "$root/lib/modules/"
+	cp "$E2E_DIR"/guest/*.sh "$root/hvpmu/"
+	if [ -n "$extra" ]; then
+		mkdir -p "$root/extra"
+		cp -a "$extra/." "$root/extra/"
+	fi
+	cat > "$root/init" <<INIT
+#!/bin/busybox sh
+/bin/busybox --install -s /bin
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs dev /dev
+mount -t debugfs debugfs /sys/kernel/debug
+export PATH=/usr/bin:/bin:/sbin HOME=/root
+cd /root
+sh /hvpmu/$mode.sh
+echo "HVPMU-GUEST-EXIT \$?"
+poweroff -f
+INIT
+	chmod +x "$root/init"
+	(cd "$root" && find . | cpio -o -H newc --quiet) > "$E2E_OUT/initramfs.cpio"
+}
+
+# e2e_boot TIMEOUT: boot the kernel with the initramfs, console on stdout.
+e2e_boot() {
+	local bios=()
+	[ -f /usr/share/qemu/qboot.rom ] && bios=(-bios qboot.rom)
+	timeout --foreground "$1" qemu-system-x86_64 "${bios[@]}" -m 1G -smp 2 \
+		-display none -no-reboot -nodefaults -serial stdio \
+		-kernel "$E2E_OUT/arch/x86/boot/bzImage" \
+		-initrd "$E2E_OUT/initramfs.cpio" \
+		-append "console=ttyS0 panic=-1 oops=panic loglevel=4"
+}
