@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * sun4v performance-register backend interface for the niagara2_dram and
+ * vfalls_dram PMUs.
+ *
+ * The UltraSPARC T2 (Niagara2) and T2+ (Victoria Falls) DRAM performance
+ * registers are reachable only through the sun4v hypervisor calls
+ * NIAGARA2_GET/SET_PERFREG (0x104/0x105, API group 0x202) and
+ * VFALLS_GET/SET_PERFREG (0x106/0x107, API group 0x205). The arch-neutral
+ * driver calls them only through &struct hvpmu_sun4v_ops; the arch glue
+ * supplies the real hypercalls, the tests a register-level model.
+ */
+#ifndef _LINUX_PERF_HVPMU_SUN4V_H
+#define _LINUX_PERF_HVPMU_SUN4V_H
+
+#include <linux/types.h>
+
+/*
+ * Hypervisor status codes used by the perfreg calls (sun4v API, "HV_E*").
+ * Repeated here because the driver is arch-neutral and does not include
+ * asm/hypervisor.h; the values are the architected ones.
+ */
+#define HVPMU_SUN4V_EOK			0
+#define HVPMU_SUN4V_EINVAL		6
+#define HVPMU_SUN4V_EBADTRAP		7
+#define HVPMU_SUN4V_EWOULDBLOCK		9
+#define HVPMU_SUN4V_ENOACCESS		10
+#define HVPMU_SUN4V_ENOTSUPPORTED	13
+
+/**
+ * enum hvpmu_sun4v_chip - which perfreg API the platform provides
+ * @HVPMU_SUN4V_N2: UltraSPARC T2, group 0x202, 4 DRAM channels
+ * @HVPMU_SUN4V_VF: UltraSPARC T2+, group 0x205, 4 nodes x 2 MCUs
+ */
+enum hvpmu_sun4v_chip {
+	HVPMU_SUN4V_N2,
+	HVPMU_SUN4V_VF,
+};
+
+/* Performance register numbers (PerfReg#) of the seeds' tables. */
+#define HVPMU_SUN4V_REG_PCR		0	/* SPARC PCR of the calling strand */
+#define HVPMU_SUN4V_VF_REG_L2CTL	1	/* VF: virtualised L2 ctl, local node */
+#define HVPMU_SUN4V_N2_NR_REGS		9	/* N2: PerfReg 0..8 */
+#define HVPMU_SUN4V_VF_NR_REGS		18	/* VF v1.0: PerfReg 0..17 */
+
+#define HVPMU_SUN4V_N2_CHANNELS		4
+#define HVPMU_SUN4V_VF_NODES		4
+#define HVPMU_SUN4V_VF_MCUS		2
+#define HVPMU_SUN4V_MAX_CHANNELS	(HVPMU_SUN4V_VF_NODES * HVPMU_SUN4V_VF_MCUS)
+
+/**
+ * hvpmu_sun4v_ctl_reg() - PerfReg# of a DRAM channel's control register
+ * @chip: the chip
+ * @chan: channel index: the N2 channel (0-3), or node * 2 + mcu on VF
+ *
+ * N2 numbers its DRAM registers from 1 (niagara2_perf_api 3.1), VF from 2
+ * because PerfReg 1 is the L2 control register (vf_perf_api 3.1).
+ *
+ * Return: the control register's number; the counter register follows it.
+ */
+static inline unsigned long hvpmu_sun4v_ctl_reg(enum hvpmu_sun4v_chip chip,
+						unsigned int chan)
+{
+	return (chip == HVPMU_SUN4V_VF ? 2 : 1) + 2 * chan;
+}
+
+/**
+ * hvpmu_sun4v_pic_reg() - PerfReg# of a DRAM channel's counter register
+ * @chip: the chip
+ * @chan: channel index as for hvpmu_sun4v_ctl_reg()
+ *
+ * Return: the counter register's number.
+ */
+static inline unsigned long hvpmu_sun4v_pic_reg(enum hvpmu_sun4v_chip chip,
+						unsigned int chan)
+{
+	return hvpmu_sun4v_ctl_reg(chip, chan) + 1;
+}
+
+/*
+ * DRAM control and counter register layout: the control register selects
+ * the event of PIC0 in bits 7:4 and of PIC1 in bits 3:0; the counter
+ * register holds PIC0 in bits 62:32 and PIC1 in bits 30:0, 31 bits each.
+ */
+#define HVPMU_SUN4V_CTL_MASK		0xffULL
+#define HVPMU_SUN4V_PIC_WIDTH		31
+#define HVPMU_SUN4V_PIC0_SHIFT		32
+#define HVPMU_SUN4V_PIC1_SHIFT		0
+#define HVPMU_SUN4V_SEL0_SHIFT		4
+#define HVPMU_SUN4V_SEL1_SHIFT		0
+#define HVPMU_SUN4V_SEL_MASK		0xfULL
+
+/**
+ * struct hvpmu_sun4v_ops - access to the sun4v performance registers
+ * @get_perfreg: read PerfReg# @reg into *@val (NIAGARA2_GET_PERFREG or
+ *	VFALLS_GET_PERFREG). *@val is written only on success. Called with
+ *	interrupts disabled; must not sleep.
+ *	Return: a hypervisor status, HVPMU_SUN4V_EOK on success.
+ * @set_perfreg: write @val to PerfReg# @reg (NIAGARA2_SET_PERFREG or
+ *	VFALLS_SET_PERFREG). Called with interrupts disabled; must not sleep.
+ *	Return: a hypervisor status, HVPMU_SUN4V_EOK on success.
+ */
+struct hvpmu_sun4v_ops {
+	unsigned long (*get_perfreg)(void *ctx, unsigned long reg, u64 *val);
+	unsigned long (*set_perfreg)(void *ctx, unsigned long reg, u64 val);
+};
+
+/**
+ * struct hvpmu_sun4v_desc - what a DRAM PMU instance is registered with
+ * @chip: N2 (registers "niagara2_dram") or VF (registers "vfalls_dram")
+ * @ops: the backend
+ * @ctx: passed to every @ops call
+ */
+struct hvpmu_sun4v_desc {
+	enum hvpmu_sun4v_chip chip;
+	const struct hvpmu_sun4v_ops *ops;
+	void *ctx;
+};
+
+struct hvpmu_sun4v_dram;
+
+struct hvpmu_sun4v_dram *hvpmu_sun4v_dram_probe(const struct hvpmu_sun4v_desc *desc);
+void hvpmu_sun4v_dram_remove(struct hvpmu_sun4v_dram *dram);
+int hvpmu_sun4v_errno(unsigned long hv_status);
+const char *hvpmu_sun4v_status_name(unsigned long hv_status);
+
+#endif /* _LINUX_PERF_HVPMU_SUN4V_H */
