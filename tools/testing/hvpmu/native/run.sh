@@ -1,0 +1,177 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Tier 2: every hvpmu KUnit suite on the real architectures under QEMU, and
+# the arch glue against what QEMU's machines really offer:
+#
+#   ppc64    pseries, big-endian POWER8 (kunit.py --arch=powerpc): QEMU's
+#            hypervisor answers H_FUNCTION to H_GET_PERF_COUNTER_INFO
+#            (0xF080): the hv_gpci glue logs one line and registers no PMU.
+#   sparc64  sun4u (native/sparc64.py): no sun4v hypervisor, so the sun4v
+#            glue stays away without a warning.
+#   mips     malta, P5600, 2 CPUs with the CPS (native/mips.py): the CM is
+#            there but QEMU implements none of its counters: one clean
+#            "no counters" line, no PMU.
+#
+#   native/run.sh [ppc64] [sparc64] [mips]      (default: all three)
+#
+# Build directories build/native-<arch>. Prints PASS:/FAIL: lines and
+# "N passed, N failed"; exits non-zero on a failure.
+# Environment: KDIR, BUILD, JOBS as check.sh.
+set -uo pipefail
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+REPO=$(cd "$HERE/../../../.." && pwd)
+KDIR=${KDIR:-$REPO/.cache/linux-6.1}
+BUILD=${BUILD:-$REPO/build}
+JOBS=${JOBS:-$(nproc)}
+CC_PREFIX=""
+command -v ccache >/dev/null && CC_PREFIX="ccache "
+
+npass=0
+nfail=0
+pass() { npass=$((npass + 1)); echo "PASS: $*"; }
+fail() { nfail=$((nfail + 1)); echo "FAIL: $*"; }
+note() { printf '==> %s\n' "$*"; }
+
+# The kernel's messages before KUnit starts: the arch glue runs in the
+# initcalls, the suites (which log injected errors on purpose) after them.
+boot_part() {
+	tr -d '\r' < "$1" | sed '/TAP version/,$d'
+}
+
+# glue_lines LOG REGEX: the boot-log lines of the glue matching REGEX.
+glue_lines() {
+	boot_part "$1" | grep -Ei -- "$2"
+}
+
+check_clean_boot() {
+	local arch=$1 log=$2
+	if tr -d '\r' < "$log" | grep -Eq '(BUG|WARNING):|Oops|Kernel panic|Call Trace'; then
+		fail "$arch: kernel warnings or oops in the boot log"
+		tr -d '\r' < "$log" | grep -E -A8 '(BUG|WARNING):|Oops|Kernel panic' | head -n 30
+	else
+		pass "$arch: no warning, oops or panic in the log"
+	fi
+}
+
+# check_one_line ARCH LOG NAME REGEX: exactly one boot line matches REGEX.
+check_one_line() {
+	local arch=$1 log=$2 name=$3 re=$4 n
+	n=$(glue_lines "$log" "$re" | wc -l)
+	if [ "$n" -eq 1 ]; then
+		pass "$arch: $name: $(glue_lines "$log" "$re" | sed 's/^\[[^]]*\] //')"
+	else
+		fail "$arch: $name: $n lines match '$re' (want 1)"
+		glue_lines "$log" "$4" | head -n 5
+	fi
+}
+
+# check_no_line ARCH LOG NAME REGEX: no boot line matches REGEX.
+check_no_line() {
+	local arch=$1 log=$2 name=$3 re=$4
+	if glue_lines "$log" "$re" | grep -q .; then
+		fail "$arch: $name"
+		glue_lines "$log" "$re" | head -n 5
+	else
+		pass "$arch: $name"
+	fi
+}
+
+glue_ppc64() {
+	local log=$1
+	check_one_line ppc64 "$log" "hv_gpci glue: one line for H_FUNCTION" \
+		'hv_gpci.*(H_FUNCTION|0xf080|not (available|supported|present))'
+	check_no_line ppc64 "$log" "hv_gpci: no PMU registered" \
+		'hv_gpci.*(registered|PMU ready)'
+}
+
+glue_sparc64() {
+	local log=$1 n
+	n=$(glue_lines "$log" 'niagara2_dram|vfalls_dram|niagara_mmustat|sun4v.*(perf|mmustat|hvpmu)' | wc -l)
+	if [ "$n" -le 1 ]; then
+		pass "sparc64: sun4v glue stays away on sun4u ($n log lines)"
+	else
+		fail "sparc64: sun4v glue logged $n lines on sun4u"
+		glue_lines "$log" 'niagara2_dram|vfalls_dram|niagara_mmustat|sun4v' | head -n 5
+	fi
+}
+
+glue_mips() {
+	local log=$1
+	check_one_line mips "$log" "mips_cm glue: one clean 'no counters' line" \
+		'mips_cm.*(no (performance )?counters|0 counters|counters? (absent|not present))'
+	check_no_line mips "$log" "mips_cm: no PMU registered" \
+		'mips_cm.*registered'
+}
+
+run_arch() {
+	local arch=$1 o="$BUILD/native-$1" out="$BUILD/native-$1.log"
+	local json="$BUILD/native-$1.json" t0 args=() f rc n=0 status name
+	t0=$(date +%s)
+	case "$arch" in
+	ppc64) args=(--arch=powerpc --cross_compile=powerpc64-linux-gnu-
+		     --make_options "CC=${CC_PREFIX}powerpc64-linux-gnu-gcc"
+		     --qemu_args='-smp 2') ;;
+	sparc64) args=(--qemu_config="$HERE/sparc64.py"
+		       --cross_compile=sparc64-linux-gnu-
+		       --make_options "CC=${CC_PREFIX}sparc64-linux-gnu-gcc") ;;
+	mips) args=(--qemu_config="$HERE/mips.py"
+		    --cross_compile=mips-linux-gnu-
+		    --make_options "CC=${CC_PREFIX}mips-linux-gnu-gcc") ;;
+	*) fail "unknown arch $arch"; return ;;
+	esac
+	for f in "$REPO"/tools/testing/hvpmu/kunit/*.kunitconfig; do
+		args+=(--kunitconfig="$f")
+	done
+	note "$arch: building and booting the KUnit kernel (log: $out)"
+	rm -f "$json"
+	(cd "$KDIR" && python3 tools/testing/kunit/kunit.py run \
+		--build_dir="$o" "${args[@]}" --jobs "$JOBS" --timeout 900 \
+		--json="$json") > "$out" 2>&1
+	rc=$?
+	if [ ! -s "$json" ] || [ ! -f "$o/test.log" ]; then
+		tail -n 30 "$out"
+		fail "$arch: kunit build or boot ($(( $(date +%s) - t0 ))s)"
+		return
+	fi
+	python3 - "$json" > "$o.counts" <<'PY'
+import json, sys
+def walk(g, prefix):
+    for t in g.get("test_cases", []):
+        yield prefix + t["name"], t["status"]
+    for s in g.get("sub_groups", []):
+        yield from walk(s, prefix + s["name"] + ".")
+for name, status in walk(json.load(open(sys.argv[1])), ""):
+    print(status, name)
+PY
+	local ok=0 bad=0 skipped=0
+	while read -r status name; do
+		n=$((n + 1))
+		case "$status" in
+		PASS) ok=$((ok + 1)) ;;
+		SKIP) skipped=$((skipped + 1)) ;;
+		*) bad=$((bad + 1)); fail "$arch: kunit $name ($status)" ;;
+		esac
+	done < "$o.counts"
+	if [ "$n" -eq 0 ]; then
+		fail "$arch: no KUnit test ran (kunit.py exit $rc)"
+	elif [ "$bad" -eq 0 ]; then
+		# One line, but every test case counts in the summary.
+		pass "$arch: kunit: $ok test cases passed, $skipped skipped"
+		npass=$((npass + ok - 1))
+	else
+		npass=$((npass + ok))
+	fi
+	check_clean_boot "$arch" "$o/test.log"
+	"glue_$arch" "$o/test.log"
+	note "$arch: done in $(( $(date +%s) - t0 ))s"
+}
+
+arches=("$@")
+[ ${#arches[@]} -eq 0 ] && arches=(ppc64 sparc64 mips)
+for a in "${arches[@]}"; do
+	run_arch "$a"
+done
+echo "$npass passed, $nfail failed"
+[ "$nfail" -eq 0 ]
