@@ -61,30 +61,61 @@ static const struct hvpmu_field mmustat_fields[] = {
 	[MMUSTAT_F_DMMU]    = HVPMU_FIELD("dmmu", HVPMU_CONFIG, 5, 1),
 };
 
-#define MMUSTAT_TERMS(d, c, p, t)	\
-	"dmmu=" #d ",ctxnon0=" #c ",pgsz=" #p ",ticks=" #t
-
-/* hits and ticks as counts, and ticks again as time (scale set at probe) */
-#define MMUSTAT_EVENTS(m, d, ctx, c, sz, p)				\
-	{ .name = #m "tsb_hits_" #ctx "_" #sz,				\
-	  .terms = MMUSTAT_TERMS(d, c, p, 0) },				\
-	{ .name = #m "tsb_ticks_" #ctx "_" #sz,			\
-	  .terms = MMUSTAT_TERMS(d, c, p, 1) },				\
-	{ .name = #m "tsb_time_" #ctx "_" #sz,				\
-	  .terms = MMUSTAT_TERMS(d, c, p, 1), .unit = "ns",		\
+/* A count, and the time view of a ticks word (its scale is set at probe). */
+#define MMUSTAT_EV(_name, _terms)	{ .name = (_name), .terms = (_terms) }
+#define MMUSTAT_TIME(_name, _terms)					\
+	{ .name = (_name), .terms = (_terms), .unit = "ns",		\
 	  .variants = MMUSTAT_VAR_TIME }
 
-#define MMUSTAT_EVENTS_CTX(m, d, ctx, c)				\
-	MMUSTAT_EVENTS(m, d, ctx, c, 8k, 0),				\
-	MMUSTAT_EVENTS(m, d, ctx, c, 64k, 1),				\
-	MMUSTAT_EVENTS(m, d, ctx, c, 4m, 3),				\
-	MMUSTAT_EVENTS(m, d, ctx, c, 256m, 5)
-
 static const struct hvpmu_event mmustat_events[] = {
-	MMUSTAT_EVENTS_CTX(i, 0, ctx0, 0),
-	MMUSTAT_EVENTS_CTX(i, 0, ctxnon0, 1),
-	MMUSTAT_EVENTS_CTX(d, 1, ctx0, 0),
-	MMUSTAT_EVENTS_CTX(d, 1, ctxnon0, 1),
+	MMUSTAT_EV("itsb_hits_ctx0_8k", "dmmu=0,ctxnon0=0,pgsz=0,ticks=0"),
+	MMUSTAT_EV("itsb_ticks_ctx0_8k", "dmmu=0,ctxnon0=0,pgsz=0,ticks=1"),
+	MMUSTAT_TIME("itsb_time_ctx0_8k", "dmmu=0,ctxnon0=0,pgsz=0,ticks=1"),
+	MMUSTAT_EV("itsb_hits_ctx0_64k", "dmmu=0,ctxnon0=0,pgsz=1,ticks=0"),
+	MMUSTAT_EV("itsb_ticks_ctx0_64k", "dmmu=0,ctxnon0=0,pgsz=1,ticks=1"),
+	MMUSTAT_TIME("itsb_time_ctx0_64k", "dmmu=0,ctxnon0=0,pgsz=1,ticks=1"),
+	MMUSTAT_EV("itsb_hits_ctx0_4m", "dmmu=0,ctxnon0=0,pgsz=3,ticks=0"),
+	MMUSTAT_EV("itsb_ticks_ctx0_4m", "dmmu=0,ctxnon0=0,pgsz=3,ticks=1"),
+	MMUSTAT_TIME("itsb_time_ctx0_4m", "dmmu=0,ctxnon0=0,pgsz=3,ticks=1"),
+	MMUSTAT_EV("itsb_hits_ctx0_256m", "dmmu=0,ctxnon0=0,pgsz=5,ticks=0"),
+	MMUSTAT_EV("itsb_ticks_ctx0_256m", "dmmu=0,ctxnon0=0,pgsz=5,ticks=1"),
+	MMUSTAT_TIME("itsb_time_ctx0_256m", "dmmu=0,ctxnon0=0,pgsz=5,ticks=1"),
+	MMUSTAT_EV("itsb_hits_ctxnon0_8k", "dmmu=0,ctxnon0=1,pgsz=0,ticks=0"),
+	MMUSTAT_EV("itsb_ticks_ctxnon0_8k", "dmmu=0,ctxnon0=1,pgsz=0,ticks=1"),
+	MMUSTAT_TIME("itsb_time_ctxnon0_8k", "dmmu=0,ctxnon0=1,pgsz=0,ticks=1"),
+	MMUSTAT_EV("itsb_hits_ctxnon0_64k", "dmmu=0,ctxnon0=1,pgsz=1,ticks=0"),
+	MMUSTAT_EV("itsb_ticks_ctxnon0_64k", "dmmu=0,ctxnon0=1,pgsz=1,ticks=1"),
+	MMUSTAT_TIME("itsb_time_ctxnon0_64k", "dmmu=0,ctxnon0=1,pgsz=1,ticks=1"),
+	MMUSTAT_EV("itsb_hits_ctxnon0_4m", "dmmu=0,ctxnon0=1,pgsz=3,ticks=0"),
+	MMUSTAT_EV("itsb_ticks_ctxnon0_4m", "dmmu=0,ctxnon0=1,pgsz=3,ticks=1"),
+	MMUSTAT_TIME("itsb_time_ctxnon0_4m", "dmmu=0,ctxnon0=1,pgsz=3,ticks=1"),
+	MMUSTAT_EV("itsb_hits_ctxnon0_256m", "dmmu=0,ctxnon0=1,pgsz=5,ticks=0"),
+	MMUSTAT_EV("itsb_ticks_ctxnon0_256m", "dmmu=0,ctxnon0=1,pgsz=5,ticks=1"),
+	MMUSTAT_TIME("itsb_time_ctxnon0_256m", "dmmu=0,ctxnon0=1,pgsz=5,ticks=1"),
+	MMUSTAT_EV("dtsb_hits_ctx0_8k", "dmmu=1,ctxnon0=0,pgsz=0,ticks=0"),
+	MMUSTAT_EV("dtsb_ticks_ctx0_8k", "dmmu=1,ctxnon0=0,pgsz=0,ticks=1"),
+	MMUSTAT_TIME("dtsb_time_ctx0_8k", "dmmu=1,ctxnon0=0,pgsz=0,ticks=1"),
+	MMUSTAT_EV("dtsb_hits_ctx0_64k", "dmmu=1,ctxnon0=0,pgsz=1,ticks=0"),
+	MMUSTAT_EV("dtsb_ticks_ctx0_64k", "dmmu=1,ctxnon0=0,pgsz=1,ticks=1"),
+	MMUSTAT_TIME("dtsb_time_ctx0_64k", "dmmu=1,ctxnon0=0,pgsz=1,ticks=1"),
+	MMUSTAT_EV("dtsb_hits_ctx0_4m", "dmmu=1,ctxnon0=0,pgsz=3,ticks=0"),
+	MMUSTAT_EV("dtsb_ticks_ctx0_4m", "dmmu=1,ctxnon0=0,pgsz=3,ticks=1"),
+	MMUSTAT_TIME("dtsb_time_ctx0_4m", "dmmu=1,ctxnon0=0,pgsz=3,ticks=1"),
+	MMUSTAT_EV("dtsb_hits_ctx0_256m", "dmmu=1,ctxnon0=0,pgsz=5,ticks=0"),
+	MMUSTAT_EV("dtsb_ticks_ctx0_256m", "dmmu=1,ctxnon0=0,pgsz=5,ticks=1"),
+	MMUSTAT_TIME("dtsb_time_ctx0_256m", "dmmu=1,ctxnon0=0,pgsz=5,ticks=1"),
+	MMUSTAT_EV("dtsb_hits_ctxnon0_8k", "dmmu=1,ctxnon0=1,pgsz=0,ticks=0"),
+	MMUSTAT_EV("dtsb_ticks_ctxnon0_8k", "dmmu=1,ctxnon0=1,pgsz=0,ticks=1"),
+	MMUSTAT_TIME("dtsb_time_ctxnon0_8k", "dmmu=1,ctxnon0=1,pgsz=0,ticks=1"),
+	MMUSTAT_EV("dtsb_hits_ctxnon0_64k", "dmmu=1,ctxnon0=1,pgsz=1,ticks=0"),
+	MMUSTAT_EV("dtsb_ticks_ctxnon0_64k", "dmmu=1,ctxnon0=1,pgsz=1,ticks=1"),
+	MMUSTAT_TIME("dtsb_time_ctxnon0_64k", "dmmu=1,ctxnon0=1,pgsz=1,ticks=1"),
+	MMUSTAT_EV("dtsb_hits_ctxnon0_4m", "dmmu=1,ctxnon0=1,pgsz=3,ticks=0"),
+	MMUSTAT_EV("dtsb_ticks_ctxnon0_4m", "dmmu=1,ctxnon0=1,pgsz=3,ticks=1"),
+	MMUSTAT_TIME("dtsb_time_ctxnon0_4m", "dmmu=1,ctxnon0=1,pgsz=3,ticks=1"),
+	MMUSTAT_EV("dtsb_hits_ctxnon0_256m", "dmmu=1,ctxnon0=1,pgsz=5,ticks=0"),
+	MMUSTAT_EV("dtsb_ticks_ctxnon0_256m", "dmmu=1,ctxnon0=1,pgsz=5,ticks=1"),
+	MMUSTAT_TIME("dtsb_time_ctxnon0_256m", "dmmu=1,ctxnon0=1,pgsz=5,ticks=1"),
 };
 
 /**

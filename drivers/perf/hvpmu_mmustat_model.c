@@ -292,8 +292,8 @@ static u64 model_tick_hz(void *ctx, unsigned int cpu)
  *
  * Return: the model, or NULL if out of memory.
  */
-struct hvpmu_mmustat_model *hvpmu_mmustat_model_create(bool niagara1,
-							u64 tick_hz)
+struct hvpmu_mmustat_model *
+hvpmu_mmustat_model_create(bool niagara1, u64 tick_hz)
 {
 	struct hvpmu_mmustat_model *m;
 

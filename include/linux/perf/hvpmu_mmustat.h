@@ -148,8 +148,8 @@ enum hvpmu_mmustat_model_call {
 	HVPMU_MMUSTAT_NR_CALLS,
 };
 
-struct hvpmu_mmustat_model *hvpmu_mmustat_model_create(bool niagara1,
-							u64 tick_hz);
+struct hvpmu_mmustat_model *
+hvpmu_mmustat_model_create(bool niagara1, u64 tick_hz);
 void hvpmu_mmustat_model_destroy(struct hvpmu_mmustat_model *m);
 const struct hvpmu_mmustat_ops *
 hvpmu_mmustat_model_ops(struct hvpmu_mmustat_model *m);

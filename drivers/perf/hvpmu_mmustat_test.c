@@ -1,0 +1,735 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of the niagara_mmustat driver on the model of the T1
+ * hypervisor's MMU statistics API, inside the real perf core.
+ */
+
+#include <kunit/test.h>
+#include <linux/completion.h>
+#include <linux/cpu.h>
+#include <linux/delay.h>
+#include <linux/device.h>
+#include <linux/kthread.h>
+#include <linux/perf/hvpmu_mmustat.h>
+#include <linux/perf_event.h>
+#include <linux/prandom.h>
+#include <linux/sched.h>
+#include <linux/sched/task.h>
+#include <linux/slab.h>
+
+#define TICK_HZ		1200000000ULL	/* a 1.2 GHz T1 */
+#define NR_STATS	32
+#define MAX_TEST_CPUS	2
+
+struct mm_env {
+	struct hvpmu_mmustat_model *m;
+	struct hvpmu_mmustat *mmu;
+	u32 type;
+	/* slots another user owns; teardown checks they survived */
+	u64 foreign_slot[MAX_TEST_CPUS];
+};
+
+/* The word index of statistic @i, 0 <= i < 32 (every non-reserved word). */
+static unsigned int stat_word(unsigned int i)
+{
+	static const unsigned int pgsz[] = {
+		HVPMU_MMUSTAT_PGSZ_8K, HVPMU_MMUSTAT_PGSZ_64K,
+		HVPMU_MMUSTAT_PGSZ_4M, HVPMU_MMUSTAT_PGSZ_256M,
+	};
+
+	return hvpmu_mmustat_word(i & 16, i & 8, pgsz[(i >> 1) & 3], i & 1);
+}
+
+static unsigned int test_cpus(void)
+{
+	return min_t(unsigned int, num_online_cpus(), MAX_TEST_CPUS);
+}
+
+static struct mm_env *env_probe(struct kunit *test, bool niagara1, u64 hz)
+{
+	struct mm_env *env = kunit_kzalloc(test, sizeof(*env), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, env);
+	env->m = hvpmu_mmustat_model_create(niagara1, hz);
+	KUNIT_ASSERT_NOT_NULL(test, env->m);
+	test->priv = env;
+	return env;
+}
+
+static void env_start(struct kunit *test, struct mm_env *env)
+{
+	env->mmu = hvpmu_mmustat_probe(hvpmu_mmustat_model_ops(env->m), NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(env->mmu));
+	env->type = hvpmu_mmustat_pmu(env->mmu)->type;
+}
+
+static struct mm_env *env_init(struct kunit *test)
+{
+	struct mm_env *env = env_probe(test, true, TICK_HZ);
+
+	env_start(test, env);
+	return env;
+}
+
+/* After every test: the driver let go of everything it installed. */
+static void mm_exit(struct kunit *test)
+{
+	struct mm_env *env = test->priv;
+	unsigned int cpu;
+
+	if (!env)
+		return;
+	if (env->mmu && !IS_ERR(env->mmu))
+		hvpmu_mmustat_remove(env->mmu);
+	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_wrong_cpu(env->m), 0UL);
+	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_bad_frees(env->m), 0UL);
+	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_live_buffers(env->m), 0L);
+	for_each_possible_cpu(cpu)
+		KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_slot(env->m, cpu),
+				cpu < MAX_TEST_CPUS ? env->foreign_slot[cpu] : 0);
+	hvpmu_mmustat_model_destroy(env->m);
+}
+
+static struct perf_event *counter(struct mm_env *env, u64 config, int cpu,
+				  struct task_struct *task)
+{
+	struct perf_event_attr attr = {
+		.type = env->type,
+		.size = sizeof(attr),
+		.config = config,
+	};
+
+	return perf_event_create_kernel_counter(&attr, cpu, task, NULL, NULL);
+}
+
+static u64 value(struct perf_event *ev)
+{
+	u64 enabled, running;
+
+	return perf_event_read_value(ev, &enabled, &running);
+}
+
+static void traffic(struct mm_env *env, unsigned int cpu, unsigned int word,
+		    u64 n)
+{
+	hvpmu_mmustat_model_traffic(env->m, cpu, word, n);
+}
+
+static unsigned long calls(struct mm_env *env,
+			   enum hvpmu_mmustat_model_call c)
+{
+	return hvpmu_mmustat_model_calls(env->m, c);
+}
+
+/* --- probe and sysfs ---------------------------------------------------- */
+
+static void mm_test_probe_ebadtrap(struct kunit *test)
+{
+	struct mm_env *env = env_probe(test, false, TICK_HZ);
+	struct hvpmu_mmustat *mmu;
+
+	mmu = hvpmu_mmustat_probe(hvpmu_mmustat_model_ops(env->m), NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(mmu), -ENODEV);
+	KUNIT_EXPECT_EQ(test, calls(env, HVPMU_MMUSTAT_CALL_INFO), 1UL);
+	KUNIT_EXPECT_EQ(test, calls(env, HVPMU_MMUSTAT_CALL_CONF), 0UL);
+	KUNIT_EXPECT_EQ(test, calls(env, HVPMU_MMUSTAT_CALL_ALLOC), 0UL);
+
+	/* Any other status of the probing info call: -EIO, nothing kept. */
+	hvpmu_mmustat_model_destroy(env->m);
+	env->m = hvpmu_mmustat_model_create(true, TICK_HZ);
+	KUNIT_ASSERT_NOT_NULL(test, env->m);
+	hvpmu_mmustat_model_inject(env->m, HVPMU_MMUSTAT_CALL_INFO, 0, 6);
+	mmu = hvpmu_mmustat_probe(hvpmu_mmustat_model_ops(env->m), NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(mmu), -EIO);
+	KUNIT_EXPECT_EQ(test, calls(env, HVPMU_MMUSTAT_CALL_ALLOC), 0UL);
+}
+
+static const char *show_attr(struct attribute *a, char *buf)
+{
+	struct device_attribute *da =
+		container_of(a, struct device_attribute, attr);
+
+	memset(buf, 0, PAGE_SIZE);
+	da->show(NULL, da, buf);
+	return a->name;
+}
+
+static char *group_file(struct kunit *test, const struct attribute_group *g,
+			const char *name)
+{
+	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	struct attribute **a;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	for (a = g->attrs; *a; a++)
+		if (!strcmp(show_attr(*a, buf), name))
+			return buf;
+	return NULL;
+}
+
+static unsigned int group_count(const struct attribute_group *g)
+{
+	unsigned int n = 0;
+
+	while (g->attrs[n])
+		n++;
+	return n;
+}
+
+static void mm_test_sysfs(struct kunit *test)
+{
+	struct mm_env *env = env_init(test);
+	const struct attribute_group *const *g =
+		hvpmu_mmustat_pmu(env->mmu)->attr_groups;
+	const struct attribute_group *fmt = g[0], *evs = g[1];
+
+	KUNIT_ASSERT_STREQ(test, fmt->name, "format");
+	KUNIT_ASSERT_STREQ(test, evs->name, "events");
+	KUNIT_EXPECT_EQ(test, group_count(fmt), 4U);
+	KUNIT_EXPECT_STREQ(test, group_file(test, fmt, "ticks"), "config:0\n");
+	KUNIT_EXPECT_STREQ(test, group_file(test, fmt, "pgsz"), "config:1-3\n");
+	KUNIT_EXPECT_STREQ(test, group_file(test, fmt, "ctxnon0"), "config:4\n");
+	KUNIT_EXPECT_STREQ(test, group_file(test, fmt, "dmmu"), "config:5\n");
+
+	/* 32 counts + 16 time views, each time view with .unit and .scale */
+	KUNIT_EXPECT_EQ(test, group_count(evs), 32U + 16U * 3);
+	KUNIT_EXPECT_STREQ(test, group_file(test, evs, "dtsb_hits_ctxnon0_8k"),
+			   "dmmu=1,ctxnon0=1,pgsz=0,ticks=0\n");
+	KUNIT_EXPECT_STREQ(test, group_file(test, evs, "itsb_ticks_ctx0_256m"),
+			   "dmmu=0,ctxnon0=0,pgsz=5,ticks=1\n");
+	KUNIT_EXPECT_STREQ(test, group_file(test, evs, "itsb_time_ctxnon0_4m"),
+			   "dmmu=0,ctxnon0=1,pgsz=3,ticks=1\n");
+	KUNIT_EXPECT_STREQ(test, group_file(test, evs, "itsb_time_ctxnon0_4m.unit"),
+			   "ns\n");
+	KUNIT_EXPECT_STREQ(test, group_file(test, evs, "itsb_time_ctxnon0_4m.scale"),
+			   "0.833333333333\n");
+	KUNIT_EXPECT_NULL(test, group_file(test, evs, "itsb_ticks_ctx0_8k.scale"));
+	/* Probing allocates buffers but configures nothing yet. */
+	KUNIT_EXPECT_EQ(test, calls(env, HVPMU_MMUSTAT_CALL_CONF), 0UL);
+	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_live_buffers(env->m),
+			(long)num_online_cpus());
+	hvpmu_mmustat_remove(env->mmu);
+
+	/* %tick rate unknown: no time views. */
+	hvpmu_mmustat_model_destroy(env->m);
+	env->m = hvpmu_mmustat_model_create(true, 0);
+	KUNIT_ASSERT_NOT_NULL(test, env->m);
+	env_start(test, env);
+	evs = hvpmu_mmustat_pmu(env->mmu)->attr_groups[1];
+	KUNIT_EXPECT_EQ(test, group_count(evs), 32U);
+	KUNIT_EXPECT_NULL(test, group_file(test, evs, "dtsb_time_ctx0_8k"));
+}
+
+/* --- counting ----------------------------------------------------------- */
+
+static void mm_test_percpu_all(struct kunit *test)
+{
+	struct mm_env *env = env_init(test);
+	struct perf_event *ev[MAX_TEST_CPUS][NR_STATS];
+	unsigned int cpu, i, round;
+
+	for (cpu = 0; cpu < test_cpus(); cpu++) {
+		/* Earlier traffic is nobody's: no buffer yet. */
+		traffic(env, cpu, stat_word(0), 99);
+		for (i = 0; i < NR_STATS; i++) {
+			ev[cpu][i] = counter(env, stat_word(i), cpu, NULL);
+			KUNIT_ASSERT_FALSE(test, IS_ERR(ev[cpu][i]));
+		}
+		KUNIT_EXPECT_NE(test, hvpmu_mmustat_model_slot(env->m, cpu), 0ULL);
+	}
+	for (round = 1; round <= 3; round++) {
+		for (cpu = 0; cpu < test_cpus(); cpu++)
+			for (i = 0; i < NR_STATS; i++)
+				traffic(env, cpu, stat_word(i),
+					1000000ULL * (cpu + 1) + 1000 * i + 7);
+		for (cpu = 0; cpu < test_cpus(); cpu++)
+			for (i = 0; i < NR_STATS; i++)
+				KUNIT_EXPECT_EQ(test, value(ev[cpu][i]),
+						round * (1000000ULL * (cpu + 1) +
+							 1000 * i + 7));
+	}
+	for (cpu = 0; cpu < test_cpus(); cpu++)
+		for (i = 0; i < NR_STATS; i++)
+			perf_event_release_kernel(ev[cpu][i]);
+	/* One buffer per CPU, configured once. */
+	KUNIT_EXPECT_EQ(test, calls(env, HVPMU_MMUSTAT_CALL_CONF),
+			(unsigned long)test_cpus());
+}
+
+struct mm_task {
+	struct mm_env *env;
+	struct completion go, done;
+	bool stop;
+	unsigned int round;
+};
+
+static int mm_task_fn(void *data)
+{
+	struct mm_task *t = data;
+	unsigned int cpu, i;
+
+	complete(&t->done);	/* started */
+	for (;;) {
+		wait_for_completion(&t->go);
+		if (READ_ONCE(t->stop))
+			break;
+		cpu = get_cpu();
+		for (i = 0; i < NR_STATS; i++)
+			traffic(t->env, cpu, stat_word(i), 100 * i + t->round);
+		put_cpu();
+		complete(&t->done);
+	}
+	while (!kthread_should_stop())
+		schedule_timeout_interruptible(1);
+	return 0;
+}
+
+/*
+ * Wait until @task sleeps in wait_for_completion() and its events are
+ * scheduled out: from then on it does not run until the next complete().
+ */
+static void wait_asleep(struct kunit *test, struct task_struct *task,
+			struct perf_event *ev)
+{
+	int i;
+
+	for (i = 0; i < 20000; i++) {
+		if ((READ_ONCE(task->__state) & TASK_UNINTERRUPTIBLE) &&
+		    READ_ONCE(ev->state) != PERF_EVENT_STATE_ACTIVE)
+			return;
+		usleep_range(50, 100);
+	}
+	KUNIT_FAIL(test, "test thread did not go to sleep");
+}
+
+static void mm_test_pertask(struct kunit *test)
+{
+	struct mm_env *env = env_init(test);
+	struct perf_event *ev[NR_STATS], *witness[MAX_TEST_CPUS];
+	struct task_struct *task;
+	struct mm_task *t;
+	u64 expect[NR_STATS] = { }, wexp[MAX_TEST_CPUS] = { };
+	unsigned int cpu, i, round;
+
+	t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	t->env = env;
+	init_completion(&t->go);
+	init_completion(&t->done);
+
+	/* Per-CPU witnesses see everything on their CPU. */
+	for (cpu = 0; cpu < test_cpus(); cpu++) {
+		witness[cpu] = counter(env, stat_word(0), cpu, NULL);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(witness[cpu]));
+	}
+
+	task = kthread_create(mm_task_fn, t, "mmustat_test");
+	KUNIT_ASSERT_FALSE(test, IS_ERR(task));
+	get_task_struct(task);
+	for (i = 0; i < NR_STATS; i++) {
+		ev[i] = counter(env, stat_word(i), -1, task);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(ev[i]));
+	}
+	wake_up_process(task);
+	wait_for_completion(&t->done);
+	wait_asleep(test, task, ev[0]);
+
+	for (round = 0; round < 6; round++) {
+		cpu = round % test_cpus();
+		set_cpus_allowed_ptr(task, cpumask_of(cpu));
+		/* Traffic while the task sleeps: the task must not see it. */
+		for (i = 0; i < test_cpus(); i++) {
+			traffic(env, i, stat_word(0), 5000 + i);
+			wexp[i] += 5000 + i;
+		}
+		t->round = round;
+		complete(&t->go);
+		wait_for_completion(&t->done);
+		wait_asleep(test, task, ev[0]);
+		for (i = 0; i < NR_STATS; i++)
+			expect[i] += 100 * i + round;
+		wexp[cpu] += round;
+		for (i = 0; i < NR_STATS; i++)
+			KUNIT_EXPECT_EQ(test, value(ev[i]), expect[i]);
+	}
+	for (cpu = 0; cpu < test_cpus(); cpu++)
+		KUNIT_EXPECT_EQ(test, value(witness[cpu]), wexp[cpu]);
+
+	WRITE_ONCE(t->stop, true);
+	complete(&t->go);
+	kthread_stop(task);
+	put_task_struct(task);
+	for (i = 0; i < NR_STATS; i++)
+		perf_event_release_kernel(ev[i]);
+	for (cpu = 0; cpu < test_cpus(); cpu++)
+		perf_event_release_kernel(witness[cpu]);
+}
+
+/* --- another user of the slot (cpuN/mmustat_enable) ---------------------- */
+
+static void mm_test_foreign_first(struct kunit *test)
+{
+	struct mm_env *env = env_probe(test, true, TICK_HZ);
+	struct perf_event *ev[NR_STATS];
+	u64 f, prev;
+	unsigned int i;
+
+	/* Somebody enabled statistics on CPU 0 before us, and counted. */
+	f = hvpmu_mmustat_model_foreign_buf(env->m, 0);
+	KUNIT_ASSERT_NE(test, f, 0ULL);
+	KUNIT_ASSERT_EQ(test, hvpmu_mmustat_model_guest_conf(env->m, 0, f, &prev),
+			0UL);
+	env->foreign_slot[0] = f;
+	for (i = 0; i < NR_STATS; i++)
+		traffic(env, 0, stat_word(i), 40 + i);
+
+	env_start(test, env);
+	for (i = 0; i < NR_STATS; i++) {
+		ev[i] = counter(env, stat_word(i), 0, NULL);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(ev[i]));
+	}
+	for (i = 0; i < NR_STATS; i++)
+		traffic(env, 0, stat_word(i), 3 * i + 1);
+	for (i = 0; i < NR_STATS; i++) {
+		KUNIT_EXPECT_EQ(test, value(ev[i]), 3ULL * i + 1);
+		perf_event_release_kernel(ev[i]);
+	}
+	hvpmu_mmustat_remove(env->mmu);
+	env->mmu = NULL;
+	/* Never configured over it, never disabled it, never wrote it. */
+	KUNIT_EXPECT_EQ(test, calls(env, HVPMU_MMUSTAT_CALL_CONF), 0UL);
+	for (i = 0; i < NR_STATS; i++)
+		KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_read(env->m, f, stat_word(i)),
+				40ULL + i + 3 * i + 1);
+	for (i = 0; i < HVPMU_MMUSTAT_BUF_WORDS; i++)
+		if (!hvpmu_mmustat_pgsz_valid((i >> HVPMU_MMUSTAT_PGSZ_SHIFT) & 7))
+			KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_read(env->m, f, i),
+					0ULL);
+}
+
+static void mm_test_handover(struct kunit *test)
+{
+	struct mm_env *env = env_init(test);
+	unsigned int w = stat_word(21);
+	struct perf_event *ev;
+	u64 f, prev, own;
+
+	ev = counter(env, w, 0, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	own = hvpmu_mmustat_model_slot(env->m, 0);
+	KUNIT_ASSERT_NE(test, own, 0ULL);
+	traffic(env, 0, w, 5);
+
+	/* The other user enables: its buffer replaces ours. */
+	f = hvpmu_mmustat_model_foreign_buf(env->m, 1);
+	KUNIT_ASSERT_EQ(test, hvpmu_mmustat_model_guest_conf(env->m, 0, f, &prev),
+			0UL);
+	KUNIT_EXPECT_EQ(test, prev, own);
+	KUNIT_EXPECT_EQ(test, value(ev), 5ULL);	/* ours, folded exactly */
+	traffic(env, 0, w, 7);
+	KUNIT_EXPECT_EQ(test, value(ev), 12ULL);	/* now read from theirs */
+	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_slot(env->m, 0), f);
+
+	/* The other user disables: we configure ours again. */
+	KUNIT_ASSERT_EQ(test, hvpmu_mmustat_model_guest_conf(env->m, 0, 0, &prev),
+			0UL);
+	KUNIT_EXPECT_EQ(test, value(ev), 12ULL);
+	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_slot(env->m, 0), own);
+	traffic(env, 0, w, 3);
+	KUNIT_EXPECT_EQ(test, value(ev), 15ULL);
+	/* Their buffer holds exactly what happened while it was configured. */
+	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_read(env->m, f, w), 7ULL);
+
+	/* Enabled again, and still enabled when we go: left alone. */
+	KUNIT_ASSERT_EQ(test, hvpmu_mmustat_model_guest_conf(env->m, 0, f, &prev),
+			0UL);
+	env->foreign_slot[0] = f;
+	KUNIT_EXPECT_EQ(test, value(ev), 15ULL);
+	traffic(env, 0, w, 4);
+	KUNIT_EXPECT_EQ(test, value(ev), 19ULL);
+	perf_event_release_kernel(ev);
+	hvpmu_mmustat_remove(env->mmu);
+	env->mmu = NULL;
+	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_read(env->m, f, w), 11ULL);
+}
+
+/* --- hypervisor and memory errors --------------------------------------- */
+
+static void mm_test_errors(struct kunit *test)
+{
+	struct mm_env *env = env_init(test);
+	unsigned int w = stat_word(2);
+	struct perf_event *ev;
+	u64 f, prev;
+
+	/* ENORADDR from conf: clear errno, nothing configured. */
+	hvpmu_mmustat_model_inject(env->m, HVPMU_MMUSTAT_CALL_CONF, 0,
+				   HVPMU_MMUSTAT_ENORADDR);
+	ev = counter(env, w, 0, NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EIO);
+	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_slot(env->m, 0), 0ULL);
+	/* The next attempt works and counts from its start. */
+	traffic(env, 0, w, 8);
+	ev = counter(env, w, 0, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	traffic(env, 0, w, 9);
+	KUNIT_EXPECT_EQ(test, value(ev), 9ULL);
+
+	/* An info failure at run time: keep reading the same buffer. */
+	hvpmu_mmustat_model_inject(env->m, HVPMU_MMUSTAT_CALL_INFO, 0, 6);
+	traffic(env, 0, w, 1);
+	KUNIT_EXPECT_EQ(test, value(ev), 10ULL);
+	perf_event_release_kernel(ev);
+
+	/* A foreign buffer that cannot be mapped: -EBUSY, left alone. */
+	f = hvpmu_mmustat_model_foreign_buf(env->m, 0);
+	if (test_cpus() > 1) {
+		KUNIT_ASSERT_EQ(test,
+				hvpmu_mmustat_model_guest_conf(env->m, 1, f, &prev),
+				0UL);
+		hvpmu_mmustat_model_inject(env->m, HVPMU_MMUSTAT_CALL_MAP, 0, 1);
+		ev = counter(env, w, 1, NULL);
+		KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EBUSY);
+		KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_slot(env->m, 1), f);
+		KUNIT_ASSERT_EQ(test,
+				hvpmu_mmustat_model_guest_conf(env->m, 1, 0, &prev),
+				0UL);
+	}
+	hvpmu_mmustat_remove(env->mmu);
+	env->mmu = NULL;
+	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_live_buffers(env->m), 0L);
+
+	/* EBADALIGN: the allocator handed out misaligned buffers. */
+	hvpmu_mmustat_model_misalign(env->m, 8);
+	env_start(test, env);
+	ev = counter(env, w, 0, NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EIO);
+	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_slot(env->m, 0), 0ULL);
+	hvpmu_mmustat_remove(env->mmu);
+	env->mmu = NULL;
+	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_live_buffers(env->m), 0L);
+	hvpmu_mmustat_model_misalign(env->m, 0);
+
+	/* No memory for CPU 0's buffer: -ENOMEM, other CPUs unaffected. */
+	hvpmu_mmustat_model_inject(env->m, HVPMU_MMUSTAT_CALL_ALLOC, 0, 1);
+	env_start(test, env);
+	ev = counter(env, w, 0, NULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -ENOMEM);
+	if (test_cpus() > 1) {
+		ev = counter(env, w, 1, NULL);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+		traffic(env, 1, w, 6);
+		KUNIT_EXPECT_EQ(test, value(ev), 6ULL);
+		perf_event_release_kernel(ev);
+	}
+}
+
+static void mm_test_remove_conf_error(struct kunit *test)
+{
+	struct mm_env *env = env_init(test);
+	struct perf_event *ev;
+
+	ev = counter(env, stat_word(0), 0, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	perf_event_release_kernel(ev);
+	/*
+	 * conf(0) fails at removal: per the seed nothing is collected after
+	 * an error, which info confirms, so the buffer may be freed.
+	 */
+	hvpmu_mmustat_model_inject(env->m, HVPMU_MMUSTAT_CALL_CONF, 0,
+				   HVPMU_MMUSTAT_ENORADDR);
+	hvpmu_mmustat_remove(env->mmu);
+	env->mmu = NULL;
+	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_slot(env->m, 0), 0ULL);
+}
+
+/* --- CPU hotplug -------------------------------------------------------- */
+
+static void mm_test_hotplug(struct kunit *test)
+{
+	struct mm_env *env;
+	struct perf_event *ev0, *ev1, *ev1b;
+	unsigned int w = stat_word(13);
+	unsigned long conf_before;
+	long live;
+	int ret;
+
+	if (num_online_cpus() < 2 || !cpu_online(1))
+		kunit_skip(test, "needs CPU 1 online (-smp 2)");
+	env = env_init(test);
+	ev0 = counter(env, w, 0, NULL);
+	ev1 = counter(env, w, 1, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev0));
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev1));
+	traffic(env, 0, w, 10);
+	traffic(env, 1, w, 20);
+
+	live = hvpmu_mmustat_model_live_buffers(env->m);
+	conf_before = calls(env, HVPMU_MMUSTAT_CALL_CONF);
+	ret = remove_cpu(1);
+	if (ret) {
+		perf_event_release_kernel(ev0);
+		perf_event_release_kernel(ev1);
+		kunit_skip(test, "remove_cpu(1) failed: %d", ret);
+	}
+	/* conf(0) on CPU 1 itself (the model checks), then the free. */
+	KUNIT_EXPECT_EQ(test, calls(env, HVPMU_MMUSTAT_CALL_CONF), conf_before + 1);
+	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_slot(env->m, 1), 0ULL);
+	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_live_buffers(env->m), live - 1);
+	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_bad_frees(env->m), 0UL);
+	traffic(env, 1, w, 1000);	/* offline: nobody counts */
+	traffic(env, 0, w, 30);
+	KUNIT_EXPECT_EQ(test, value(ev0), 40ULL);
+	KUNIT_EXPECT_EQ(test, value(ev1), 20ULL);
+
+	KUNIT_ASSERT_EQ(test, add_cpu(1), 0);
+	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_live_buffers(env->m), live);
+	traffic(env, 0, w, 5);
+	KUNIT_EXPECT_EQ(test, value(ev0), 45ULL);
+	ev1b = counter(env, w, 1, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev1b));
+	traffic(env, 1, w, 77);
+	KUNIT_EXPECT_EQ(test, value(ev1b), 77ULL);
+	KUNIT_EXPECT_EQ(test, value(ev1), 20ULL);
+	perf_event_release_kernel(ev0);
+	perf_event_release_kernel(ev1);
+	perf_event_release_kernel(ev1b);
+}
+
+/* --- randomised attributes ---------------------------------------------- */
+
+/* What event_init must answer, derived from the ABI independently. */
+static int oracle(const struct perf_event_attr *a, u32 type)
+{
+	unsigned int pgsz = (a->config >> 1) & 7;
+
+	if (a->type != type)
+		return -ENOENT;
+	if (a->sample_period)
+		return -EOPNOTSUPP;
+	if (a->exclude_user || a->exclude_kernel || a->exclude_hv ||
+	    a->exclude_idle || a->exclude_host || a->exclude_guest)
+		return -EINVAL;
+	if (a->config > 63 || a->config1 || a->config2)
+		return -EINVAL;
+	if (pgsz != 0 && pgsz != 1 && pgsz != 3 && pgsz != 5)
+		return -EINVAL;
+	return 0;
+}
+
+static u64 rnd_word(struct rnd_state *rs)
+{
+	u64 v = ((u64)prandom_u32_state(rs) << 32) | prandom_u32_state(rs);
+
+	switch (prandom_u32_state(rs) % 4) {
+	case 0:
+		return 0;
+	case 1:
+		return v & 63;
+	case 2:
+		return BIT_ULL(v % 64);
+	default:
+		return v;
+	}
+}
+
+static void mm_test_random_attrs(struct kunit *test)
+{
+	struct mm_env *env = env_init(test);
+	struct pmu *pmu = hvpmu_mmustat_pmu(env->mmu);
+	struct perf_event *ev;
+	struct rnd_state rs;
+	unsigned long info, conf;
+	unsigned int i, ok = 0;
+	int ret, want;
+
+	ev = kunit_kzalloc(test, sizeof(*ev), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, ev);
+	prandom_seed_state(&rs, 0x6d6d7573746174ULL);
+	info = calls(env, HVPMU_MMUSTAT_CALL_INFO);
+	conf = calls(env, HVPMU_MMUSTAT_CALL_CONF);
+
+	for (i = 0; i < 100000; i++) {
+		struct perf_event_attr *a = &ev->attr;
+		u32 r = prandom_u32_state(&rs);
+
+		memset(ev, 0, sizeof(*ev));
+		ev->pmu = pmu;
+		ev->cpu = -1;	/* task event: init touches no hypervisor */
+		a->size = sizeof(*a);
+		a->type = (r & 0xf) ? env->type : (r >> 4) % (env->type + 2);
+		a->config = rnd_word(&rs);
+		a->config1 = (r & 0x30) ? 0 : rnd_word(&rs);
+		a->config2 = (r & 0xc0) ? 0 : rnd_word(&rs);
+		a->sample_period = (r & 0x700) ? 0 : rnd_word(&rs);
+		if (!(r & 0x7000)) {
+			a->exclude_user = !!(r & BIT(16));
+			a->exclude_kernel = !!(r & BIT(17));
+			a->exclude_hv = !!(r & BIT(18));
+			a->exclude_idle = !!(r & BIT(19));
+			a->exclude_host = !!(r & BIT(20));
+			a->exclude_guest = !!(r & BIT(21));
+		}
+		want = oracle(a, env->type);
+		ret = pmu->event_init(ev);
+		if (ret != want) {
+			KUNIT_FAIL(test, "type %u config %#llx/%#llx/%#llx period %llu: %d != %d",
+				   a->type, a->config, a->config1, a->config2,
+				   a->sample_period, ret, want);
+			break;
+		}
+		if (!ret) {
+			ok++;
+			KUNIT_ASSERT_EQ(test, ev->hw.config, a->config);
+		}
+	}
+	KUNIT_EXPECT_GT(test, ok, 1000U);
+	KUNIT_EXPECT_EQ(test, calls(env, HVPMU_MMUSTAT_CALL_INFO), info);
+	KUNIT_EXPECT_EQ(test, calls(env, HVPMU_MMUSTAT_CALL_CONF), conf);
+
+	/* A few thousand through the perf core, CPU-bound, with counting. */
+	for (i = 0; i < 2000; i++) {
+		u64 config = prandom_u32_state(&rs) % 80;
+		struct perf_event_attr a = { .type = env->type,
+					     .size = sizeof(a),
+					     .config = config };
+		struct perf_event *pe;
+		unsigned int cpu = i % test_cpus();
+
+		want = oracle(&a, env->type);
+		pe = perf_event_create_kernel_counter(&a, cpu, NULL, NULL, NULL);
+		if (want) {
+			KUNIT_EXPECT_EQ(test, PTR_ERR(pe), (long)want);
+			continue;
+		}
+		KUNIT_ASSERT_FALSE(test, IS_ERR(pe));
+		traffic(env, cpu, config, i);
+		KUNIT_EXPECT_EQ(test, value(pe), (u64)i);
+		perf_event_release_kernel(pe);
+	}
+}
+
+static struct kunit_case mm_cases[] = {
+	KUNIT_CASE(mm_test_probe_ebadtrap),
+	KUNIT_CASE(mm_test_sysfs),
+	KUNIT_CASE(mm_test_percpu_all),
+	KUNIT_CASE(mm_test_pertask),
+	KUNIT_CASE(mm_test_foreign_first),
+	KUNIT_CASE(mm_test_handover),
+	KUNIT_CASE(mm_test_errors),
+	KUNIT_CASE(mm_test_remove_conf_error),
+	KUNIT_CASE(mm_test_hotplug),
+	KUNIT_CASE(mm_test_random_attrs),
+	{}
+};
+
+static struct kunit_suite mm_suite = {
+	.name = "hvpmu_mmustat",
+	.exit = mm_exit,
+	.test_cases = mm_cases,
+};
+
+kunit_test_suite(mm_suite);
+
+MODULE_DESCRIPTION("KUnit tests of the niagara_mmustat PMU driver");
+MODULE_LICENSE("GPL");
