@@ -816,6 +816,7 @@ struct hvpmu_gpci_pmu *hvpmu_gpci_probe(const struct hvpmu_gpci_ops *ops,
 		return ERR_PTR(-ENOMEM);
 	gpci->ops = ops;
 	gpci->ctx = ctx;
+	INIT_LIST_HEAD(&gpci->attrs.mem);	/* gpci_free() before the build */
 	raw_spin_lock_init(&gpci->lock);
 	/* kmalloc() aligns power-of-two sizes naturally: never crosses 4K */
 	gpci->buf = kmalloc(HVPMU_GPCI_BUF_SIZE, GFP_KERNEL);

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pseries glue of the hv_gpci PMU: the real H_GetPerformanceCounterInfo
+ * hcall and LPAR detection. The perf logic is in drivers/perf/hvpmu_gpci.c.
+ */
+
+#define pr_fmt(fmt) "hv_gpci: " fmt
+
+#include <linux/module.h>
+#include <linux/perf/hvpmu_gpci.h>
+#include <asm/firmware.h>
+#include <asm/hvcall.h>
+#include <asm/io.h>
+
+static_assert(HVPMU_GPCI_HCALL == H_GET_PERF_COUNTER_INFO);
+static_assert(HVPMU_H_NOT_AVAILABLE == H_NOT_AVAILABLE);
+static_assert(HVPMU_H_AUTHORITY == H_AUTHORITY);
+static_assert(HVPMU_H_FUNCTION == H_FUNCTION);
+static_assert(HVPMU_H_PRIVILEGE == H_PRIVILEGE);
+static_assert(HVPMU_H_PARAMETER == H_PARAMETER);
+static_assert(HVPMU_H_HARDWARE == H_HARDWARE);
+
+static long gpci_glue_hcall(void *ctx, void *buf, unsigned long size)
+{
+	return plpar_hcall_norets(H_GET_PERF_COUNTER_INFO, virt_to_phys(buf),
+				  size);
+}
+
+/* Set from the device tree's ibm,hypertas-functions: a PAPR LPAR. */
+static bool gpci_glue_lpar(void *ctx)
+{
+	return firmware_has_feature(FW_FEATURE_LPAR);
+}
+
+static const struct hvpmu_gpci_ops gpci_glue_ops = {
+	.hcall = gpci_glue_hcall,
+	.lpar_present = gpci_glue_lpar,
+	.owner = THIS_MODULE,
+};
+
+static struct hvpmu_gpci_pmu *gpci_glue_pmu;
+
+static int __init gpci_glue_init(void)
+{
+	struct hvpmu_gpci_pmu *pmu;
+
+	if (!firmware_has_feature(FW_FEATURE_LPAR)) {
+		pr_debug("not a PAPR LPAR\n");
+		return -ENODEV;
+	}
+	pmu = hvpmu_gpci_probe(&gpci_glue_ops, NULL, "hv_gpci");
+	if (IS_ERR(pmu))
+		return PTR_ERR(pmu);
+	gpci_glue_pmu = pmu;
+	return 0;
+}
+
+static void __exit gpci_glue_exit(void)
+{
+	hvpmu_gpci_remove(gpci_glue_pmu);
+}
+
+module_init(gpci_glue_init);
+module_exit(gpci_glue_exit);
+
+MODULE_DESCRIPTION("pseries glue of the hv_gpci PMU");
+MODULE_LICENSE("GPL");
