@@ -99,6 +99,7 @@ static const struct hvpmu_encoding mips_cm_enc =
  * @ctl: the value GCR_DB_PC_CTL should have (CountOn and Perf_Int_En bits)
  * @evsel: shadow of GCR_DB_PC_EVENT
  * @nr_cnt: event counters in use (Perf_Num_Cnt, at most two)
+ * @num_cnt: Perf_Num_Cnt as read at probe
  * @active: number of counters allocated to events
  * @irq: the overflow interrupt, or 0
  * @polling: counters are extended by @timer, not by the interrupt
@@ -117,6 +118,7 @@ struct hvpmu_mips_cm {
 	u32 ctl;
 	u32 evsel;
 	unsigned int nr_cnt;
+	unsigned int num_cnt;
 	unsigned int active;
 	int irq;
 	bool polling;
@@ -197,6 +199,7 @@ static void cm_fold(struct hvpmu_mips_cm *cm, struct perf_event *event)
 	u32 bit = MIPS_CM_PC_OV_BIT(hwc->idx);
 	u32 prev = local64_read(&hwc->prev_count);
 	u32 ov = 0, now;
+	u64 delta;
 
 	if (!cm->ov_broken)
 		ov = cm_read(cm, MIPS_CM_PC_OV) & bit;
@@ -207,9 +210,11 @@ static void cm_fold(struct hvpmu_mips_cm *cm, struct perf_event *event)
 		 (cm_read(cm, MIPS_CM_PC_OV) & bit))
 		cm_ov_clear(cm, bit);
 
-	hvpmu_counter_fold(event, now, 32);
+	delta = (u32)(now - prev);
 	if (ov && now >= prev)
-		local64_add(BIT_ULL(32), &event->count);
+		delta += BIT_ULL(32);
+	local64_set(&hwc->prev_count, now);
+	local64_add(delta, &event->count);
 }
 
 /* Program the event select and qualifier of a general counter. */
@@ -243,19 +248,30 @@ static void cm_reset_start(struct hvpmu_mips_cm *cm, u32 counton)
 }
 
 /*
- * Check that the block still holds what we programmed. A CM or cluster
- * power-down resets it (counts in between are lost; folding the reset
- * values would invent counts), and another agent may have set Perf_Ovf_Stop,
- * which the driver never uses because a wrap would stop every counter.
+ * Check that the block still holds what we programmed, before counters are
+ * read. A CM or cluster power-down resets it (counts in between are lost;
+ * folding the reset values would invent counts), and another agent may have
+ * set Perf_Ovf_Stop, which the driver never uses because a wrap would stop
+ * every counter. A block that stops answering (reads all ones, or a
+ * read-only Perf_Num_Cnt that changed) is not read at all.
+ *
+ * Return: true if the counters can be read.
  */
-static void cm_check_state(struct hvpmu_mips_cm *cm)
+static bool cm_check_state(struct hvpmu_mips_cm *cm)
 {
-	u32 ctl = cm_read(cm, MIPS_CM_PC_CTL) & MIPS_CM_CTL_OWNED;
+	u32 raw = cm_read(cm, MIPS_CM_PC_CTL);
+	u32 ctl = raw & MIPS_CM_CTL_OWNED;
 	u32 counton = 0;
 	int idx;
 
+	if (raw == U32_MAX ||
+	    FIELD_GET(MIPS_CM_PC_CTL_NUM_CNT, raw) != cm->num_cnt) {
+		pr_warn_ratelimited("debug block not answering (control 0x%08x); counters not read\n",
+				    raw);
+		return false;
+	}
 	if (ctl == cm->ctl)
-		return;
+		return true;
 
 	if ((ctl ^ cm->ctl) & ~(MIPS_CM_PC_CTL_OVF_STOP |
 				MIPS_CM_PC_CTL_INT_EN)) {
@@ -273,18 +289,20 @@ static void cm_check_state(struct hvpmu_mips_cm *cm)
 			}
 		}
 		cm_reset_start(cm, counton);
-		return;
+		return true;
 	}
 	if (ctl & MIPS_CM_PC_CTL_OVF_STOP)
 		pr_warn_ratelimited("Perf_Ovf_Stop was set by someone else; clearing it\n");
 	cm_write(cm, MIPS_CM_PC_CTL, cm->ctl);
+	return true;
 }
 
 static void cm_fold_all(struct hvpmu_mips_cm *cm)
 {
 	int idx;
 
-	cm_check_state(cm);
+	if (!cm_check_state(cm))
+		return;
 	for (idx = 0; idx < MIPS_CM_PC_NR_IDX; idx++) {
 		struct perf_event *event = cm->events[idx];
 
@@ -325,7 +343,8 @@ static irqreturn_t cm_irq(int irq, void *data)
 	if (!ov)
 		goto out;
 	ret = IRQ_HANDLED;
-	cm_check_state(cm);
+	if (!cm_check_state(cm))
+		goto out;
 	for (idx = 0; idx < MIPS_CM_PC_NR_IDX && !cm->ov_broken; idx++) {
 		struct perf_event *event = cm->events[idx];
 
@@ -421,16 +440,18 @@ static void cm_stop(struct perf_event *event, int flags)
 	struct hvpmu_mips_cm *cm = to_cm(event->pmu);
 	struct hw_perf_event *hwc = &event->hw;
 	unsigned long irqflags;
+	bool readable;
 
 	if (hwc->state & PERF_HES_STOPPED)
 		return;
 
 	raw_spin_lock_irqsave(&cm->lock, irqflags);
-	cm_check_state(cm);
+	readable = cm_check_state(cm);
 	cm->ctl &= ~MIPS_CM_PC_CTL_COUNTON(hwc->idx);
 	cm_write(cm, MIPS_CM_PC_CTL, cm->ctl);
 	/* the counter is frozen now: this read is final */
-	cm_fold(cm, event);
+	if (readable)
+		cm_fold(cm, event);
 	hwc->state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
 	raw_spin_unlock_irqrestore(&cm->lock, irqflags);
 }
@@ -496,8 +517,8 @@ static void cm_pmu_read(struct perf_event *event)
 	if (event->hw.state & PERF_HES_STOPPED)
 		return;
 	raw_spin_lock_irqsave(&cm->lock, irqflags);
-	cm_check_state(cm);
-	cm_fold(cm, event);
+	if (cm_check_state(cm))
+		cm_fold(cm, event);
 	raw_spin_unlock_irqrestore(&cm->lock, irqflags);
 }
 
@@ -559,6 +580,7 @@ struct hvpmu_mips_cm *hvpmu_mips_cm_probe(const struct hvpmu_mips_cm_platdata *p
 		return ERR_PTR(-ENOMEM);
 	cm->ops = pd->ops;
 	cm->ctx = pd->ctx;
+	cm->num_cnt = num;
 	cm->nr_cnt = min_t(unsigned int, num, MIPS_CM_PC_MAX_CNT);
 	raw_spin_lock_init(&cm->lock);
 	period_ms = pd->poll_period_ms ?: poll_period_ms;
@@ -615,10 +637,10 @@ struct hvpmu_mips_cm *hvpmu_mips_cm_probe(const struct hvpmu_mips_cm_platdata *p
 		pr_info("%s: Perf_Num_Cnt is %u; using the first %u\n", name,
 			num, MIPS_CM_PC_MAX_CNT);
 	if (cm->polling)
-		pr_info("%s: CM rev 0x%04x, %u counters and a cycle counter, polled every %u ms\n",
+		pr_info("%s: CM rev 0x%04x, %u event counters and a cycle counter, polled every %u ms\n",
 			name, pd->cm_rev, cm->nr_cnt, period_ms);
 	else
-		pr_info("%s: CM rev 0x%04x, %u counters and a cycle counter, overflow IRQ %d\n",
+		pr_info("%s: CM rev 0x%04x, %u event counters and a cycle counter, overflow IRQ %d\n",
 			name, pd->cm_rev, cm->nr_cnt, cm->irq);
 	return cm;
 

@@ -267,9 +267,7 @@ out:
 	model_raise(m, raise);
 }
 
-/**
- * hvpmu_mips_cm_model_ops - register access to a model; ctx is the model
- */
+/* Register access to a model; the ops' ctx is the model. */
 const struct hvpmu_mips_cm_ops hvpmu_mips_cm_model_ops = {
 	.read = model_read,
 	.write = model_write,
