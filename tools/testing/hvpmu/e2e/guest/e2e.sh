@@ -25,6 +25,11 @@ while read -r model state rest; do
 done < "$SIM/models"
 check "perf list runs" sh -c 'perf list > /tmp/perf-list 2>&1'
 
+# --- per-PMU checks with injected traffic (first: before any event was opened)
+for f in /hvpmu/pmu-*.sh; do
+	[ -e "$f" ] && . "$f"
+done
+
 # --- every registered PMU of ours: sysfs as perf sees it -------------------
 for p in $OUR_PMUS; do
 	if [ ! -d "$PMUS/$p" ]; then
@@ -65,11 +70,6 @@ for p in $OUR_PMUS; do
 		"unknown term|syntax error|not supported" perf stat -a -e "$p/no_such_event/" -- true
 done
 
-# --- per-PMU checks with injected traffic ----------------------------------
-for f in /hvpmu/pmu-*.sh; do
-	[ -e "$f" ] && . "$f"
-done
-
 # --- designated CPU hotplug during perf stat -I -----------------------------
 for p in $(our_pmus); do
 	[ -f "$PMUS/$p/cpumask" ] || continue
@@ -96,7 +96,32 @@ for p in $(our_pmus); do
 	fi
 done
 
-# --- module unload/reload with events open and closed ----------------------
+# --- module unload/reload with no event open ------------------------------
+check "rmmod hvpmu_sim (no event open)" rmmod hvpmu_sim
+check "all our PMUs gone after unload" sh -c "[ -z \"\$(. /hvpmu/lib.sh; our_pmus)\" ] && [ ! -e $SIM ]"
+for m in hvpmu_models hvpmu_gpci hvpmu_mips_cm hvpmu_mmustat hvpmu_sun4v_dram hvpmu_core; do
+	grep -q "^$m " /proc/modules && check "rmmod $m" rmmod "$m"
+done
+check "reload: modprobe hvpmu_sim" modprobe hvpmu_sim
+check "reload: same models up" sh -c "! grep -v ' up\$' $SIM/models"
+check "reload: perf list runs" perf list
+
+
+# --- kmemleak ---------------------------------------------------------------
+check "rmmod hvpmu_sim before the leak scan" rmmod hvpmu_sim
+echo scan > /sys/kernel/debug/kmemleak
+sleep 1
+echo scan > /sys/kernel/debug/kmemleak
+cat /sys/kernel/debug/kmemleak > "$TMP/leaks"
+if [ -s "$TMP/leaks" ]; then
+	fail "kmemleak: $(grep -c '^unreferenced' "$TMP/leaks") leaks"
+	detail "$TMP/leaks"
+else
+	pass "kmemleak clean"
+fi
+
+# --- unload with an event open (last: a wrong answer can crash the guest) ---
+check "modprobe hvpmu_sim again" modprobe hvpmu_sim
 if [ -n "$(our_pmus)" ]; then
 	p=$(our_pmus | head -n 1)
 	e=$(ls "$PMUS/$p/events" | grep -v '\.' | head -n 1)
@@ -112,25 +137,4 @@ if [ -n "$(our_pmus)" ]; then
 		fail "perf stat after the refused unload"
 		detail "$TMP/open"
 	fi
-fi
-check "rmmod hvpmu_sim (no event open)" rmmod hvpmu_sim
-check "all our PMUs gone after unload" sh -c "[ -z \"\$(. /hvpmu/lib.sh; our_pmus)\" ] && [ ! -e $SIM ]"
-for m in hvpmu_models hvpmu_gpci hvpmu_mips_cm hvpmu_mmustat hvpmu_sun4v_dram hvpmu_core; do
-	grep -q "^$m " /proc/modules && check "rmmod $m" rmmod "$m"
-done
-check "reload: modprobe hvpmu_sim" modprobe hvpmu_sim
-check "reload: same models up" sh -c "! grep -v ' up\$' $SIM/models"
-check "reload: perf list runs" perf list
-
-# --- kmemleak ---------------------------------------------------------------
-check "rmmod hvpmu_sim at the end" rmmod hvpmu_sim
-echo scan > /sys/kernel/debug/kmemleak
-sleep 1
-echo scan > /sys/kernel/debug/kmemleak
-cat /sys/kernel/debug/kmemleak > "$TMP/leaks"
-if [ -s "$TMP/leaks" ]; then
-	fail "kmemleak: $(grep -c '^unreferenced' "$TMP/leaks") leaks"
-	detail "$TMP/leaks"
-else
-	pass "kmemleak clean"
 fi

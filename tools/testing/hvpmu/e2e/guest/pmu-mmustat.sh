@@ -1,0 +1,42 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# niagara_mmustat on its model (hvpmu_sim/mmustat/, format in
+# hvpmu-mmustat.rst): per-CPU and per-task exact counts, the time view of
+# the ticks words, a CONF error at open, and the model's sanity counters.
+# Sourced by e2e.sh before any niagara_mmustat event was opened.
+
+P=niagara_mmustat
+D=$SIM/mmustat
+if [ -d "$PMUS/$P" ] && [ -d "$D" ]; then
+	# No buffer is configured yet: the first open makes the CONF call.
+	echo "conf 8" > "$D/error"
+	check_fails "$P: CONF answering EBADALIGN refuses the open with EIO" \
+		"Input/output error" perf stat -a -e "$P/dtsb_hits_ctx0_8k/" -- true
+	check "$P: the EBADALIGN is logged" \
+		sh -c "dmesg | grep -q '$P: .*EBADALIGN'"
+
+	for f in "$PMUS/$P"/events/*; do
+		e=${f##*/}
+		case "$e" in *.*|*_time_*) continue ;; esac
+		expect_count "$P per-CPU" "$P/$e/" 579 sh -c \
+			"echo 'cpu 0 $e += 123' > $D/inject && echo 'cpu 1 $e += 456' > $D/inject"
+	done
+
+	# Per task: only the traffic of the CPU the task runs on, while it runs.
+	expect_count "$P per-task" "$P/dtsb_hits_ctxnon0_8k/" 777 taskset -c 1 sh -c \
+		"echo 'cpu 1 dtsb_hits_ctxnon0_8k += 777' > $D/inject && echo 'cpu 0 dtsb_hits_ctxnon0_8k += 1000' > $D/inject"
+
+	# The time view: 1200 %tick cycles of the 1.2 GHz model are 1000 ns.
+	got=$(stat_count "$P/itsb_time_ctx0_8k/" sh -c \
+		"echo 'cpu 0 itsb_ticks_ctx0_8k += 1200' > $D/inject")
+	if awk -v g="$got" 'BEGIN { exit !(g > 999.99 && g < 1000.01) }'; then
+		pass "$P: itsb_time_ctx0_8k = $got ns for 1200 ticks at 1.2 GHz"
+	else
+		fail "$P: itsb_time_ctx0_8k = '$got', expected 1000 ns"
+		detail "$TMP/stat"
+	fi
+
+	cat "$D/calls" > "$TMP/calls"
+	check "$P: no hypercall made for another CPU" grep -qx 'wrong_cpu 0' "$TMP/calls"
+	check "$P: no buffer freed while configured" grep -qx 'bad_frees 0' "$TMP/calls"
+fi
