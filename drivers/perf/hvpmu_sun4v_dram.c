@@ -48,17 +48,25 @@ static const struct hvpmu_field vf_fields[] = {
 #define VF_EVENT(_name, _code) { .name = #_name, .terms = "event=" #_code ",node=?,mcu=?" }
 
 /* Event codes exported by illumos for N2 and VF (ref 1.3). */
-#define DRAM_EVENTS(E)					\
-	E(mem_reads, 0x0),				\
-	E(mem_writes, 0x1),				\
-	E(mem_read_write, 0x2),				\
-	E(rd_queue_latency, 0x4),			\
-	E(wr_queue_latency, 0x5),			\
-	E(rw_queue_latency, 0x6),			\
-	E(wb_buf_hits, 0x7)
+static const struct hvpmu_event n2_events[] = {
+	N2_EVENT(mem_reads, 0x0),
+	N2_EVENT(mem_writes, 0x1),
+	N2_EVENT(mem_read_write, 0x2),
+	N2_EVENT(rd_queue_latency, 0x4),
+	N2_EVENT(wr_queue_latency, 0x5),
+	N2_EVENT(rw_queue_latency, 0x6),
+	N2_EVENT(wb_buf_hits, 0x7),
+};
 
-static const struct hvpmu_event n2_events[] = { DRAM_EVENTS(N2_EVENT) };
-static const struct hvpmu_event vf_events[] = { DRAM_EVENTS(VF_EVENT) };
+static const struct hvpmu_event vf_events[] = {
+	VF_EVENT(mem_reads, 0x0),
+	VF_EVENT(mem_writes, 0x1),
+	VF_EVENT(mem_read_write, 0x2),
+	VF_EVENT(rd_queue_latency, 0x4),
+	VF_EVENT(wr_queue_latency, 0x5),
+	VF_EVENT(rw_queue_latency, 0x6),
+	VF_EVENT(wb_buf_hits, 0x7),
+};
 
 static const struct hvpmu_encoding n2_enc = HVPMU_ENCODING(n2_fields, n2_events);
 static const struct hvpmu_encoding vf_enc = HVPMU_ENCODING(vf_fields, vf_events);
@@ -157,8 +165,8 @@ EXPORT_SYMBOL_GPL(hvpmu_sun4v_status_name);
  *
  * Return: 0 for EOK, -EACCES for ENOACCESS (the domain has no perf-counter
  * access), -ENODEV for EINVAL and ENOTSUPPORTED (no such register),
- * -EBUSY for EWOULDBLOCK, -ENOSYS for EBADTRAP (API group not negotiated),
- * -EIO otherwise.
+ * -EBUSY for EWOULDBLOCK, -EOPNOTSUPP for EBADTRAP (API group not
+ * negotiated), -EIO otherwise.
  */
 int hvpmu_sun4v_errno(unsigned long hv_status)
 {
@@ -173,7 +181,7 @@ int hvpmu_sun4v_errno(unsigned long hv_status)
 	case HVPMU_SUN4V_EWOULDBLOCK:
 		return -EBUSY;
 	case HVPMU_SUN4V_EBADTRAP:
-		return -ENOSYS;
+		return -EOPNOTSUPP;
 	default:
 		return -EIO;
 	}
@@ -656,6 +664,18 @@ void hvpmu_sun4v_dram_remove(struct hvpmu_sun4v_dram *d)
 	kfree(d);
 }
 EXPORT_SYMBOL_GPL(hvpmu_sun4v_dram_remove);
+
+/**
+ * hvpmu_sun4v_dram_pmu() - the perf PMU of a DRAM PMU instance
+ * @d: the instance
+ *
+ * Return: the registered &struct pmu (its type, device and sysfs groups).
+ */
+struct pmu *hvpmu_sun4v_dram_pmu(struct hvpmu_sun4v_dram *d)
+{
+	return &d->uncore.pmu;
+}
+EXPORT_SYMBOL_GPL(hvpmu_sun4v_dram_pmu);
 
 MODULE_DESCRIPTION("sun4v Niagara2 / Victoria Falls DRAM performance counters");
 MODULE_LICENSE("GPL");

@@ -56,8 +56,10 @@ static unsigned long model_check(struct hvpmu_sun4v_model *m,
 	/* ref 1.5: ENOACCESS for every register without perfctraccess. */
 	if (!m->access)
 		return HVPMU_SUN4V_ENOACCESS;
-	if (reg >= model_nr_regs(m))
+	if (reg >= model_nr_regs(m)) {
+		m->bad++;
 		return HVPMU_SUN4V_EINVAL;
+	}
 	*chan = reg < first ? -1 : (reg - first) / 2;
 	/*
 	 * ref 1.6: VF answers EINVAL (v1.0) or ENOTSUPPORTED (v1.1) for a
@@ -123,6 +125,8 @@ static unsigned long model_set(void *ctx, unsigned long reg, u64 val)
 		/* ref 1.5: a write to a disabled N2 bank is dropped, EOK. */
 	} else if ((reg & 1) == (hvpmu_sun4v_ctl_reg(m->chip, 0) & 1)) {
 		/* ref 1.2: the HV masks control writes with 0xff. */
+		if (val & ~HVPMU_SUN4V_CTL_MASK)
+			m->bad++;
 		m->ctl[chan] = val & HVPMU_SUN4V_CTL_MASK;
 	} else {
 		m->pic[chan] = val;	/* ref 1.5: counter mask all-ones */

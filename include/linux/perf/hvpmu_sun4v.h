@@ -121,6 +121,7 @@ struct hvpmu_sun4v_dram;
 
 struct hvpmu_sun4v_dram *hvpmu_sun4v_dram_probe(const struct hvpmu_sun4v_desc *desc);
 void hvpmu_sun4v_dram_remove(struct hvpmu_sun4v_dram *dram);
+struct pmu *hvpmu_sun4v_dram_pmu(struct hvpmu_sun4v_dram *dram);
 int hvpmu_sun4v_errno(unsigned long hv_status);
 const char *hvpmu_sun4v_status_name(unsigned long hv_status);
 

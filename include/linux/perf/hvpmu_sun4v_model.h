@@ -42,10 +42,12 @@ enum hvpmu_sun4v_model_op {
  * @inj_status: injection: the status returned instead
  * @inj_skip: injection: matching calls that still succeed first
  * @inj_count: injection: matching calls that fail (0 = injection off)
+ * @bad: calls a correct driver never makes: a PerfReg# out of range, or a
+ *	control value with bits the hypervisor would silently drop
  */
 struct hvpmu_sun4v_model {
 	enum hvpmu_sun4v_chip chip;
-	spinlock_t lock;
+	spinlock_t lock;	/* calls, traffic and injection */
 	bool access;
 	bool ht_access;
 	u32 present;
@@ -61,6 +63,7 @@ struct hvpmu_sun4v_model {
 	unsigned long inj_status;
 	unsigned int inj_skip;
 	unsigned int inj_count;
+	unsigned long bad;
 };
 
 extern const struct hvpmu_sun4v_ops hvpmu_sun4v_model_ops;
