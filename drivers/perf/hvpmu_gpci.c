@@ -250,39 +250,46 @@ static u32 gpci_variant(u8 version)
 	return V_DEPR;
 }
 
+/* How each return code is explained to the user and which errno it is. */
+static const struct {
+	long rc;
+	int err;
+	const char *cause;
+} gpci_rcs[] = {
+	{ HVPMU_H_PRIVILEGE, -EIO,
+	  "H_PRIVILEGE: the hypervisor cannot access the parameter block" },
+	{ HVPMU_H_PARAMETER, -EINVAL,
+	  "H_PARAMETER: the hypervisor rejected the request or its index" },
+	{ HVPMU_H_NOT_AVAILABLE, -EOPNOTSUPP,
+	  "H_NOT_AVAILABLE: not provided by this firmware level or platform" },
+	/* the HMC partition property that grants the permission */
+	{ HVPMU_H_AUTHORITY, -EPERM,
+	  "H_AUTHORITY: this LPAR lacks permission: enable \"Allow performance information collection\" for it on the HMC",
+	},
+	{ HVPMU_H_FUNCTION, -ENODEV,
+	  "H_FUNCTION: the hypervisor does not implement H_GetPerformanceCounterInfo" },
+	{ HVPMU_H_HARDWARE, -EIO, "H_HARDWARE: hardware error" },
+};
+
 static const char *gpci_rc_cause(long rc)
 {
-	switch (rc) {
-	case HVPMU_H_PRIVILEGE:
-		return "H_PRIVILEGE: the hypervisor cannot access the parameter block";
-	case HVPMU_H_PARAMETER:
-		return "H_PARAMETER: the hypervisor rejected the request or its index";
-	case HVPMU_H_NOT_AVAILABLE:
-		return "H_NOT_AVAILABLE: not provided by this firmware level or platform";
-	case HVPMU_H_AUTHORITY:
-		return "H_AUTHORITY: this LPAR may not read it; enable \"Allow performance information collection\" in the partition's profile on the HMC";
-	case HVPMU_H_FUNCTION:
-		return "H_FUNCTION: the hypervisor does not implement H_GetPerformanceCounterInfo";
-	case HVPMU_H_HARDWARE:
-		return "H_HARDWARE: hardware error";
-	}
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(gpci_rcs); i++)
+		if (gpci_rcs[i].rc == rc)
+			return gpci_rcs[i].cause;
 	return "unexpected return code";
 }
 
 static int gpci_rc_errno(long rc)
 {
-	switch (rc) {
-	case HVPMU_H_SUCCESS:
+	unsigned int i;
+
+	if (rc == HVPMU_H_SUCCESS)
 		return 0;
-	case HVPMU_H_PARAMETER:
-		return -EINVAL;
-	case HVPMU_H_NOT_AVAILABLE:
-		return -EOPNOTSUPP;
-	case HVPMU_H_AUTHORITY:
-		return -EPERM;
-	case HVPMU_H_FUNCTION:
-		return -ENODEV;
-	}
+	for (i = 0; i < ARRAY_SIZE(gpci_rcs); i++)
+		if (gpci_rcs[i].rc == rc)
+			return gpci_rcs[i].err;
 	return -EIO;
 }
 

@@ -185,6 +185,9 @@ static const char *gt_show(struct kunit *test, const char *group,
 	return "(none)";
 }
 
+static const char gt_donated[] =
+	"entitled_capped_uncapped_donated_idle_timebase_by_partition_cycles_donated";
+
 static void gpci_test_format(struct kunit *test)
 {
 	static const char *const want[][2] = {
@@ -213,9 +216,8 @@ static void gpci_test_format(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, gt_show(test, "interface", "expanded"), "0\n");
 	KUNIT_EXPECT_STREQ(test, gt_show(test, "interface",
 					 "collect_privileged"), "1\n");
-	KUNIT_EXPECT_STREQ(test, gt_show(test, "events",
-		"entitled_capped_uncapped_donated_idle_timebase_by_partition_cycles_donated"),
-		"request=0x20,sibling_part_id=?,offset=0x20,length=8\n");
+	KUNIT_EXPECT_STREQ(test, gt_show(test, "events", gt_donated),
+			   "request=0x20,sibling_part_id=?,offset=0x20,length=8\n");
 	/* capabilities were read once, not per sysfs read */
 	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_calls(gt.m), 1UL);
 }
@@ -825,6 +827,7 @@ static struct kunit_suite gpci_suite = {
 	.exit = gt_exit,
 	.test_cases = gpci_cases,
 };
+
 kunit_test_suite(gpci_suite);
 
 MODULE_DESCRIPTION("KUnit tests of the hv_gpci PMU");
