@@ -7,6 +7,7 @@
 #include <kunit/test.h>
 #include <linux/completion.h>
 #include <linux/cpu.h>
+#include <linux/debugfs.h>
 #include <linux/delay.h>
 #include <linux/device.h>
 #include <linux/kthread.h>
@@ -709,6 +710,32 @@ static void mm_test_random_attrs(struct kunit *test)
 	}
 }
 
+/* --- simulated platform ------------------------------------------------ */
+
+static void mm_test_sim(struct kunit *test)
+{
+	static const char *const files[] = { "inject", "conf", "error",
+					     "calls" };
+	struct dentry *dir, *d;
+	unsigned int i;
+	int ret;
+
+	if (!IS_ENABLED(CONFIG_DEBUG_FS))
+		kunit_skip(test, "needs DEBUG_FS");
+	dir = debugfs_create_dir("hvpmu_mmustat_test", NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(dir));
+	ret = hvpmu_mmustat_sim_init(dir);
+	KUNIT_EXPECT_EQ(test, ret, 0);
+	for (i = 0; i < ARRAY_SIZE(files); i++) {
+		d = debugfs_lookup(files[i], dir);
+		KUNIT_EXPECT_NOT_ERR_OR_NULL_MSG(test, d, "%s", files[i]);
+		dput(d);
+	}
+	debugfs_remove_recursive(dir);
+	if (!ret)
+		hvpmu_mmustat_sim_exit();
+}
+
 static struct kunit_case mm_cases[] = {
 	KUNIT_CASE(mm_test_probe_ebadtrap),
 	KUNIT_CASE(mm_test_sysfs),
@@ -720,6 +747,7 @@ static struct kunit_case mm_cases[] = {
 	KUNIT_CASE(mm_test_remove_conf_error),
 	KUNIT_CASE(mm_test_hotplug),
 	KUNIT_CASE(mm_test_random_attrs),
+	KUNIT_CASE(mm_test_sim),
 	{}
 };
 

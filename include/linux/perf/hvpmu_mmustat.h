@@ -172,5 +172,7 @@ u64 hvpmu_mmustat_model_foreign_buf(struct hvpmu_mmustat_model *m,
 				    unsigned int idx);
 u64 hvpmu_mmustat_model_read(struct hvpmu_mmustat_model *m, u64 raddr,
 			     unsigned int word);
+int hvpmu_mmustat_sim_init(struct dentry *dir);
+void hvpmu_mmustat_sim_exit(void);
 
 #endif /* _LINUX_PERF_HVPMU_MMUSTAT_H */
