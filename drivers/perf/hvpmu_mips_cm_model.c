@@ -11,11 +11,17 @@
 #define pr_fmt(fmt) "mips_cm model: " fmt
 
 #include <linux/bitfield.h>
+#include <linux/debugfs.h>
+#include <linux/delay.h>
+#include <linux/err.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/perf/hvpmu_mips_cm.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
+#include <linux/string.h>
+#include <linux/uaccess.h>
 
 /* CTL bits that store what was written (Perf_Num_Cnt is read-only) */
 #define CTL_STORED	(MIPS_CM_PC_CTL_INT_EN | MIPS_CM_PC_CTL_OVF_STOP | \
@@ -41,7 +47,7 @@
  * @hook_arg: argument of @hook
  */
 struct hvpmu_mips_cm_model {
-	spinlock_t lock;
+	spinlock_t lock;	/* registers, traffic, stats */
 	unsigned int num_cnt;
 	u32 ctl;
 	u32 ov;
@@ -552,6 +558,224 @@ bool hvpmu_mips_cm_model_line(struct hvpmu_mips_cm_model *m)
 	return line;
 }
 EXPORT_SYMBOL_GPL(hvpmu_mips_cm_model_line);
+
+/* --- simulated platform ------------------------------------------------- */
+
+/*
+ * The simulated platform has no interrupt: the driver polls, every
+ * SIM_POLL_MS so that large injections (split at each wrap) stay quick.
+ */
+#define SIM_POLL_MS	10
+
+static struct hvpmu_mips_cm_model *sim_model;
+static struct hvpmu_mips_cm *sim_pmu;
+
+static const struct {
+	const char *name;
+	u8 event;
+} sim_events[] = {
+	{ "request_count", 0x0 }, { "coherent_req_resp", 0x1 },
+	{ "write_data_usage", 0x2 }, { "command_bus_usage", 0x3 },
+	{ "read_data_usage", 0x4 }, { "sharing_miss", 0x5 },
+	{ "response_unit_usage", 0x6 }, { "l2_pipeline_utilization", 0x8 },
+	{ "l2_hits_misses", 0x9 }, { "iocu0_requests", 0x10 },
+	{ "iocu1_requests", 0x11 },
+};
+
+static const char *const sim_fault_names[HVPMU_MIPS_CM_NR_FAULTS] = {
+	[HVPMU_MIPS_CM_FAULT_DEAD] = "dead",
+	[HVPMU_MIPS_CM_FAULT_STATE_LOSS] = "state_loss",
+	[HVPMU_MIPS_CM_FAULT_OVF_STOP] = "ovf_stop",
+	[HVPMU_MIPS_CM_FAULT_OV_STUCK] = "ov_stuck",
+	[HVPMU_MIPS_CM_FAULT_SPURIOUS_IRQ] = "spurious_irq",
+};
+
+/*
+ * Count @n in steps that wrap a counter at most once, waiting after each
+ * wrap until the driver has folded it (its status bit is clear), as real
+ * traffic never outruns the poll.
+ */
+static int sim_count(bool cycles, u8 event, u32 qual, u64 n)
+{
+	while (n) {
+		u64 step = min_t(u64, n, BIT_ULL(31));
+		int i;
+
+		if (cycles)
+			hvpmu_mips_cm_model_cycles(sim_model, step);
+		else
+			hvpmu_mips_cm_model_inject(sim_model, event, qual, step);
+		n -= step;
+		for (i = 0; i < 100 * SIM_POLL_MS &&
+		     (hvpmu_mips_cm_model_peek(sim_model, MIPS_CM_PC_OV) &
+		      MIPS_CM_PC_OV_ALL); i++)
+			usleep_range(1000, 2000);
+		if (hvpmu_mips_cm_model_peek(sim_model, MIPS_CM_PC_OV) &
+		    MIPS_CM_PC_OV_ALL)
+			return -EBUSY;
+	}
+	return 0;
+}
+
+/* "<event> <qualifier> <count>" or "cycles <count>" */
+static int sim_inject_line(char *line)
+{
+	char *name = strsep(&line, " ");
+	unsigned int i;
+	u64 n, ev;
+	u32 qual;
+
+	if (!name || !line)
+		return -EINVAL;
+	if (!strcmp(name, "cycles")) {
+		if (kstrtou64(strim(line), 0, &n))
+			return -EINVAL;
+		return sim_count(true, 0, 0, n);
+	}
+	for (i = 0; i < ARRAY_SIZE(sim_events); i++)
+		if (!strcmp(name, sim_events[i].name))
+			break;
+	if (i < ARRAY_SIZE(sim_events))
+		ev = sim_events[i].event;
+	else if (kstrtou64(name, 0, &ev) || ev > 0xff)
+		return -EINVAL;
+	name = strsep(&line, " ");
+	if (!name || !line || kstrtou32(name, 0, &qual) ||
+	    kstrtou64(strim(line), 0, &n))
+		return -EINVAL;
+	return sim_count(false, ev, qual, n);
+}
+
+/* "<fault> on|off" */
+static int sim_fault_line(char *line)
+{
+	char *name = strsep(&line, " ");
+	unsigned int i;
+	bool on;
+
+	if (!name || !line || kstrtobool(strim(line), &on))
+		return -EINVAL;
+	for (i = 0; i < HVPMU_MIPS_CM_NR_FAULTS; i++) {
+		if (strcmp(name, sim_fault_names[i]))
+			continue;
+		hvpmu_mips_cm_model_fault(sim_model, i, on);
+		return 0;
+	}
+	return -EINVAL;
+}
+
+static ssize_t sim_write(const char __user *u, size_t len,
+			 int (*fn)(char *line))
+{
+	char *buf;
+	int ret;
+
+	if (len > 128)
+		return -EINVAL;
+	buf = memdup_user_nul(u, len);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	ret = fn(strim(buf));
+	kfree(buf);
+	return ret ?: len;
+}
+
+static ssize_t sim_inject_write(struct file *f, const char __user *u,
+				size_t len, loff_t *ppos)
+{
+	return sim_write(u, len, sim_inject_line);
+}
+
+static ssize_t sim_fault_write(struct file *f, const char __user *u,
+			       size_t len, loff_t *ppos)
+{
+	return sim_write(u, len, sim_fault_line);
+}
+
+static const struct file_operations sim_inject_fops = {
+	.owner = THIS_MODULE,
+	.write = sim_inject_write,
+};
+
+static const struct file_operations sim_fault_fops = {
+	.owner = THIS_MODULE,
+	.write = sim_fault_write,
+};
+
+static const struct {
+	const char *name;
+	unsigned int off;
+} sim_regs[] = {
+	{ "ctl", MIPS_CM_PC_CTL }, { "ov", MIPS_CM_PC_OV },
+	{ "event", MIPS_CM_PC_EVENT }, { "cycle", MIPS_CM_PC_CYCLE },
+	{ "qual0", MIPS_CM_PC_QUAL(0) }, { "cnt0", MIPS_CM_PC_CNT(0) },
+	{ "qual1", MIPS_CM_PC_QUAL(1) }, { "cnt1", MIPS_CM_PC_CNT(1) },
+};
+
+static int sim_calls_show(struct seq_file *s, void *unused)
+{
+	struct hvpmu_mips_cm_model_stats st;
+	unsigned int i, r;
+
+	hvpmu_mips_cm_model_stats(sim_model, &st);
+	for (i = 0; i < ARRAY_SIZE(sim_regs); i++) {
+		r = hvpmu_mips_cm_model_reg_idx(sim_regs[i].off);
+		seq_printf(s, "%s reads %llu writes %llu value %#x\n",
+			   sim_regs[i].name, st.reads[r], st.writes[r],
+			   hvpmu_mips_cm_model_peek(sim_model, sim_regs[i].off));
+	}
+	for (i = 0; i < MIPS_CM_PC_NR_IDX; i++)
+		seq_printf(s, "resets%u %llu\n", i, st.resets[i]);
+	seq_printf(s, "irqs %llu\ndropped %llu\n", st.irqs, st.dropped);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(sim_calls);
+
+/**
+ * hvpmu_mips_cm_sim_init() - "mips_cm" on the model, for the simulated
+ *	platform
+ * @dir: debugfs directory for the model's files ("inject", "fault",
+ *	"calls"; see Documentation/admin-guide/perf/hvpmu-mips-cm.rst)
+ *
+ * A CM2 debug block with two counters and no interrupt (the driver polls).
+ *
+ * Return: 0, or a negative errno (nothing is left registered).
+ */
+int hvpmu_mips_cm_sim_init(struct dentry *dir)
+{
+	struct hvpmu_mips_cm_platdata pd = {
+		.ops = &hvpmu_mips_cm_model_ops,
+		.cm_rev = 0x0600,
+		.poll_period_ms = SIM_POLL_MS,
+	};
+
+	sim_model = hvpmu_mips_cm_model_create(2);
+	if (!sim_model)
+		return -ENOMEM;
+	pd.ctx = sim_model;
+	sim_pmu = hvpmu_mips_cm_probe(&pd, "mips_cm");
+	if (IS_ERR(sim_pmu)) {
+		hvpmu_mips_cm_model_destroy(sim_model);
+		return PTR_ERR(sim_pmu);
+	}
+	debugfs_create_file("inject", 0200, dir, NULL, &sim_inject_fops);
+	debugfs_create_file("fault", 0200, dir, NULL, &sim_fault_fops);
+	debugfs_create_file("calls", 0444, dir, NULL, &sim_calls_fops);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(hvpmu_mips_cm_sim_init);
+
+/**
+ * hvpmu_mips_cm_sim_exit() - undo hvpmu_mips_cm_sim_init()
+ *
+ * The caller has removed the debugfs files already.
+ */
+void hvpmu_mips_cm_sim_exit(void)
+{
+	hvpmu_mips_cm_remove(sim_pmu);
+	hvpmu_mips_cm_model_destroy(sim_model);
+}
+EXPORT_SYMBOL_GPL(hvpmu_mips_cm_sim_exit);
 
 MODULE_DESCRIPTION("Model of the MIPS CM debug block performance counters");
 MODULE_LICENSE("GPL");

@@ -164,9 +164,10 @@ static void wait_irq_done(struct kunit *test)
 	for (i = 0; i < 100000; i++) {
 		if (!hvpmu_mips_cm_model_line(t->m))
 			return;
-		cpu_relax();
 		if (i > 100)
-			udelay(10);
+			usleep_range(10, 20);
+		else
+			cpu_relax();
 	}
 	KUNIT_FAIL(test, "overflow interrupt not handled");
 }
@@ -488,7 +489,8 @@ static void mips_cm_test_random_attrs(struct kunit *test)
 		INIT_LIST_HEAD(&ev->sibling_list);
 		got = t->pmu->event_init(ev);
 		if (got != want && !bad++)
-			KUNIT_FAIL(test, "config %llx config1 %llx config2 %llx period %llu: got %d want %d",
+			KUNIT_FAIL(test,
+				   "config %llx/%llx/%llx period %llu: got %d want %d",
 				   config, config1, config2, period, got, want);
 		if (!got) {
 			accepted++;
@@ -653,7 +655,7 @@ static void mips_cm_test_wraps_poll(struct kunit *test)
 	cm_close(test, e.cyc);
 	cm_close(test, e.a);
 	cm_close(test, e.b);
-	msleep(5);
+	usleep_range(5000, 6000);
 	i = reads_of(test, MIPS_CM_PC_CTL);
 	msleep(20);
 	KUNIT_EXPECT_EQ(test, reads_of(test, MIPS_CM_PC_CTL), (u64)i);
@@ -773,7 +775,7 @@ static void mips_cm_test_multiplex(struct kunit *test)
 	msleep(100);
 }
 
-static void hotplug(struct kunit *test, bool irq)
+static void cm_move_designated(struct kunit *test, bool irq)
 {
 	struct cm_test *t = test->priv;
 	const struct attribute_group **g;
@@ -826,12 +828,12 @@ static void hotplug(struct kunit *test, bool irq)
 
 static void mips_cm_test_hotplug_poll(struct kunit *test)
 {
-	hotplug(test, false);
+	cm_move_designated(test, false);
 }
 
 static void mips_cm_test_hotplug_irq(struct kunit *test)
 {
-	hotplug(test, true);
+	cm_move_designated(test, true);
 }
 
 /* --- faults ------------------------------------------------------------- */
@@ -888,7 +890,7 @@ static void mips_cm_test_fault_spurious_irq(struct kunit *test)
 	ov_reads = reads_of(test, MIPS_CM_PC_OV);
 	ov_writes = writes_of(test, MIPS_CM_PC_OV);
 	hvpmu_mips_cm_model_fault(t->m, HVPMU_MIPS_CM_FAULT_SPURIOUS_IRQ, true);
-	msleep(2);
+	usleep_range(2000, 3000);
 	/* the handler looked at the status, found nothing and left */
 	KUNIT_EXPECT_EQ(test, reads_of(test, MIPS_CM_PC_OV), ov_reads + 1);
 	KUNIT_EXPECT_EQ(test, writes_of(test, MIPS_CM_PC_OV), ov_writes);
@@ -1076,6 +1078,7 @@ static struct kunit_suite mips_cm_suite = {
 	.suite_exit = mips_cm_suite_exit,
 	.test_cases = mips_cm_cases,
 };
+
 kunit_test_suite(mips_cm_suite);
 
 MODULE_DESCRIPTION("KUnit tests of the mips_cm PMU");

@@ -46,7 +46,7 @@ struct dentry;
 #define MIPS_CM_PC_OV_BIT(idx)		BIT(idx)
 #define MIPS_CM_PC_OV_ALL		GENMASK(MIPS_CM_PC_NR_IDX - 1, 0)
 /* GCR_DB_PC_EVENT: the event of counter n (not of the cycle counter) */
-#define MIPS_CM_PC_EVENT_SEL(n)		GENMASK(8 * (n) + 7, 8 * (n))
+#define MIPS_CM_PC_EVENT_SEL(n)		(GENMASK(7, 0) << (8 * (n)))
 
 /**
  * struct hvpmu_mips_cm_ops - access to the Global Debug Block
