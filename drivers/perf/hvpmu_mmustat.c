@@ -29,6 +29,7 @@
 #include <linux/cpuhotplug.h>
 #include <linux/kernel.h>
 #include <linux/list.h>
+#include <linux/math64.h>
 #include <linux/module.h>
 #include <linux/percpu.h>
 #include <linux/perf/hvpmu.h>
@@ -491,14 +492,16 @@ static int mmustat_cpu_offline(unsigned int cpu, struct hlist_node *node)
 /* 10^9 / hz as a decimal string with 12 fractional digits. */
 static void mmustat_scale(char *buf, size_t len, u64 hz)
 {
-	u64 ip = NSEC_PER_SEC / hz, rem = NSEC_PER_SEC % hz;
+	u64 ip = div64_u64(NSEC_PER_SEC, hz), rem = NSEC_PER_SEC - ip * hz;
 	char frac[13];
+	u64 digit;
 	int i;
 
+	/* long division; rem < hz, so rem * 10 cannot overflow */
 	for (i = 0; i < 12; i++) {
-		rem *= 10;
-		frac[i] = '0' + div64_u64(rem, hz);
-		rem = rem - div64_u64(rem, hz) * hz;
+		digit = div64_u64(rem * 10, hz);
+		rem = rem * 10 - digit * hz;
+		frac[i] = '0' + digit;
 	}
 	frac[12] = '\0';
 	snprintf(buf, len, "%llu.%s", ip, frac);

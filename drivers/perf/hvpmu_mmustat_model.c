@@ -136,7 +136,7 @@ static unsigned long model_conf_locked(struct hvpmu_mmustat_model *m,
 	 * only 8 bytes, reference section 5; we model the seed.) The order of
 	 * the two checks is not specified; alignment is checked first.
 	 */
-	if (!status && raddr % HVPMU_MMUSTAT_BUF_ALIGN)
+	if (!status && (raddr & (HVPMU_MMUSTAT_BUF_ALIGN - 1)))
 		status = HVPMU_MMUSTAT_EBADALIGN;
 	if (!status && raddr && !model_find(m, raddr))
 		status = HVPMU_MMUSTAT_ENORADDR;

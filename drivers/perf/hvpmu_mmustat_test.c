@@ -628,7 +628,7 @@ static u64 rnd_word(struct rnd_state *rs)
 	case 1:
 		return v & 63;
 	case 2:
-		return BIT_ULL(v % 64);
+		return BIT_ULL(v & 63);
 	default:
 		return v;
 	}
