@@ -71,23 +71,39 @@ for p in $OUR_PMUS; do
 done
 
 # --- designated CPU hotplug during perf stat -I -----------------------------
+# The designated CPU goes offline while perf reads every 100 ms; where a
+# pmu-*.sh set HP_<pmu>="event|injection line|debugfs file|count", traffic
+# injected while the CPU is offline must be counted exactly.
 for p in $(our_pmus); do
 	[ -f "$PMUS/$p/cpumask" ] || continue
 	cpu=$(cat "$PMUS/$p/cpumask")
-	e=$(ls "$PMUS/$p/events" | grep -v '\.' | head -n 1)
-	ev=$(event_string "$p" "$e")
+	eval "hp=\${HP_$p:-}"
+	if [ -n "$hp" ]; then
+		ev=${hp%%|*}; rest=${hp#*|}
+		line=${rest%%|*}; rest=${rest#*|}
+		file=${rest%%|*}; want=${rest#*|}
+	else
+		e=$(ls "$PMUS/$p/events" | grep -v '\.' | head -n 1)
+		ev=$(event_string "$p" "$e")
+		line=""; want=""
+	fi
 	perf stat -I 100 -x, -a -e "$ev" -o "$TMP/hp" -- sleep 2 &
 	pid=$!
 	sleep 0.5
 	if echo 0 > "/sys/devices/system/cpu/cpu$cpu/online"; then
 		moved=$(cat "$PMUS/$p/cpumask")
+		[ -n "$line" ] && echo "$line" > "$file"
 		sleep 0.5
 		echo 1 > "/sys/devices/system/cpu/cpu$cpu/online"
-		if wait "$pid" && [ "$moved" != "$cpu" ] &&
-		   [ "$(grep -c "$p" "$TMP/hp")" -ge 5 ]; then
-			pass "hotplug: $p designated CPU $cpu -> $moved during perf stat -I"
+		wait "$pid"
+		rc=$?
+		got=$(interval_sum "$ev" "$TMP/hp")
+		if [ "$rc" -eq 0 ] && [ "$moved" != "$cpu" ] &&
+		   [ "$(grep -c "$p" "$TMP/hp")" -ge 5 ] &&
+		   { [ -z "$want" ] || [ "$got" = "$want" ]; }; then
+			pass "hotplug: $p designated CPU $cpu -> $moved during perf stat -I${want:+, $ev = $want}"
 		else
-			fail "hotplug: $p designated CPU $cpu -> $moved during perf stat -I"
+			fail "hotplug: $p designated CPU $cpu -> $moved during perf stat -I (count '$got', expected '${want:-any}')"
 			detail "$TMP/hp"
 		fi
 	else

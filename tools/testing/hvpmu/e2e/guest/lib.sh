@@ -83,12 +83,45 @@ field_width() {
 		{ w += (NF == 2 ? $2 - $1 + 1 : 1) } END { print w }'
 }
 
-# An event string for sysfs event NAME of PMU P with every "?" term set to 0.
+# Values for "?" terms that name an entity the models have (default 0):
+# partition 3 is the simulated LPAR itself (hvpmu-gpci.rst).
+QDEF_sibling_part_id=3
+QDEF_phys_processor_idx=1
+
+# An event string for sysfs event NAME of PMU P with every "?" term set.
 event_string() {
-	local p=$1 e=$2 terms q=""
+	local p=$1 e=$2 terms q="" t f v
 	terms=$(cat "$PMUS/$p/events/$e")
 	for t in $(echo "$terms" | tr ',' ' '); do
-		case "$t" in *=\?) q="$q,${t%=?}=0" ;; esac
+		case "$t" in
+		*=\?)
+			f=${t%=?}
+			eval "v=\${QDEF_$f:-0}"
+			q="$q,$f=$v"
+			;;
+		esac
 	done
 	echo "$p/$e$q/"
+}
+
+# interval_sum EVENT FILE: the sum of EVENT's counts in perf stat -I -x,
+# output (time,count,unit,event,...); "<not counted>" adds nothing.
+interval_sum() {
+	awk -F, -v ev="$1" '$4 == ev && $2 ~ /^[0-9]+$/ { s += $2 }
+		END { printf "%.0f\n", s }' "$2"
+}
+
+# expect_count_I NAME EVENT EXPECTED CMD...: as expect_count, but perf reads
+# every 100 ms (perf stat -I), so a failed read is followed by good ones.
+expect_count_I() {
+	local name=$1 ev=$2 want=$3 got
+	shift 3
+	perf stat -I 100 -x, -a -o "$TMP/stat" -e "$ev" -- "$@" > "$TMP/cmd" 2>&1
+	got=$(interval_sum "$ev" "$TMP/stat")
+	if [ "$got" = "$want" ]; then
+		pass "$name: $ev = $want"
+	else
+		fail "$name: $ev = '${got}', expected $want"
+		detail "$TMP/stat" "$TMP/cmd"
+	fi
 }
