@@ -5,11 +5,13 @@
  */
 
 #include <kunit/test.h>
+#include <linux/debugfs.h>
 #include <linux/device.h>
 #include <linux/perf/hvpmu.h>
 #include <linux/perf/hvpmu_gpci.h>
 #include <linux/perf_event.h>
 #include <linux/prandom.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <asm/unaligned.h>
@@ -20,6 +22,7 @@
 static struct {
 	struct hvpmu_gpci_model *m;
 	struct hvpmu_gpci_pmu *g;
+	struct hvpmu_gpci_model *sim;	/* gt_sim() works on it, else on m */
 	struct perf_event *ev[GT_MAX_EV];
 } gt;
 
@@ -54,6 +57,8 @@ static void gt_remove(void)
 static void gt_exit(struct kunit *test)
 {
 	gt_remove();
+	hvpmu_gpci_sim_exit();	/* after gt_remove(): events closed */
+	gt.sim = NULL;
 	kfree(gt.m);
 	gt.m = NULL;
 }
@@ -803,6 +808,323 @@ static void gpci_test_model(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, gt.m->calls, 4UL);
 }
 
+/* Text for the sim parsers: they modify their input. */
+static int gt_sim(struct kunit *test, int (*fn)(struct hvpmu_gpci_model *m,
+						char *text),
+		  const char *text)
+{
+	char *buf = kunit_kzalloc(test, strlen(text) + 1, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	strcpy(buf, text);
+	return fn(gt.sim ?: gt.m, buf);
+}
+
+static u64 gt_ctr(enum hvpmu_gpci_model_ctr c, u32 id)
+{
+	struct hvpmu_gpci_model_entity *t = gt.m->chips;
+	unsigned int i, nr = gt.m->nr_chips;
+
+	if (c == HVPMU_GPCI_M_PROC_TIME || c >= HVPMU_GPCI_M_HPMC1) {
+		t = gt.m->procs;
+		nr = gt.m->nr_procs;
+	} else if (c <= HVPMU_GPCI_M_RUN_CYCLES) {
+		t = gt.m->parts;
+		nr = gt.m->nr_parts;
+	}
+	for (i = 0; i < nr; i++)
+		if (t[i].id == id)
+			return t[i].ctr[c];
+	return U64_MAX;
+}
+
+/* The inject file: every counter of every request, by its documented name. */
+static void gpci_test_sim_inject(struct kunit *test)
+{
+	static const struct {
+		const char *kind, *name;
+		enum hvpmu_gpci_model_ctr ctr;
+	} names[] = {
+		{ "processor", "processor_time", HVPMU_GPCI_M_PROC_TIME },
+		{ "partition", "entitled_cycles", HVPMU_GPCI_M_ENTITLED },
+		{ "partition", "capped_cycles", HVPMU_GPCI_M_CAPPED },
+		{ "partition", "uncapped_cycles", HVPMU_GPCI_M_UNCAPPED },
+		{ "partition", "donated_cycles", HVPMU_GPCI_M_DONATED },
+		{ "partition", "idle_cycles", HVPMU_GPCI_M_IDLE },
+		{ "partition", "run_instructions", HVPMU_GPCI_M_RUN_INSTR },
+		{ "partition", "run_cycles", HVPMU_GPCI_M_RUN_CYCLES },
+		{ "chip", "idle_a", HVPMU_GPCI_M_IDLE_A },
+		{ "chip", "idle_b", HVPMU_GPCI_M_IDLE_B },
+		{ "chip", "idle_c", HVPMU_GPCI_M_IDLE_C },
+		{ "chip", "time_a", HVPMU_GPCI_M_TIME_A },
+		{ "chip", "time_b", HVPMU_GPCI_M_TIME_B },
+		{ "chip", "time_c", HVPMU_GPCI_M_TIME_C },
+		{ "chip", "total_abc", HVPMU_GPCI_M_TOTAL_ABC },
+		{ "chip", "idle_w", HVPMU_GPCI_M_IDLE_W },
+		{ "chip", "idle_x", HVPMU_GPCI_M_IDLE_X },
+		{ "chip", "idle_y", HVPMU_GPCI_M_IDLE_Y },
+		{ "chip", "idle_z", HVPMU_GPCI_M_IDLE_Z },
+		{ "chip", "time_w", HVPMU_GPCI_M_TIME_W },
+		{ "chip", "time_x", HVPMU_GPCI_M_TIME_X },
+		{ "chip", "time_y", HVPMU_GPCI_M_TIME_Y },
+		{ "chip", "time_z", HVPMU_GPCI_M_TIME_Z },
+		{ "chip", "total_wxyz", HVPMU_GPCI_M_TOTAL_WXYZ },
+		{ "processor", "hpmc1", HVPMU_GPCI_M_HPMC1 },
+		{ "processor", "hpmc2", HVPMU_GPCI_M_HPMC2 },
+	};
+	static const char *const bad[] = {
+		"partition 3 entitled_cycles +=",
+		"partition 3 entitled_cycles ++ 5",
+		"partition 3 entitled_cycles 5",
+		"processor 3 entitled_cycles = 5",	/* wrong kind */
+		"chip 0 processor_time = 5",
+		"partition x entitled_cycles = 5",
+		"partition 3 entitled = 5",
+		"partition 3 entitled_cycles = 5 6",
+		"partition 3 entitled_cycles = -5",
+		"partition 3 entitled_cycles = 18446744073709551616",
+		"partition 4294967296 entitled_cycles = 1",
+		"node 3 entitled_cycles = 1",
+		"partition",
+	};
+	static const char multi[] =
+		"# setup\n\npartition 3 entitled_cycles = 0xffffffffffffffff\n"
+		"partition 3 entitled_cycles += 2\n"
+		"partition 3 idle_cycles += 5\npartition 3 idle_cycles += 6\n";
+	static const char partial[] =
+		"partition 3 entitled_cycles += 1\nbad\n"
+		"partition 3 entitled_cycles += 1\n";
+	unsigned int i;
+	char line[64];
+	u32 id;
+
+	KUNIT_ASSERT_EQ(test, ARRAY_SIZE(names), (size_t)HVPMU_GPCI_M_NR);
+	for (i = 0; i < ARRAY_SIZE(names); i++) {
+		KUNIT_ASSERT_EQ(test, names[i].ctr, i);
+		/* one past a gap of each table */
+		id = names[i].kind[0] == 'p' ? names[i].kind[1] == 'r' ? 5 : 7 : 8;
+		snprintf(line, sizeof(line), "%s %u %s = %u", names[i].kind, id,
+			 names[i].name, 1000 + i);
+		KUNIT_EXPECT_EQ_MSG(test, gt_sim(test, hvpmu_gpci_sim_inject,
+						 line), 0, "%s", line);
+		snprintf(line, sizeof(line), "  %s\t%u %s += 0x%x\n",
+			 names[i].kind, id, names[i].name, 0x10 * i);
+		KUNIT_EXPECT_EQ_MSG(test, gt_sim(test, hvpmu_gpci_sim_inject,
+						 line), 0, "%s", line);
+		KUNIT_EXPECT_EQ_MSG(test, gt_ctr(i, id), 1000ULL + 17 * i,
+				    "%s", names[i].name);
+		/* only that entity moved */
+		KUNIT_EXPECT_EQ(test, gt_ctr(i, i == 0 || i >= 24 ? 0 : 1), 0ULL);
+	}
+
+	/* several lines, comments, blank lines; += wraps like the counter */
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_inject, multi), 0);
+	KUNIT_EXPECT_EQ(test, gt_ctr(HVPMU_GPCI_M_ENTITLED, 3), 1ULL);
+	KUNIT_EXPECT_EQ(test, gt_ctr(HVPMU_GPCI_M_IDLE, 3), 11ULL);
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++)
+		KUNIT_EXPECT_EQ_MSG(test, gt_sim(test, hvpmu_gpci_sim_inject,
+						 bad[i]), -EINVAL, "%s", bad[i]);
+	KUNIT_EXPECT_EQ(test, gt_ctr(HVPMU_GPCI_M_ENTITLED, 3), 1ULL);
+	/* entities the model has not: gaps in the tables */
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_inject,
+				     "processor 4 processor_time = 1"), -ENOENT);
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_inject,
+				     "partition 4 entitled_cycles = 1"), -ENOENT);
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_inject,
+				     "chip 2 idle_a = 1"), -ENOENT);
+	/* the lines before a bad one are applied, the ones after are not */
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_inject, partial),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, gt_ctr(HVPMU_GPCI_M_ENTITLED, 3), 2ULL);
+	KUNIT_EXPECT_EQ(test, gt.m->calls, 0UL);
+}
+
+static long gt_hcall(u8 *buf, u32 req, u32 idx)
+{
+	struct hvpmu_gpci_hdr *h = (void *)buf;
+
+	memset(buf, 0, HVPMU_GPCI_BUF_SIZE);
+	h->request = cpu_to_be32(req);
+	h->starting_index = cpu_to_be32(idx);
+	return hvpmu_gpci_model_hcall(gt.m, buf, HVPMU_GPCI_BUF_SIZE);
+}
+
+/* The error file and the calls file. */
+static void gpci_test_sim_error(struct kunit *test)
+{
+	static const struct { const char *name; long rc; } rcs[] = {
+		{ "H_HARDWARE", -1 }, { "H_FUNCTION", -2 },
+		{ "H_PRIVILEGE", -3 }, { "H_PARAMETER", -4 },
+		{ "H_AUTHORITY", -10 }, { "H_NOT_AVAILABLE", 3 },
+		{ "-9999", -9999 },
+	};
+	static const char *const bad[] = {
+		"H_AUTHORITY", "H_AUTHORITY 0", "H_AUTHORITY x", "H_FOO 1",
+		"0 1", "H_AUTHORITY 1 after", "H_AUTHORITY 1 later 3",
+		"H_AUTHORITY 1 after -1", "H_PARAMETER 1 detail 0x100000000",
+		"collection", "collection maybe", "collection on x",
+		"index_skew", "index_skew x", "element_size 70000", "clear now",
+	};
+	u8 *buf = kunit_kzalloc(test, 2 * HVPMU_GPCI_BUF_SIZE, GFP_KERNEL);
+	struct hvpmu_gpci_hdr *h = (void *)buf;
+	struct seq_file s = { .size = PAGE_SIZE };
+	unsigned int i;
+	char line[48];
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	s.buf = kunit_kzalloc(test, PAGE_SIZE + 1, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, s.buf);
+
+	for (i = 0; i < ARRAY_SIZE(rcs); i++) {
+		snprintf(line, sizeof(line), "%s 1", rcs[i].name);
+		KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_error, line),
+				0);
+		KUNIT_EXPECT_EQ_MSG(test, gt_hcall(buf, 0x20, 3), rcs[i].rc,
+				    "%s", rcs[i].name);
+		KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0x20, 3), 0L);
+	}
+
+	/* two good calls, then two failures with detail_rc, then good */
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_error,
+				     "H_PARAMETER 2 after 2 detail 0x1b"), 0);
+	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0x20, 3), 0L);
+	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0x20, 3), 0L);
+	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0x20, 3), (long)HVPMU_H_PARAMETER);
+	KUNIT_EXPECT_EQ(test, be32_to_cpu(h->detail_rc), 0x1bU);
+	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0x20, 3), (long)HVPMU_H_PARAMETER);
+	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0x20, 3), 0L);
+
+	/* revoked collection: other partitions and processors refused */
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_error,
+				     "collection off"), 0);
+	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0x20, 7), (long)HVPMU_H_AUTHORITY);
+	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0x10, 0), (long)HVPMU_H_AUTHORITY);
+	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0x20, 3), 0L);
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_error,
+				     "collection on"), 0);
+	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0x20, 7), 0L);
+
+	/* corrupted replies */
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_error,
+				     "index_skew -1\nelement_size 8"), 0);
+	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0x20, 7), 0L);
+	KUNIT_EXPECT_EQ(test, be32_to_cpu(h->starting_index), 6U);
+	KUNIT_EXPECT_EQ(test, be16_to_cpu(h->cv_element_size), 8U);
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++)
+		KUNIT_EXPECT_EQ_MSG(test, gt_sim(test, hvpmu_gpci_sim_error,
+						 bad[i]), -EINVAL, "%s", bad[i]);
+
+	/* clear undoes everything */
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_error,
+				     "H_HARDWARE 5\ncollection off\nclear"), 0);
+	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0x20, 7), 0L);
+	KUNIT_EXPECT_EQ(test, be32_to_cpu(h->starting_index), 7U);
+	KUNIT_EXPECT_EQ(test, be16_to_cpu(h->cv_element_size), 0x30U);
+
+	/* the calls file, from a fresh model */
+	hvpmu_gpci_model_init(gt.m, 6);
+	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0x20, 2), 0L);
+	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0x40, 0),
+			(long)HVPMU_H_NOT_AVAILABLE);
+	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0x12345, 0),
+			(long)HVPMU_H_PARAMETER);
+	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_hcall(gt.m, buf + 8, 4096),
+			(long)HVPMU_H_PRIVILEGE);
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_error,
+				     "H_HARDWARE 2 after 5\ncollection off"), 0);
+	hvpmu_gpci_sim_calls(gt.m, &s);
+	s.buf[s.count] = '\0';
+	KUNIT_EXPECT_STREQ(test, s.buf,
+			   "hcalls 4\nrequest_0x10 0\nrequest_0x20 1\n"
+			   "request_0x30 0\nrequest_0x40 1\nrequest_0x50 0\n"
+			   "request_0x60 0\nrequest_lab 0\nunknown_request 1\n"
+			   "set_mmcrh 0\nmisaligned 1\nlast_rc -3\n"
+			   "pending_errors 2\ncollection off\n"
+			   "counter_info_version 6\n");
+}
+
+/* sim_init/exit: hv_gpci on the model, driven through the parsers. */
+static void gpci_test_sim(struct kunit *test)
+{
+	struct dentry *dir = debugfs_create_dir("hvpmu_gpci_test", NULL);
+	struct perf_event_attr attr = { .size = sizeof(attr) };
+	struct perf_event *own, *other;
+	struct hvpmu_gpci_model *m;
+	struct hvpmu_gpci_pmu *p;
+	struct pmu *pmu;
+	unsigned long calls;
+
+	KUNIT_EXPECT_NULL(test, hvpmu_gpci_sim_pmu());
+	KUNIT_ASSERT_EQ(test, hvpmu_gpci_sim_init(dir), 0);
+	KUNIT_EXPECT_EQ(test, hvpmu_gpci_sim_init(dir), -EBUSY);
+	p = hvpmu_gpci_sim_pmu();
+	m = hvpmu_gpci_sim_model();
+	KUNIT_ASSERT_NOT_NULL(test, p);
+	KUNIT_ASSERT_NOT_NULL(test, m);
+	pmu = hvpmu_gpci_to_pmu(p);
+	KUNIT_EXPECT_STREQ(test, pmu->name, "hv_gpci");
+	KUNIT_EXPECT_PTR_EQ(test, pmu->module, THIS_MODULE);
+	KUNIT_EXPECT_EQ(test, m->version, 8);
+	/* version 8: 0x10 and the five 0x20 events; 0x30/0x50/0x60 gone */
+	KUNIT_EXPECT_EQ(test, hvpmu_gpci_encoding(p)->nr_events, 6U);
+	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_calls(m), 1UL);
+
+	/* entitled cycles of our partition 3 and of partition 7 */
+	attr.type = pmu->type;
+	attr.config = 0x20 | 3ULL << 32;
+	attr.config1 = 8ULL << 24 | 0x08ULL << 32;
+	own = gt_open(&attr);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(own));
+	attr.config = 0x20 | 7ULL << 32;
+	other = gt_open(&attr);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(other));
+
+	gt.sim = m;
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_inject,
+				     "partition 3 entitled_cycles += 1000\n"
+				     "partition 3 entitled_cycles += 234\n"
+				     "partition 7 entitled_cycles += 5\n"), 0);
+	calls = hvpmu_gpci_model_calls(m);
+	KUNIT_EXPECT_EQ(test, gt_read(own), 1234ULL);
+	KUNIT_EXPECT_EQ(test, gt_read(other), 5ULL);
+	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_calls(m), calls + 2);
+
+	/* a failed hcall keeps the count; the next read catches up */
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_error,
+				     "H_AUTHORITY 1"), 0);
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_inject,
+				     "partition 3 entitled_cycles += 66"), 0);
+	KUNIT_EXPECT_EQ(test, gt_read(own), 1234ULL);
+	KUNIT_EXPECT_EQ(test, gt_read(own), 1300ULL);
+
+	/* revoked collection: partition 7 stalls, our own still counts */
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_error,
+				     "collection off"), 0);
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_inject,
+				     "partition 7 entitled_cycles += 10\n"
+				     "partition 3 entitled_cycles += 1"), 0);
+	KUNIT_EXPECT_EQ(test, gt_read(other), 5ULL);
+	KUNIT_EXPECT_EQ(test, gt_read(own), 1301ULL);
+	KUNIT_EXPECT_EQ(test, m->last_rc, 0L);
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_error,
+				     "collection on"), 0);
+	KUNIT_EXPECT_EQ(test, gt_read(other), 15ULL);
+	gt.sim = NULL;
+
+	gt_close(own);
+	gt_close(other);
+	hvpmu_gpci_sim_exit();
+	KUNIT_EXPECT_NULL(test, hvpmu_gpci_sim_pmu());
+	KUNIT_EXPECT_NULL(test, hvpmu_gpci_sim_model());
+	/* the name is free again: nothing stayed registered */
+	KUNIT_EXPECT_EQ(test, hvpmu_gpci_sim_init(dir), 0);
+	hvpmu_gpci_sim_exit();
+	hvpmu_gpci_sim_exit();
+	debugfs_remove_recursive(dir);
+}
+
 static struct kunit_case gpci_cases[] = {
 	KUNIT_CASE(gpci_test_model),
 	KUNIT_CASE(gpci_test_format),
@@ -818,6 +1140,9 @@ static struct kunit_case gpci_cases[] = {
 	KUNIT_CASE(gpci_test_authority),
 	KUNIT_CASE(gpci_test_lab),
 	KUNIT_CASE(gpci_test_random),
+	KUNIT_CASE(gpci_test_sim_inject),
+	KUNIT_CASE(gpci_test_sim_error),
+	KUNIT_CASE(gpci_test_sim),
 	{}
 };
 

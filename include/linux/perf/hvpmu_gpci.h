@@ -10,12 +10,15 @@
 #ifndef _LINUX_PERF_HVPMU_GPCI_H
 #define _LINUX_PERF_HVPMU_GPCI_H
 
+#include <linux/export.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
 
+struct dentry;
 struct hvpmu_encoding;
 struct module;
 struct perf_event_attr;
+struct seq_file;
 
 /* The hcall token, for logs and the glue. */
 #define HVPMU_GPCI_HCALL		0xF080
@@ -303,5 +306,31 @@ int hvpmu_gpci_model_set(struct hvpmu_gpci_model *m,
 void hvpmu_gpci_model_inject(struct hvpmu_gpci_model *m, unsigned long after,
 			     unsigned int count, long rc, u32 detail);
 unsigned long hvpmu_gpci_model_calls(struct hvpmu_gpci_model *m);
+
+/* ---- Simulated platform (hvpmu_models.ko; format: hvpmu-gpci.rst) ---- */
+
+int hvpmu_gpci_sim_start(struct dentry *dir, struct module *owner);
+void hvpmu_gpci_sim_exit(void);
+int hvpmu_gpci_sim_inject(struct hvpmu_gpci_model *m, char *text);
+int hvpmu_gpci_sim_error(struct hvpmu_gpci_model *m, char *text);
+void hvpmu_gpci_sim_calls(struct hvpmu_gpci_model *m, struct seq_file *s);
+struct hvpmu_gpci_pmu *hvpmu_gpci_sim_pmu(void);
+struct hvpmu_gpci_model *hvpmu_gpci_sim_model(void);
+
+/**
+ * hvpmu_gpci_sim_init() - hv_gpci on the model, for the simulated platform
+ * @dir: debugfs directory for the model's files (inject, error, calls)
+ *
+ * Registers the PMU ``hv_gpci`` on a model of counter_info_version 8
+ * firmware (module parameter hvpmu_models.gpci_sim_version) with the
+ * caller's module as the PMU's owner, so that the caller cannot be unloaded
+ * while an event is open. See hvpmu_gpci_sim_start().
+ *
+ * Return: 0, or a negative errno (nothing is left registered).
+ */
+static inline int hvpmu_gpci_sim_init(struct dentry *dir)
+{
+	return hvpmu_gpci_sim_start(dir, THIS_MODULE);
+}
 
 #endif /* _LINUX_PERF_HVPMU_GPCI_H */
