@@ -553,6 +553,7 @@ static struct kunit_suite hvpmu_core_suite = {
 	.name = "hvpmu_core",
 	.test_cases = hvpmu_core_cases,
 };
+
 kunit_test_suite(hvpmu_core_suite);
 
 MODULE_DESCRIPTION("KUnit tests of the hvpmu common helper");

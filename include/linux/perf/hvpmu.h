@@ -108,10 +108,17 @@ struct hvpmu_encoding {
  * HVPMU_ENCODING() - initialiser for a &struct hvpmu_encoding from two arrays
  * @_fields: array of &struct hvpmu_field
  * @_events: array of &struct hvpmu_event
+ *
+ * The counts are ARRAY_SIZE() spelt out, so that each argument is evaluated
+ * only once outside sizeof.
  */
 #define HVPMU_ENCODING(_fields, _events)				\
-	{ .fields = (_fields), .nr_fields = ARRAY_SIZE(_fields),	\
-	  .events = (_events), .nr_events = ARRAY_SIZE(_events) }
+	{ .fields = (_fields),						\
+	  .nr_fields = sizeof(_fields) / sizeof((_fields)[0]) +	\
+		       __must_be_array(_fields),			\
+	  .events = (_events),						\
+	  .nr_events = sizeof(_events) / sizeof((_events)[0]) +	\
+		       __must_be_array(_events) }
 
 /**
  * struct hvpmu_attrs - sysfs groups built from a &struct hvpmu_encoding

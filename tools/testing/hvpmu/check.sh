@@ -179,7 +179,7 @@ step_lint() {
 		else
 			pass "checkpatch: $f"
 		fi
-		out=$("$KDIR/scripts/kernel-doc" -none -Wall "$REPO/$f" 2>&1)
+		out=$("$KDIR/scripts/kernel-doc" -none "$REPO/$f" 2>&1)
 		if [ -n "$out" ]; then
 			echo "$out"
 			fail "kernel-doc: $f"
