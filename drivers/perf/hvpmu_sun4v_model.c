@@ -6,9 +6,14 @@
  * vf_perf_api.txt (VF) and the project's reference/sun4v.md (ref).
  */
 
+#include <linux/debugfs.h>
+#include <linux/err.h>
 #include <linux/export.h>
+#include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/perf/hvpmu_sun4v_model.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 
 /* PCR.HT (bit 3) is writable only with the perfctrhtaccess property. */
@@ -265,3 +270,278 @@ void hvpmu_sun4v_model_reset_calls(struct hvpmu_sun4v_model *m)
 	spin_unlock_irqrestore(&m->lock, flags);
 }
 EXPORT_SYMBOL_GPL(hvpmu_sun4v_model_reset_calls);
+
+#if IS_REACHABLE(CONFIG_HVPMU_SUN4V_DRAM)
+/*
+ * The simulated platform: niagara2_dram on a T2 with its four channels and
+ * vfalls_dram on a two-way T2+ (nodes 0 and 1), each on its own model, with
+ * debugfs files to inject traffic and errors and read the call counters
+ * (format: Documentation/admin-guide/perf/hvpmu-sun4v-dram.rst).
+ */
+struct sim_chip {
+	const char *name;
+	enum hvpmu_sun4v_chip chip;
+	u32 present;
+	struct hvpmu_sun4v_model model;
+	struct hvpmu_sun4v_dram *pmu;
+};
+
+static struct sim_chip sim_chips[] = {
+	{ .name = "niagara2_dram", .chip = HVPMU_SUN4V_N2, .present = 0xf },
+	{ .name = "vfalls_dram", .chip = HVPMU_SUN4V_VF, .present = 0xf },
+};
+
+static const char *const sim_events[] = {
+	"mem_reads", "mem_writes", "mem_read_write", NULL,
+	"rd_queue_latency", "wr_queue_latency", "rw_queue_latency",
+	"wb_buf_hits",
+};
+
+static const struct { const char *name; unsigned long status; } sim_status[] = {
+	{ "EINVAL", HVPMU_SUN4V_EINVAL },
+	{ "EBADTRAP", HVPMU_SUN4V_EBADTRAP },
+	{ "EWOULDBLOCK", HVPMU_SUN4V_EWOULDBLOCK },
+	{ "ENOACCESS", HVPMU_SUN4V_ENOACCESS },
+	{ "ENOTSUPPORTED", HVPMU_SUN4V_ENOTSUPPORTED },
+};
+
+static struct sim_chip *sim_chip(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(sim_chips); i++)
+		if (!strcmp(sim_chips[i].name, name))
+			return &sim_chips[i];
+	return NULL;
+}
+
+/* "mem_reads" or a number -> event code, or -EINVAL. */
+static int sim_event(const char *s)
+{
+	unsigned int i, v;
+
+	for (i = 0; i < ARRAY_SIZE(sim_events); i++)
+		if (sim_events[i] && !strcmp(sim_events[i], s))
+			return i;
+	if (kstrtouint(s, 0, &v) || v > HVPMU_SUN4V_SEL_MASK)
+		return -EINVAL;
+	return v;
+}
+
+/*
+ * "niagara2_dram channel 2 mem_reads 1000" or
+ * "vfalls_dram node 0 mcu 1 mem_reads 123456789"
+ */
+static int sim_inject(char **argv, int argc)
+{
+	struct sim_chip *c = argc ? sim_chip(argv[0]) : NULL;
+	unsigned int chan, mcu;
+	int ev, i;
+	u64 n;
+
+	if (!c)
+		return -EINVAL;
+	if (c->chip == HVPMU_SUN4V_VF) {
+		if (argc != 7 || strcmp(argv[1], "node") || strcmp(argv[3], "mcu") ||
+		    kstrtouint(argv[2], 0, &chan) || kstrtouint(argv[4], 0, &mcu) ||
+		    chan >= HVPMU_SUN4V_VF_NODES || mcu >= HVPMU_SUN4V_VF_MCUS)
+			return -EINVAL;
+		chan = chan * HVPMU_SUN4V_VF_MCUS + mcu;
+		i = 5;
+	} else {
+		if (argc != 5 || strcmp(argv[1], "channel") ||
+		    kstrtouint(argv[2], 0, &chan) ||
+		    chan >= HVPMU_SUN4V_N2_CHANNELS)
+			return -EINVAL;
+		i = 3;
+	}
+	ev = sim_event(argv[i]);
+	if (ev < 0 || kstrtou64(argv[i + 1], 0, &n))
+		return -EINVAL;
+	hvpmu_sun4v_model_traffic(&c->model, chan, ev, n);
+	return 0;
+}
+
+/*
+ * "<pmu> off", "<pmu> access 0|1", "<pmu> htaccess 0|1" or
+ * "<pmu> get|set <PerfReg#>|any <status> [<count> [<skip>]]"
+ */
+static int sim_error(char **argv, int argc)
+{
+	struct sim_chip *c = argc ? sim_chip(argv[0]) : NULL;
+	unsigned int count = 1, skip = 0, i;
+	enum hvpmu_sun4v_model_op op;
+	long reg = -1;
+	bool on;
+
+	if (!c || argc < 2)
+		return -EINVAL;
+	if (argc == 2 && !strcmp(argv[1], "off")) {
+		hvpmu_sun4v_model_inject(&c->model, 0, -1, 0, 0, 0);
+		return 0;
+	}
+	if (argc == 3 && (!strcmp(argv[1], "access") ||
+			  !strcmp(argv[1], "htaccess"))) {
+		if (kstrtobool(argv[2], &on))
+			return -EINVAL;
+		spin_lock_irq(&c->model.lock);
+		if (argv[1][0] == 'a')
+			c->model.access = on;
+		else
+			c->model.ht_access = on;
+		spin_unlock_irq(&c->model.lock);
+		return 0;
+	}
+	if (argc < 4 || argc > 6)
+		return -EINVAL;
+	if (!strcmp(argv[1], "get"))
+		op = HVPMU_SUN4V_MODEL_GET;
+	else if (!strcmp(argv[1], "set"))
+		op = HVPMU_SUN4V_MODEL_SET;
+	else
+		return -EINVAL;
+	if (strcmp(argv[2], "any") && kstrtol(argv[2], 0, &reg))
+		return -EINVAL;
+	for (i = 0; i < ARRAY_SIZE(sim_status); i++)
+		if (!strcmp(argv[3], sim_status[i].name))
+			break;
+	if (i == ARRAY_SIZE(sim_status) ||
+	    (argc > 4 && kstrtouint(argv[4], 0, &count)) ||
+	    (argc > 5 && kstrtouint(argv[5], 0, &skip)))
+		return -EINVAL;
+	hvpmu_sun4v_model_inject(&c->model, op, reg, sim_status[i].status,
+				 skip, count);
+	return 0;
+}
+
+/**
+ * hvpmu_sun4v_sim_command() - one line written to a debugfs file
+ * @file: "inject" or "error"
+ * @line: the line
+ *
+ * Return: 0, or -EINVAL for a line that does not parse.
+ */
+int hvpmu_sun4v_sim_command(const char *file, const char *line)
+{
+	char **argv;
+	int argc, ret = -EINVAL;
+
+	argv = argv_split(GFP_KERNEL, line, &argc);
+	if (!argv)
+		return -ENOMEM;
+	if (!strcmp(file, "inject"))
+		ret = sim_inject(argv, argc);
+	else if (!strcmp(file, "error"))
+		ret = sim_error(argv, argc);
+	argv_free(argv);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(hvpmu_sun4v_sim_command);
+
+static ssize_t sim_write(struct file *file, const char __user *ubuf,
+			 size_t len, loff_t *ppos)
+{
+	char *buf;
+	int ret;
+
+	if (len > 256)
+		return -EINVAL;
+	buf = memdup_user_nul(ubuf, len);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	ret = hvpmu_sun4v_sim_command(file->private_data, buf);
+	kfree(buf);
+	return ret ? ret : len;
+}
+
+static const struct file_operations sim_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.write = sim_write,
+	.llseek = noop_llseek,
+};
+
+static int sim_calls_show(struct seq_file *s, void *unused)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(sim_chips); i++) {
+		struct hvpmu_sun4v_model *m = &sim_chips[i].model;
+
+		if (IS_ERR_OR_NULL(sim_chips[i].pmu))
+			continue;
+		seq_printf(s, "%s get %lu set %lu\n", sim_chips[i].name,
+			   hvpmu_sun4v_model_calls(m, HVPMU_SUN4V_MODEL_GET, -1),
+			   hvpmu_sun4v_model_calls(m, HVPMU_SUN4V_MODEL_SET, -1));
+	}
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(sim_calls);
+
+/**
+ * hvpmu_sun4v_sim_init() - niagara2_dram and vfalls_dram on their models
+ * @dir: debugfs directory for the files "inject", "error" and "calls"
+ *
+ * Return: 0, or a negative errno (nothing is left registered).
+ */
+int hvpmu_sun4v_sim_init(struct dentry *dir)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(sim_chips); i++) {
+		struct sim_chip *c = &sim_chips[i];
+		struct hvpmu_sun4v_desc desc = {
+			.chip = c->chip, .ops = &hvpmu_sun4v_model_ops,
+			.ctx = &c->model,
+		};
+
+		hvpmu_sun4v_model_init(&c->model, c->chip, c->present);
+		c->pmu = hvpmu_sun4v_dram_probe(&desc);
+		if (IS_ERR(c->pmu)) {
+			int ret = PTR_ERR(c->pmu);
+
+			hvpmu_sun4v_sim_exit();
+			return ret;
+		}
+	}
+	debugfs_create_file("inject", 0200, dir, "inject", &sim_fops);
+	debugfs_create_file("error", 0200, dir, "error", &sim_fops);
+	debugfs_create_file("calls", 0444, dir, NULL, &sim_calls_fops);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(hvpmu_sun4v_sim_init);
+
+/**
+ * hvpmu_sun4v_sim_exit() - undo hvpmu_sun4v_sim_init()
+ *
+ * The caller has removed the debugfs files already.
+ */
+void hvpmu_sun4v_sim_exit(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(sim_chips); i++) {
+		if (!IS_ERR_OR_NULL(sim_chips[i].pmu))
+			hvpmu_sun4v_dram_remove(sim_chips[i].pmu);
+		sim_chips[i].pmu = NULL;
+	}
+}
+EXPORT_SYMBOL_GPL(hvpmu_sun4v_sim_exit);
+#else
+int hvpmu_sun4v_sim_init(struct dentry *dir)
+{
+	return -ENODEV;		/* the driver is a module, the models are not */
+}
+EXPORT_SYMBOL_GPL(hvpmu_sun4v_sim_init);
+
+void hvpmu_sun4v_sim_exit(void)
+{
+}
+EXPORT_SYMBOL_GPL(hvpmu_sun4v_sim_exit);
+
+int hvpmu_sun4v_sim_command(const char *file, const char *line)
+{
+	return -ENODEV;
+}
+EXPORT_SYMBOL_GPL(hvpmu_sun4v_sim_command);
+#endif

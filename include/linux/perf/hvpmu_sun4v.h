@@ -117,6 +117,7 @@ struct hvpmu_sun4v_desc {
 	void *ctx;
 };
 
+struct dentry;
 struct hvpmu_sun4v_dram;
 
 struct hvpmu_sun4v_dram *hvpmu_sun4v_dram_probe(const struct hvpmu_sun4v_desc *desc);
@@ -124,5 +125,10 @@ void hvpmu_sun4v_dram_remove(struct hvpmu_sun4v_dram *dram);
 struct pmu *hvpmu_sun4v_dram_pmu(struct hvpmu_sun4v_dram *dram);
 int hvpmu_sun4v_errno(unsigned long hv_status);
 const char *hvpmu_sun4v_status_name(unsigned long hv_status);
+
+/* The simulated platform (drivers/perf/hvpmu_sun4v_model.c). */
+int hvpmu_sun4v_sim_init(struct dentry *dir);
+void hvpmu_sun4v_sim_exit(void);
+int hvpmu_sun4v_sim_command(const char *file, const char *line);
 
 #endif /* _LINUX_PERF_HVPMU_SUN4V_H */
