@@ -94,11 +94,13 @@ static inline unsigned long hvpmu_sun4v_pic_reg(enum hvpmu_sun4v_chip chip,
  * struct hvpmu_sun4v_ops - access to the sun4v performance registers
  * @get_perfreg: read PerfReg# @reg into *@val (NIAGARA2_GET_PERFREG or
  *	VFALLS_GET_PERFREG). *@val is written only on success. Called with
- *	interrupts disabled; must not sleep.
- *	Return: a hypervisor status, HVPMU_SUN4V_EOK on success.
+ *	interrupts disabled; must not sleep. Returns the hypervisor
+ *	status, HVPMU_SUN4V_EOK on success.
  * @set_perfreg: write @val to PerfReg# @reg (NIAGARA2_SET_PERFREG or
  *	VFALLS_SET_PERFREG). Called with interrupts disabled; must not sleep.
- *	Return: a hypervisor status, HVPMU_SUN4V_EOK on success.
+ *	Returns the hypervisor status, HVPMU_SUN4V_EOK on success.
+ *
+ * Both receive the &struct hvpmu_sun4v_desc ctx as their first argument.
  */
 struct hvpmu_sun4v_ops {
 	unsigned long (*get_perfreg)(void *ctx, unsigned long reg, u64 *val);
