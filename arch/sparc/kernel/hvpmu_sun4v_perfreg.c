@@ -14,11 +14,10 @@
 #include <linux/err.h>
 #include <linux/init.h>
 #include <linux/module.h>
+#include <linux/of.h>
 #include <linux/perf/hvpmu_sun4v.h>
-#include <linux/string.h>
 
 #include <asm/hypervisor.h>
-#include <asm/oplib.h>
 #include <asm/spitfire.h>
 
 /* Function numbers: niagara2_perf_api 3.2 and vf_perf_api 3.2. */
@@ -79,11 +78,16 @@ static const struct hvpmu_sun4v_ops glue_ops = {
 /*
  * Linux reports T2 and T2+ both as SUN4V_CHIP_NIAGARA2 (head_64.S looks
  * at one character of the OBP "compatible" string), so look at the whole
- * string: "SUNW,UltraSPARC-T2+" is a Victoria Falls.
+ * string of a cpu node: "SUNW,UltraSPARC-T2+" is a Victoria Falls.
+ * (prom_cpu_compatible holds the same string but is not exported.)
  */
 static bool hvpmu_sun4v_is_vf(void)
 {
-	return !strcmp(prom_cpu_compatible, "SUNW,UltraSPARC-T2+");
+	struct device_node *dp = of_find_node_by_type(NULL, "cpu");
+	bool vf = dp && of_device_is_compatible(dp, "SUNW,UltraSPARC-T2+");
+
+	of_node_put(dp);
+	return vf;
 }
 
 static int __init hvpmu_sun4v_perfreg_init(void)
