@@ -10,6 +10,7 @@
 #include <linux/perf_event.h>
 #include <linux/prandom.h>
 #include <linux/slab.h>
+#include <linux/smp.h>
 
 #define GET	HVPMU_SUN4V_MODEL_GET
 #define SET	HVPMU_SUN4V_MODEL_SET
@@ -232,6 +233,47 @@ static void dram_test_wraps(struct kunit *test)
 	KUNIT_EXPECT_GE(test, steps * step >> 31, 1000ULL);
 	perf_event_release_kernel(a);
 	perf_event_release_kernel(b);
+	dram_down(c);
+}
+
+struct dram_txn {
+	struct pmu *pmu;
+	struct perf_event *ev[4];
+};
+
+/* perf's group read, as __perf_event_read() does it, on the event's CPU. */
+static void dram_txn_read(void *info)
+{
+	struct dram_txn *t = info;
+	int i;
+
+	t->pmu->start_txn(t->pmu, PERF_PMU_TXN_READ);
+	for (i = 0; i < ARRAY_SIZE(t->ev); i++)
+		t->pmu->read(t->ev[i]);
+	t->pmu->commit_txn(t->pmu);
+}
+
+/* A group read of four events on two channels costs two calls. */
+static void dram_test_group_read(struct kunit *test)
+{
+	struct dram_ctx *c = dram_new(test, HVPMU_SUN4V_VF, 0xff);
+	struct dram_txn t = { .pmu = c->pmu };
+	int i;
+
+	for (i = 0; i < 4; i++)
+		t.ev[i] = dram_open(test, c, dram_config(c->chip, 6 + i / 2, i % 2), NULL);
+	for (i = 0; i < 4; i++)
+		hvpmu_sun4v_model_traffic(&c->m, 6 + i / 2, i % 2, 1000 + i);
+	hvpmu_sun4v_model_reset_calls(&c->m);
+	KUNIT_ASSERT_EQ(test, smp_call_function_single(t.ev[0]->cpu, dram_txn_read,
+						       &t, 1), 0);
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, GET, -1), 2UL);
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, GET,
+						       hvpmu_sun4v_pic_reg(c->chip, 6)), 1UL);
+	for (i = 0; i < 4; i++) {
+		KUNIT_EXPECT_EQ(test, local64_read(&t.ev[i]->count), 1000ULL + i);
+		perf_event_release_kernel(t.ev[i]);
+	}
 	dram_down(c);
 }
 
@@ -625,6 +667,7 @@ static struct kunit_case dram_cases[] = {
 	KUNIT_CASE(dram_test_every_event),
 	KUNIT_CASE(dram_test_wraps),
 	KUNIT_CASE(dram_test_poll),
+	KUNIT_CASE(dram_test_group_read),
 	KUNIT_CASE(dram_test_scheduling),
 	KUNIT_CASE(dram_test_presence),
 	KUNIT_CASE(dram_test_probe_errors),
