@@ -71,6 +71,12 @@ static const struct hvpmu_event vf_events[] = {
 static const struct hvpmu_encoding n2_enc = HVPMU_ENCODING(n2_fields, n2_events);
 static const struct hvpmu_encoding vf_enc = HVPMU_ENCODING(vf_fields, vf_events);
 
+/* What the hypervisor said to the last PCR write with HT set. */
+enum { DRAM_HT_UNUSED, DRAM_HT_ALLOWED, DRAM_HT_REFUSED };
+
+/* PCR.HT: count hyperprivileged events; writable only by the hypervisor. */
+#define DRAM_PCR_HT		BIT_ULL(3)
+
 /* Slot 0 is PIC0 (counter bits 62:32), slot 1 is PIC1 (bits 30:0). */
 static const unsigned int dram_sel_shift[2] = { HVPMU_SUN4V_SEL0_SHIFT,
 						HVPMU_SUN4V_SEL1_SHIFT };
@@ -104,6 +110,7 @@ struct dram_chan {
  * @nr_active: events started
  * @nr_chans: channels the chip can have
  * @present: bit per channel found at probe
+ * @ht: hyperprivileged counting: DRAM_HT_UNUSED, _ALLOWED or _REFUSED
  * @txn_flags: current perf transaction
  * @txn_pending: channels read inside the current read transaction
  * @chan: per-channel state
@@ -121,6 +128,7 @@ struct hvpmu_sun4v_dram {
 	unsigned int nr_active;
 	unsigned int nr_chans;
 	u32 present;
+	int ht;
 	unsigned int txn_flags;
 	u32 txn_pending;
 	struct dram_chan chan[HVPMU_SUN4V_MAX_CHANNELS];
@@ -509,9 +517,24 @@ static ssize_t channels_show(struct device *dev, struct device_attribute *attr,
 }
 static DEVICE_ATTR_RO(channels);
 
+static ssize_t hyperprivileged_show(struct device *dev,
+				    struct device_attribute *attr, char *buf)
+{
+	static const char *const state[] = {
+		[DRAM_HT_UNUSED] = "unused",
+		[DRAM_HT_ALLOWED] = "allowed",
+		[DRAM_HT_REFUSED] = "refused",
+	};
+	struct hvpmu_sun4v_dram *d = to_dram(dev_get_drvdata(dev));
+
+	return sysfs_emit(buf, "%s\n", state[READ_ONCE(d->ht)]);
+}
+static DEVICE_ATTR_RO(hyperprivileged);
+
 static struct attribute *dram_attrs[] = {
 	&dev_attr_poll_period_ms.attr,
 	&dev_attr_channels.attr,
+	&dev_attr_hyperprivileged.attr,
 	NULL
 };
 
@@ -675,6 +698,37 @@ void hvpmu_sun4v_dram_remove(struct hvpmu_sun4v_dram *d)
 	kfree(d);
 }
 EXPORT_SYMBOL_GPL(hvpmu_sun4v_dram_remove);
+
+/**
+ * hvpmu_sun4v_pcr_write() - set the calling strand's PCR with HT through
+ *	the hypervisor
+ * @d: the instance whose backend to use (PerfReg 0 of the chip's API:
+ *	0x105 on a T2, 0x107 on a T2+)
+ * @pcr: the whole PCR value, HT (bit 3) set
+ *
+ * The HT bit can be written only by the hypervisor, which may refuse
+ * (ENOACCESS without the domain's perfctrhtaccess). A refusal is logged
+ * once and shown as "refused" in the PMU's sysfs file hyperprivileged.
+ * Must be called on the strand whose PCR is meant, with interrupts off.
+ *
+ * Return: true if the hypervisor wrote @pcr; false if the caller must
+ * write @pcr without HT itself, so that counting continues.
+ */
+bool hvpmu_sun4v_pcr_write(struct hvpmu_sun4v_dram *d, u64 pcr)
+{
+	unsigned long st;
+
+	st = d->desc.ops->set_perfreg(d->desc.ctx, HVPMU_SUN4V_REG_PCR, pcr);
+	if (st == HVPMU_SUN4V_EOK) {
+		WRITE_ONCE(d->ht, DRAM_HT_ALLOWED);
+		return true;
+	}
+	if (xchg(&d->ht, DRAM_HT_REFUSED) != DRAM_HT_REFUSED)
+		pr_warn("%s: hypervisor refused hyperprivileged counting (PCR.HT): %s; counting without it\n",
+			d->name, hvpmu_sun4v_status_name(st));
+	return false;
+}
+EXPORT_SYMBOL_GPL(hvpmu_sun4v_pcr_write);
 
 /**
  * hvpmu_sun4v_dram_pmu() - the perf PMU of a DRAM PMU instance

@@ -268,8 +268,8 @@ static void dram_test_group_read(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, smp_call_function_single(t.ev[0]->cpu, dram_txn_read,
 						       &t, 1), 0);
 	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, GET, -1), 2UL);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, GET,
-						       hvpmu_sun4v_pic_reg(c->chip, 6)), 1UL);
+	i = hvpmu_sun4v_pic_reg(c->chip, 6);
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, GET, i), 1UL);
 	for (i = 0; i < 4; i++) {
 		KUNIT_EXPECT_EQ(test, local64_read(&t.ev[i]->count), 1000ULL + i);
 		perf_event_release_kernel(t.ev[i]);
@@ -499,6 +499,40 @@ static void dram_test_runtime_errors(struct kunit *test)
 	dram_down(c);
 }
 
+/* PCR.HT through PerfReg 0: refused -> false, "refused"; allowed -> true. */
+static void dram_test_ht(struct kunit *test)
+{
+	enum hvpmu_sun4v_chip chip;
+	struct dram_ctx *c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
+	const u64 pcr = 0x8ce;	/* SL0 2, mask 0x3, HT|UT|ST */
+
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	for (chip = HVPMU_SUN4V_N2; chip <= HVPMU_SUN4V_VF; chip++) {
+		dram_up(test, c, chip, all_present(chip));
+		dram_sysfs(test, c, NULL, "hyperprivileged", "unused\n");
+		c->m.ht_access = false;
+		hvpmu_sun4v_model_reset_calls(&c->m);
+		KUNIT_EXPECT_FALSE(test, hvpmu_sun4v_pcr_write(c->d, pcr));
+		KUNIT_EXPECT_FALSE(test, hvpmu_sun4v_pcr_write(c->d, pcr));
+		KUNIT_EXPECT_EQ(test, c->m.pcr, 0ULL);
+		KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, SET, 0), 2UL);
+		dram_sysfs(test, c, NULL, "hyperprivileged", "refused\n");
+		/* Counting goes on: DRAM events are unaffected. */
+		hvpmu_sun4v_model_traffic(&c->m, 0, 0, 1);
+
+		c->m.ht_access = true;
+		KUNIT_EXPECT_TRUE(test, hvpmu_sun4v_pcr_write(c->d, pcr));
+		KUNIT_EXPECT_EQ(test, c->m.pcr, pcr);
+		dram_sysfs(test, c, NULL, "hyperprivileged", "allowed\n");
+
+		hvpmu_sun4v_model_inject(&c->m, SET, 0, HVPMU_SUN4V_ENOACCESS, 0, 1);
+		KUNIT_EXPECT_FALSE(test, hvpmu_sun4v_pcr_write(c->d, pcr | 1));
+		KUNIT_EXPECT_EQ(test, c->m.pcr, pcr);
+		KUNIT_EXPECT_EQ(test, c->m.bad, 0UL);
+		dram_down(c);
+	}
+}
+
 static void dram_test_errno(struct kunit *test)
 {
 	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_errno(HVPMU_SUN4V_EOK), 0);
@@ -672,6 +706,7 @@ static struct kunit_case dram_cases[] = {
 	KUNIT_CASE(dram_test_presence),
 	KUNIT_CASE(dram_test_probe_errors),
 	KUNIT_CASE(dram_test_runtime_errors),
+	KUNIT_CASE(dram_test_ht),
 	KUNIT_CASE(dram_test_errno),
 	KUNIT_CASE(dram_test_random),
 	KUNIT_CASE(dram_test_mixed_group),

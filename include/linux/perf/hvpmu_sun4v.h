@@ -125,6 +125,7 @@ struct hvpmu_sun4v_dram;
 struct hvpmu_sun4v_dram *hvpmu_sun4v_dram_probe(const struct hvpmu_sun4v_desc *desc);
 void hvpmu_sun4v_dram_remove(struct hvpmu_sun4v_dram *dram);
 struct pmu *hvpmu_sun4v_dram_pmu(struct hvpmu_sun4v_dram *dram);
+bool hvpmu_sun4v_pcr_write(struct hvpmu_sun4v_dram *dram, u64 pcr);
 int hvpmu_sun4v_errno(unsigned long hv_status);
 const char *hvpmu_sun4v_status_name(unsigned long hv_status);
 
