@@ -18,11 +18,11 @@
 #include <linux/debugfs.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
-#include <linux/seq_file.h>
-
-#if IS_ENABLED(CONFIG_HVPMU_MIPS_CM)
+#include <linux/perf/hvpmu_gpci.h>
 #include <linux/perf/hvpmu_mips_cm.h>
-#endif
+#include <linux/perf/hvpmu_mmustat.h>
+#include <linux/perf/hvpmu_sun4v.h>
+#include <linux/seq_file.h>
 
 /**
  * struct hvpmu_sim_model - one model of the simulated platform
@@ -39,19 +39,19 @@ struct hvpmu_sim_model {
 };
 
 static const struct hvpmu_sim_model hvpmu_sim_models[] = {
-	/*
-	 * TODO(sun4v): niagara2_dram/vfalls_dram, once the model exports
-	 * hvpmu_sun4v_sim_init/exit in <linux/perf/hvpmu_sun4v.h>.
-	 * TODO(mmustat): niagara_mmustat, once the model exports
-	 * hvpmu_mmustat_sim_init/exit in <linux/perf/hvpmu_mmustat.h>.
-	 */
+#if IS_ENABLED(CONFIG_HVPMU_SUN4V_DRAM)
+	{ "sun4v", hvpmu_sun4v_sim_init, hvpmu_sun4v_sim_exit },
+#endif
+#if IS_ENABLED(CONFIG_HVPMU_SUN4V_MMUSTAT)
+	{ "mmustat", hvpmu_mmustat_sim_init, hvpmu_mmustat_sim_exit },
+#endif
 #if IS_ENABLED(CONFIG_HVPMU_MIPS_CM)
 	{ "mips_cm", hvpmu_mips_cm_sim_init, hvpmu_mips_cm_sim_exit },
 #endif
-	/*
-	 * TODO(gpci): hv_gpci, once the model exports
-	 * hvpmu_gpci_sim_init/exit in <linux/perf/hvpmu_gpci.h>.
-	 */
+#if IS_ENABLED(CONFIG_HVPMU_GPCI)
+	/* an inline wrapper: the PMU's owner is this module */
+	{ "gpci", hvpmu_gpci_sim_init, hvpmu_gpci_sim_exit },
+#endif
 };
 
 static struct dentry *hvpmu_sim_root;
