@@ -16,6 +16,7 @@
 #include <linux/hrtimer.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
+#include <linux/mutex.h>
 #include <linux/perf/hvpmu.h>
 #include <linux/perf/hvpmu_sun4v.h>
 #include <linux/slab.h>
@@ -111,6 +112,9 @@ struct dram_chan {
  * @nr_chans: channels the chip can have
  * @present: bit per channel found at probe
  * @ht: hyperprivileged counting: DRAM_HT_UNUSED, _ALLOWED or _REFUSED
+ * @l2_lock: serialises @l2_mode and @l2_users
+ * @l2_mode: VF PERF_CONFIG setting per node while it has users
+ * @l2_users: users of each node's PERF_CONFIG setting
  * @txn_flags: current perf transaction
  * @txn_pending: channels read inside the current read transaction
  * @chan: per-channel state
@@ -129,6 +133,9 @@ struct hvpmu_sun4v_dram {
 	unsigned int nr_chans;
 	u32 present;
 	int ht;
+	struct mutex l2_lock;	/* l2_mode, l2_users */
+	unsigned int l2_mode[HVPMU_SUN4V_VF_NODES];
+	unsigned int l2_users[HVPMU_SUN4V_VF_NODES];
 	unsigned int txn_flags;
 	u32 txn_pending;
 	struct dram_chan chan[HVPMU_SUN4V_MAX_CHANNELS];
@@ -617,6 +624,7 @@ struct hvpmu_sun4v_dram *hvpmu_sun4v_dram_probe(const struct hvpmu_sun4v_desc *d
 	}
 	d->poll_ms = DRAM_POLL_MS_DEFAULT;
 	raw_spin_lock_init(&d->lock);
+	mutex_init(&d->l2_lock);
 	hrtimer_init(&d->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
 	d->timer.function = dram_poll;
 
@@ -729,6 +737,67 @@ bool hvpmu_sun4v_pcr_write(struct hvpmu_sun4v_dram *d, u64 pcr)
 	return false;
 }
 EXPORT_SYMBOL_GPL(hvpmu_sun4v_pcr_write);
+
+/**
+ * hvpmu_sun4v_l2ctl_get() - take a node's L2 miss-source setting (T2+)
+ * @d: a vfalls_dram instance
+ * @node: the node; the caller runs on a CPU of that node, because PerfReg 1
+ *	acts on the calling strand's node (vf_perf_api 3.1)
+ * @mode: PERF_CONFIG, HVPMU_SUN4V_L2_ALL to HVPMU_SUN4V_L2_C2C
+ *
+ * The setting is node-wide and shared: users asking for the same @mode
+ * share it, a user asking for another one while it is taken gets -EBUSY.
+ * The register is written only when the first user sets a mode other than
+ * "all". Each successful call must be paired with hvpmu_sun4v_l2ctl_put().
+ *
+ * Return: 0; -EOPNOTSUPP on a T2; -EINVAL for a bad @node or @mode;
+ * -EBUSY; or the errno of a failed hypercall (nothing is taken then).
+ */
+int hvpmu_sun4v_l2ctl_get(struct hvpmu_sun4v_dram *d, unsigned int node,
+			  unsigned int mode)
+{
+	int ret = 0;
+
+	if (d->desc.chip != HVPMU_SUN4V_VF)
+		return -EOPNOTSUPP;
+	if (node >= HVPMU_SUN4V_VF_NODES || mode > HVPMU_SUN4V_L2_C2C)
+		return -EINVAL;
+	mutex_lock(&d->l2_lock);
+	if (d->l2_users[node] && d->l2_mode[node] != mode)
+		ret = -EBUSY;
+	else if (!d->l2_users[node] && mode != HVPMU_SUN4V_L2_ALL)
+		ret = dram_set(d, HVPMU_SUN4V_VF_REG_L2CTL, mode, "L2 PERF_CONFIG");
+	if (!ret) {
+		d->l2_mode[node] = mode;
+		d->l2_users[node]++;
+	}
+	mutex_unlock(&d->l2_lock);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(hvpmu_sun4v_l2ctl_get);
+
+/**
+ * hvpmu_sun4v_l2ctl_put() - release a node's L2 miss-source setting
+ * @d: the instance given to hvpmu_sun4v_l2ctl_get()
+ * @node: the node, on a CPU of which the caller runs
+ *
+ * The last user puts the node back to "all L2 misses", the default.
+ */
+void hvpmu_sun4v_l2ctl_put(struct hvpmu_sun4v_dram *d, unsigned int node)
+{
+	if (node >= HVPMU_SUN4V_VF_NODES)
+		return;
+	mutex_lock(&d->l2_lock);
+	if (!WARN_ON_ONCE(!d->l2_users[node]) && !--d->l2_users[node] &&
+	    d->l2_mode[node] != HVPMU_SUN4V_L2_ALL) {
+		/* On failure the node keeps counting a subset; it is logged. */
+		dram_set(d, HVPMU_SUN4V_VF_REG_L2CTL, HVPMU_SUN4V_L2_ALL,
+			 "L2 PERF_CONFIG");
+		d->l2_mode[node] = HVPMU_SUN4V_L2_ALL;
+	}
+	mutex_unlock(&d->l2_lock);
+}
+EXPORT_SYMBOL_GPL(hvpmu_sun4v_l2ctl_put);
 
 /**
  * hvpmu_sun4v_dram_pmu() - the perf PMU of a DRAM PMU instance

@@ -533,6 +533,50 @@ static void dram_test_ht(struct kunit *test)
 	}
 }
 
+/* L2 PERF_CONFIG: shared per node, -EBUSY on conflict, back to "all". */
+static void dram_test_l2ctl(struct kunit *test)
+{
+	struct dram_ctx *c = dram_new(test, HVPMU_SUN4V_VF, 0xff);
+	unsigned long l2 = HVPMU_SUN4V_VF_REG_L2CTL;
+
+	c->m.local_node = 1;
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_get(c->d, 1, 4), -EINVAL);
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_get(c->d, 4, 0), -EINVAL);
+	/* "all" is the default: no write. */
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_get(c->d, 1, HVPMU_SUN4V_L2_ALL), 0);
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_get(c->d, 1, HVPMU_SUN4V_L2_REMOTE),
+			-EBUSY);
+	hvpmu_sun4v_l2ctl_put(c->d, 1);
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, SET, l2), 0UL);
+
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_get(c->d, 1, HVPMU_SUN4V_L2_REMOTE), 0);
+	KUNIT_EXPECT_EQ(test, c->m.l2ctl[1], (u64)HVPMU_SUN4V_L2_REMOTE);
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_get(c->d, 1, HVPMU_SUN4V_L2_REMOTE), 0);
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_get(c->d, 1, HVPMU_SUN4V_L2_LOCAL),
+			-EBUSY);
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, SET, l2), 1UL);
+	hvpmu_sun4v_l2ctl_put(c->d, 1);
+	KUNIT_EXPECT_EQ(test, c->m.l2ctl[1], (u64)HVPMU_SUN4V_L2_REMOTE);
+	hvpmu_sun4v_l2ctl_put(c->d, 1);
+	KUNIT_EXPECT_EQ(test, c->m.l2ctl[1], (u64)HVPMU_SUN4V_L2_ALL);
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, SET, l2), 2UL);
+
+	/* A failed write takes nothing. */
+	hvpmu_sun4v_model_inject(&c->m, SET, l2, HVPMU_SUN4V_ENOACCESS, 0, 1);
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_get(c->d, 1, HVPMU_SUN4V_L2_C2C),
+			-EACCES);
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_get(c->d, 1, HVPMU_SUN4V_L2_LOCAL), 0);
+	KUNIT_EXPECT_EQ(test, c->m.l2ctl[1], (u64)HVPMU_SUN4V_L2_LOCAL);
+	hvpmu_sun4v_l2ctl_put(c->d, 1);
+	KUNIT_EXPECT_EQ(test, c->m.l2ctl[1], (u64)HVPMU_SUN4V_L2_ALL);
+	KUNIT_EXPECT_EQ(test, c->m.l2ctl[0], 0ULL);
+	dram_down(c);
+
+	dram_up(test, c, HVPMU_SUN4V_N2, 0xf);
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_get(c->d, 0, 1), -EOPNOTSUPP);
+	dram_down(c);
+}
+
 static void dram_test_errno(struct kunit *test)
 {
 	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_errno(HVPMU_SUN4V_EOK), 0);
@@ -707,6 +751,7 @@ static struct kunit_case dram_cases[] = {
 	KUNIT_CASE(dram_test_probe_errors),
 	KUNIT_CASE(dram_test_runtime_errors),
 	KUNIT_CASE(dram_test_ht),
+	KUNIT_CASE(dram_test_l2ctl),
 	KUNIT_CASE(dram_test_errno),
 	KUNIT_CASE(dram_test_random),
 	KUNIT_CASE(dram_test_mixed_group),

@@ -90,6 +90,16 @@ static inline unsigned long hvpmu_sun4v_pic_reg(enum hvpmu_sun4v_chip chip,
 #define HVPMU_SUN4V_SEL1_SHIFT		0
 #define HVPMU_SUN4V_SEL_MASK		0xfULL
 
+/*
+ * T2+ L2 PERF_CONFIG (PerfReg 1, bits 1:0): which L2 misses the CPU PMU's
+ * L2-miss events count, in the order of vf_perf_api 3.0. Only 0 ("all", the
+ * default) is confirmed by another source; 1-3 follow the seed's wording.
+ */
+#define HVPMU_SUN4V_L2_ALL		0
+#define HVPMU_SUN4V_L2_LOCAL		1
+#define HVPMU_SUN4V_L2_REMOTE		2
+#define HVPMU_SUN4V_L2_C2C		3
+
 /**
  * struct hvpmu_sun4v_ops - access to the sun4v performance registers
  * @get_perfreg: read PerfReg# @reg into *@val (NIAGARA2_GET_PERFREG or
@@ -126,6 +136,9 @@ struct hvpmu_sun4v_dram *hvpmu_sun4v_dram_probe(const struct hvpmu_sun4v_desc *d
 void hvpmu_sun4v_dram_remove(struct hvpmu_sun4v_dram *dram);
 struct pmu *hvpmu_sun4v_dram_pmu(struct hvpmu_sun4v_dram *dram);
 bool hvpmu_sun4v_pcr_write(struct hvpmu_sun4v_dram *dram, u64 pcr);
+int hvpmu_sun4v_l2ctl_get(struct hvpmu_sun4v_dram *dram, unsigned int node,
+			  unsigned int mode);
+void hvpmu_sun4v_l2ctl_put(struct hvpmu_sun4v_dram *dram, unsigned int node);
 int hvpmu_sun4v_errno(unsigned long hv_status);
 const char *hvpmu_sun4v_status_name(unsigned long hv_status);
 
