@@ -90,6 +90,28 @@ static void cm_setup(struct kunit *test, bool irq, unsigned int poll_ms)
 	KUNIT_ASSERT_EQ(test, cm_probe(test, irq ? sim_irq : 0, poll_ms), 0);
 }
 
+/*
+ * Linux 6.1 frees a PMU's per-CPU contexts when it is unregistered without
+ * cancelling their multiplexing hrtimer (free_pmu_context()). After
+ * multiplexed events are closed that timer fires once more (within one mux
+ * interval) and stops; wait for that before the PMU goes away.
+ */
+static void cm_remove(struct cm_test *t)
+{
+	unsigned int cpu;
+	int i;
+
+	for_each_possible_cpu(cpu) {
+		struct perf_cpu_context *cpuctx =
+			per_cpu_ptr(t->pmu->pmu_cpu_context, cpu);
+
+		for (i = 0; i < 1000 && hrtimer_active(&cpuctx->hrtimer); i++)
+			usleep_range(1000, 2000);
+	}
+	hvpmu_mips_cm_remove(t->cm);
+	t->cm = NULL;
+}
+
 static struct perf_event *cm_open(struct kunit *test, u64 config, u64 config1)
 {
 	struct cm_test *t = test->priv;
@@ -304,8 +326,7 @@ static void mips_cm_test_num_cnt(struct kunit *test)
 			MIPS_CM_PC_CTL_COUNTON(2), 0U);
 	cm_close(test, a);
 	cm_close(test, b);
-	hvpmu_mips_cm_remove(t->cm);
-	t->cm = NULL;
+	cm_remove(t);
 	hvpmu_mips_cm_model_destroy(t->m);
 	t->m = NULL;
 
@@ -766,13 +787,6 @@ static void mips_cm_test_multiplex(struct kunit *test)
 	KUNIT_EXPECT_LE(test, sum, 2 * total);
 	KUNIT_EXPECT_GT(test, sum, 0ULL);
 
-	/*
-	 * Linux 6.1 frees a PMU's CPU contexts at unregistration without
-	 * cancelling their rotation hrtimer: give it time to stop.
-	 */
-	for (i = 0; i < 3; i++)
-		cm_close(test, ev[i]);
-	msleep(100);
 }
 
 static void cm_move_designated(struct kunit *test, bool irq)
@@ -1020,7 +1034,7 @@ static void mips_cm_test_exit(struct kunit *test)
 	while (t->nr_ev)
 		perf_event_release_kernel(t->ev[--t->nr_ev]);
 	if (t->cm)
-		hvpmu_mips_cm_remove(t->cm);
+		cm_remove(t);
 	if (t->m)
 		hvpmu_mips_cm_model_destroy(t->m);
 }
