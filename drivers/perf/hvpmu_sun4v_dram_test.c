@@ -167,7 +167,7 @@ static void dram_test_every_event(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, c);
 	for (chip = HVPMU_SUN4V_N2; chip <= HVPMU_SUN4V_VF; chip++) {
-		unsigned int ch, e;
+		unsigned int ch, e, w;
 
 		dram_up(test, c, chip, all_present(chip));
 		for (ch = 0; ch < nr_chans(chip); ch++) {
@@ -183,6 +183,13 @@ static void dram_test_every_event(struct kunit *test)
 				hvpmu_sun4v_model_traffic(&c->m, (ch + 1) % nr_chans(chip),
 							  code, 55);
 				KUNIT_EXPECT_EQ_MSG(test, dram_value(ev), n,
+						    "chip %d chan %u event %u", chip, ch, code);
+				/* ... and three wraps of the 31-bit counter. */
+				for (w = 0; w < 3; w++) {
+					hvpmu_sun4v_model_traffic(&c->m, ch, code, 0x7fff0000);
+					dram_value(ev);
+				}
+				KUNIT_EXPECT_EQ_MSG(test, dram_value(ev), n + 3 * 0x7fff0000ULL,
 						    "chip %d chan %u event %u", chip, ch, code);
 				perf_event_release_kernel(ev);
 			}
