@@ -786,7 +786,6 @@ static void mips_cm_test_multiplex(struct kunit *test)
 	/* two counters, each saw part of the traffic: no invented counts */
 	KUNIT_EXPECT_LE(test, sum, 2 * total);
 	KUNIT_EXPECT_GT(test, sum, 0ULL);
-
 }
 
 static void cm_move_designated(struct kunit *test, bool irq)
