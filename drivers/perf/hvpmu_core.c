@@ -16,6 +16,7 @@
 #include <linux/perf/hvpmu.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/version.h>
 
 static const char *const hvpmu_word_names[HVPMU_NR_WORDS] = {
 	[HVPMU_CONFIG] = "config",
@@ -529,13 +530,19 @@ int hvpmu_uncore_register(struct hvpmu_uncore *uncore, const char *name)
 	if (!hvpmu_cpuhp_state)
 		return -ENODEV;
 
-	cpus_read_lock();
-	uncore->cpu = cpumask_first(cpu_online_mask);
-	ret = cpuhp_state_add_instance_nocalls_cpuslocked(hvpmu_cpuhp_state,
-							  &uncore->node);
-	cpus_read_unlock();
+	/*
+	 * Follow hotplug first, with no CPU designated yet, then pick one
+	 * with hotplug held off: from then on its offline callback moves it.
+	 * (The _cpuslocked variant of the instance call is not exported.)
+	 */
+	uncore->cpu = nr_cpu_ids;
+	ret = cpuhp_state_add_instance_nocalls(hvpmu_cpuhp_state,
+					       &uncore->node);
 	if (ret)
 		return ret;
+	cpus_read_lock();
+	uncore->cpu = cpumask_first(cpu_online_mask);
+	cpus_read_unlock();
 
 	ret = perf_pmu_register(&uncore->pmu, name, -1);
 	if (ret)
@@ -545,12 +552,34 @@ int hvpmu_uncore_register(struct hvpmu_uncore *uncore, const char *name)
 }
 EXPORT_SYMBOL_GPL(hvpmu_uncore_register);
 
+/*
+ * Linux before 6.2 frees a PMU's own per-CPU contexts in
+ * perf_pmu_unregister() without stopping their multiplexing hrtimer, which
+ * runs one more period after the last multiplexed event went away: a timer
+ * still queued then is freed, and the timer base is corrupted when the
+ * memory is reused. No event is left at this point, so nothing re-arms it.
+ * (6.2 moved the timer into struct perf_cpu_pmu_context and cancels it.)
+ */
+static void hvpmu_stop_mux_timers(struct pmu *pmu)
+{
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 2, 0)
+	unsigned int cpu;
+
+	/* Shared static contexts (task_ctx_nr >= 0) are never freed. */
+	if (pmu->task_ctx_nr > perf_invalid_context || !pmu->pmu_cpu_context)
+		return;
+	for_each_possible_cpu(cpu)
+		hrtimer_cancel(&per_cpu_ptr(pmu->pmu_cpu_context, cpu)->hrtimer);
+#endif
+}
+
 /**
  * hvpmu_uncore_unregister() - undo hvpmu_uncore_register()
  * @uncore: the PMU
  */
 void hvpmu_uncore_unregister(struct hvpmu_uncore *uncore)
 {
+	hvpmu_stop_mux_timers(&uncore->pmu);
 	perf_pmu_unregister(&uncore->pmu);
 	cpuhp_state_remove_instance_nocalls(hvpmu_cpuhp_state, &uncore->node);
 }

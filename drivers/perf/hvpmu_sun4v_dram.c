@@ -687,19 +687,8 @@ EXPORT_SYMBOL_GPL(hvpmu_sun4v_dram_probe);
  */
 void hvpmu_sun4v_dram_remove(struct hvpmu_sun4v_dram *d)
 {
-	unsigned int cpu;
-
 	if (IS_ERR_OR_NULL(d))
 		return;
-	/*
-	 * Linux 6.1's perf_pmu_unregister() frees the PMU's per-CPU contexts
-	 * without stopping their multiplexing hrtimer, which runs one more
-	 * period after the last multiplexed event went: freeing it queued
-	 * corrupts the timer base. No event is left, so nothing restarts it.
-	 */
-	for_each_possible_cpu(cpu)
-		hrtimer_cancel(&per_cpu_ptr(d->uncore.pmu.pmu_cpu_context,
-					    cpu)->hrtimer);
 	hvpmu_uncore_unregister(&d->uncore);
 	hrtimer_cancel(&d->timer);
 	hvpmu_attrs_free(&d->attrs);

@@ -53,7 +53,7 @@ step_kunit() {
 	(cd "$KDIR" && python3 tools/testing/kunit/kunit.py run \
 		--arch=x86_64 --build_dir="$BUILD/kunit-x86_64" \
 		"${args[@]}" --make_options "CC=${CC_PREFIX}gcc" \
-		--jobs "$JOBS" --qemu_args='-smp 2' --timeout 900 \
+		--jobs "$JOBS" --qemu_args='-smp 2' --timeout 300 \
 		--json="$json") > "$out" 2>&1
 	local rc=$?
 	# kunit.py's own per-test summary, for the reader
