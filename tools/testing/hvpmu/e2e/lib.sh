@@ -92,7 +92,7 @@ export PATH=/usr/bin:/bin:/sbin HOME=/root
 cd /root
 sh /hvpmu/$mode.sh
 echo "HVPMU-GUEST-EXIT \$?"
-poweroff -f
+reboot -f
 INIT
 	chmod +x "$root/init"
 	(cd "$root" && find . | cpio -o -H newc --quiet) > "$E2E_OUT/initramfs.cpio"
@@ -102,7 +102,10 @@ INIT
 e2e_boot() {
 	local bios=()
 	[ -f /usr/share/qemu/qboot.rom ] && bios=(-bios qboot.rom)
+	# An Intel vendor string: x86 lets only Intel CPUs offline CPU 0, the
+	# designated CPU of our uncore PMUs.
 	timeout --foreground "$1" qemu-system-x86_64 "${bios[@]}" -m 1G -smp 2 \
+		-cpu qemu64,vendor=GenuineIntel \
 		-display none -no-reboot -nodefaults -serial stdio \
 		-kernel "$E2E_OUT/arch/x86/boot/bzImage" \
 		-initrd "$E2E_OUT/initramfs.cpio" \

@@ -50,7 +50,8 @@ stat_count() {
 	shift
 	perf stat -x, -a -o "$TMP/stat" -e "$ev" -- "$@" > "$TMP/cmd" 2>&1 ||
 		return 1
-	awk -F, -v ev="$ev" '$3 == ev { print $1; found = 1 }
+	# Event strings contain commas: find the event between separators.
+	awk -F, -v ev=",$ev," 'index($0, ev) { print $1; found = 1 }
 		END { exit !found }' "$TMP/stat"
 }
 
@@ -105,9 +106,10 @@ event_string() {
 }
 
 # interval_sum EVENT FILE: the sum of EVENT's counts in perf stat -I -x,
-# output (time,count,unit,event,...); "<not counted>" adds nothing.
+# output (time,count,unit,event,...); "<not counted>" adds nothing. The
+# unit is empty for our events, so EVENT sits between two commas.
 interval_sum() {
-	awk -F, -v ev="$1" '$4 == ev && $2 ~ /^[0-9]+$/ { s += $2 }
+	awk -F, -v ev=",$1," 'index($0, ev) && $2 ~ /^[0-9]+$/ { s += $2 }
 		END { printf "%.0f\n", s }' "$2"
 }
 
@@ -124,4 +126,36 @@ expect_count_I() {
 		fail "$name: $ev = '${got}', expected $want"
 		detail "$TMP/stat" "$TMP/cmd"
 	fi
+}
+
+# wait_ready FILE: wait (up to 20 s) for a perf stat workload to create
+# FILE, i.e. until perf has opened and enabled its events.
+wait_ready() {
+	local i=0
+	while [ ! -e "$1" ] && [ $i -lt 200 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	[ -e "$1" ]
+}
+
+# expect_counts NAME LIST CMD...: one perf stat of every event in file LIST
+# (lines "expected event") while CMD runs; one check per event.
+expect_counts() {
+	local name=$1 list=$2 args="" want ev got
+	shift 2
+	while read -r want ev; do
+		args="$args -e $ev"
+	done < "$list"
+	# shellcheck disable=SC2086 # one word per event string
+	perf stat -x, -a -o "$TMP/stat" $args -- "$@" > "$TMP/cmd" 2>&1
+	while read -r want ev; do
+		got=$(awk -F, -v ev=",$ev," 'index($0, ev) { print $1 }' "$TMP/stat")
+		if [ "$got" = "$want" ]; then
+			pass "$name: $ev = $want"
+		else
+			fail "$name: $ev = '${got}', expected $want"
+			detail "$TMP/stat" "$TMP/cmd"
+		fi
+	done < "$list"
 }

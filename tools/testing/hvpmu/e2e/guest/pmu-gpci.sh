@@ -34,7 +34,7 @@ if [ -d "$D" ]; then
 
 	echo "collection off" > "$D/error"
 	check_fails "$P: another partition without collection permission is refused" \
-		"Permission denied|not permitted|Operation not supported|Input/output error" \
+		"No permission|Permission denied|not permitted|Operation not supported|Input/output error" \
 		perf stat -a -e "$P/${E20}_entitled_cycles,sibling_part_id=1/" -- true
 	echo "collection on" > "$D/error"
 	check "$P: H_AUTHORITY is explained in the log" sh -c "dmesg | grep -q 'hv_gpci: .*H_AUTHORITY'"

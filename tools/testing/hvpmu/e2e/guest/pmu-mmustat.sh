@@ -15,12 +15,20 @@ if [ -d "$PMUS/$P" ] && [ -d "$D" ]; then
 	check "$P: the EBADALIGN is logged" \
 		sh -c "dmesg | grep -q '$P: .*EBADALIGN'"
 
+	# All 32 statistics at once, each with its own count on each CPU.
+	: > "$TMP/list"
+	: > "$TMP/inject"
+	n=100
 	for f in "$PMUS/$P"/events/*; do
 		e=${f##*/}
 		case "$e" in *.*|*_time_*) continue ;; esac
-		expect_count "$P per-CPU" "$P/$e/" 579 sh -c \
-			"echo 'cpu 0 $e += 123' > $D/inject && echo 'cpu 1 $e += 456' > $D/inject"
+		n=$((n + 10))
+		echo "$((n + 1000)) $P/$e/" >> "$TMP/list"
+		echo "cpu 0 $e += $n" >> "$TMP/inject"
+		echo "cpu 1 $e += 1000" >> "$TMP/inject"
 	done
+	expect_counts "$P per-CPU" "$TMP/list" sh -c \
+		"while read -r l; do echo \"\$l\" > $D/inject; done < $TMP/inject"
 
 	# Per task: only the traffic of the CPU the task runs on, while it runs.
 	expect_count "$P per-task" "$P/dtsb_hits_ctxnon0_8k/" 777 taskset -c 1 sh -c \

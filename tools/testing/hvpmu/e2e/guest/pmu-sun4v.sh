@@ -10,25 +10,30 @@ D=$SIM/sun4v
 if [ -d "$D" ]; then
 	for P in niagara2_dram vfalls_dram; do
 		[ -d "$PMUS/$P" ] || { fail "$P not registered by the sun4v model"; continue; }
+		# Per event, every channel at once with its own count.
 		for f in "$PMUS/$P"/events/*; do
 			e=${f##*/}
 			case "$e" in *.*) continue ;; esac
+			: > "$TMP/list"
+			: > "$TMP/inject"
 			n=1000
 			if [ "$P" = niagara2_dram ]; then
 				for ch in 0 1 2 3; do
 					n=$((n + 1111))
-					expect_count "$P" "$P/$e,channel=$ch/" $n sh -c \
-						"echo '$P channel $ch $e $n' > $D/inject"
+					echo "$n $P/$e,channel=$ch/" >> "$TMP/list"
+					echo "$P channel $ch $e $n" >> "$TMP/inject"
 				done
 			else
 				for node in 0 1; do
 					for mcu in 0 1; do
 						n=$((n + 1111))
-						expect_count "$P" "$P/$e,node=$node,mcu=$mcu/" $n sh -c \
-							"echo '$P node $node mcu $mcu $e $n' > $D/inject"
+						echo "$n $P/$e,node=$node,mcu=$mcu/" >> "$TMP/list"
+						echo "$P node $node mcu $mcu $e $n" >> "$TMP/inject"
 					done
 				done
 			fi
+			expect_counts "$P" "$TMP/list" sh -c \
+				"while read -r l; do echo \"\$l\" > $D/inject; done < $TMP/inject"
 		done
 	done
 
