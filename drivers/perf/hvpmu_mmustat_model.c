@@ -732,19 +732,20 @@ static int sim_calls_show(struct seq_file *s, void *unused)
 DEFINE_SHOW_ATTRIBUTE(sim_calls);
 
 /**
- * hvpmu_mmustat_sim_init() - niagara_mmustat on the model, for the
+ * hvpmu_mmustat_sim_start() - niagara_mmustat on the model, for the
  *	simulated platform
  * @dir: debugfs directory for the model's files
+ * @owner: module that owns the PMU (pinned while events are open)
  *
  * Return: 0, or a negative errno (nothing is left registered).
  */
-int hvpmu_mmustat_sim_init(struct dentry *dir)
+int hvpmu_mmustat_sim_start(struct dentry *dir, struct module *owner)
 {
 	sim_model = hvpmu_mmustat_model_create(true, 1200000000ULL);
 	if (!sim_model)
 		return -ENOMEM;
 	sim_pmu = hvpmu_mmustat_probe(hvpmu_mmustat_model_ops(sim_model),
-				      THIS_MODULE);
+				      owner);
 	if (IS_ERR(sim_pmu)) {
 		hvpmu_mmustat_model_destroy(sim_model);
 		sim_model = NULL;
@@ -756,10 +757,10 @@ int hvpmu_mmustat_sim_init(struct dentry *dir)
 	debugfs_create_file("calls", 0444, dir, NULL, &sim_calls_fops);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(hvpmu_mmustat_sim_init);
+EXPORT_SYMBOL_GPL(hvpmu_mmustat_sim_start);
 
 /**
- * hvpmu_mmustat_sim_exit() - undo hvpmu_mmustat_sim_init()
+ * hvpmu_mmustat_sim_exit() - undo hvpmu_mmustat_sim_start()
  *
  * The caller has removed the debugfs files already.
  */
@@ -771,11 +772,11 @@ void hvpmu_mmustat_sim_exit(void)
 }
 EXPORT_SYMBOL_GPL(hvpmu_mmustat_sim_exit);
 #else
-int hvpmu_mmustat_sim_init(struct dentry *dir)
+int hvpmu_mmustat_sim_start(struct dentry *dir, struct module *owner)
 {
 	return -ENODEV;		/* the driver is a module, the models are not */
 }
-EXPORT_SYMBOL_GPL(hvpmu_mmustat_sim_init);
+EXPORT_SYMBOL_GPL(hvpmu_mmustat_sim_start);
 
 void hvpmu_mmustat_sim_exit(void)
 {

@@ -172,7 +172,22 @@ u64 hvpmu_mmustat_model_foreign_buf(struct hvpmu_mmustat_model *m,
 				    unsigned int idx);
 u64 hvpmu_mmustat_model_read(struct hvpmu_mmustat_model *m, u64 raddr,
 			     unsigned int word);
-int hvpmu_mmustat_sim_init(struct dentry *dir);
+int hvpmu_mmustat_sim_start(struct dentry *dir, struct module *owner);
 void hvpmu_mmustat_sim_exit(void);
+
+/**
+ * hvpmu_mmustat_sim_init() - niagara_mmustat on the model, for the
+ *	simulated platform
+ * @dir: debugfs directory for the model's files
+ *
+ * The caller's module owns the PMU, so that it cannot be unloaded (and the
+ * PMU unregistered) while an event is open. See hvpmu_mmustat_sim_start().
+ *
+ * Return: 0, or a negative errno (nothing is left registered).
+ */
+static inline int hvpmu_mmustat_sim_init(struct dentry *dir)
+{
+	return hvpmu_mmustat_sim_start(dir, THIS_MODULE);
+}
 
 #endif /* _LINUX_PERF_HVPMU_MMUSTAT_H */
