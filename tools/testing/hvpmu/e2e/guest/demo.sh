@@ -5,9 +5,17 @@
 
 . /hvpmu/lib.sh
 
+# Show a command as one would type it, then run it.
 run() {
+	local a line=""
+	for a in "$@"; do
+		case "$a" in
+		*[!A-Za-z0-9_./=,:+-]*) line="$line '$a'" ;;
+		*) line="$line $a" ;;
+		esac
+	done
 	echo
-	echo "# $*"
+	echo "#$line"
 	"$@" 2>&1
 }
 
@@ -26,7 +34,11 @@ run cat "$SIM/models"
 banner "perf list: our PMUs"
 echo
 echo "# perf list | grep -E '$(echo "$OUR_PMUS" | tr ' ' '|')'"
-perf list 2>/dev/null | grep -E "$(echo "$OUR_PMUS" | tr ' ' '|')"
+perf list 2>/dev/null | grep -E "$(echo "$OUR_PMUS" | tr ' ' '|')" > /tmp/ours
+# niagara_mmustat has 48 events (hits, ticks and time of 16 buffer words).
+grep -v 'niagara_mmustat/' /tmp/ours
+grep 'niagara_mmustat/' /tmp/ours | grep '_8k/'
+echo "  ... and $(grep -c 'niagara_mmustat/' /tmp/ours) niagara_mmustat events in all"
 
 for f in /hvpmu/tour-*.sh; do
 	[ -e "$f" ] && . "$f"

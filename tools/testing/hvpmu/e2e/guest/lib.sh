@@ -43,12 +43,14 @@ check_fails() {
 	fi
 }
 
-# stat_count EVENT CMD...: run CMD under perf stat -a and print EVENT's
-# count (perf's CSV output), or nothing when perf failed.
+# stat_count EVENT CMD...: run CMD under perf stat -a (STAT_SCOPE="": per
+# task) and print EVENT's count (perf's CSV output), or nothing when perf
+# failed.
 stat_count() {
 	local ev=$1
 	shift
-	perf stat -x, -a -o "$TMP/stat" -e "$ev" -- "$@" > "$TMP/cmd" 2>&1 ||
+	# shellcheck disable=SC2086 # STAT_SCOPE= counts per task
+	perf stat -x, ${STAT_SCOPE--a} -o "$TMP/stat" -e "$ev" -- "$@" > "$TMP/cmd" 2>&1 ||
 		return 1
 	# Event strings contain commas: find the event between separators.
 	awk -F, -v ev=",$ev," 'index($0, ev) { print $1; found = 1 }

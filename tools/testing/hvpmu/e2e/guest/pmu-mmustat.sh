@@ -31,8 +31,10 @@ if [ -d "$PMUS/$P" ] && [ -d "$D" ]; then
 		"while read -r l; do echo \"\$l\" > $D/inject; done < $TMP/inject"
 
 	# Per task: only the traffic of the CPU the task runs on, while it runs.
+	STAT_SCOPE=""
 	expect_count "$P per-task" "$P/dtsb_hits_ctxnon0_8k/" 777 taskset -c 1 sh -c \
 		"echo 'cpu 1 dtsb_hits_ctxnon0_8k += 777' > $D/inject && echo 'cpu 0 dtsb_hits_ctxnon0_8k += 1000' > $D/inject"
+	unset STAT_SCOPE
 
 	# The time view: 1200 %tick cycles of the 1.2 GHz model are 1000 ns.
 	got=$(stat_count "$P/itsb_time_ctx0_8k/" sh -c \
