@@ -3,23 +3,26 @@
 # Entry points for people. Kernel objects are described in Kbuild, which
 # kbuild reads instead of this file in an external-module build.
 #
-#   make demo      the main job (see README)
-#   make check     every test that fits CI: kunit cross extmod lint
+#   make demo      the main job: boot the simulated platform, tour with perf
+#                  (EXTRA=dir: your own scripts/binaries to run in the guest)
+#   make check     every test: kunit cross extmod lint e2e native
 #   make setup     packages, kernel tree, our links and patches
 #   make kunit     KUnit suites on x86_64 under QEMU
 #   make cross     cross builds with W=1 -Werror and sparse (TARGETS="...")
 #   make lint      checkpatch --strict and kernel-doc on our files
 #   make extmod    external-module build (sparc64) from a link farm
+#   make e2e       the real perf tool in an x86_64 guest on the simulated platform
+#   make native    KUnit and arch glue on ppc64 pseries, sparc64 sun4u, mips malta
 #   make modules   external-module build of this directory against $(KDIR)
 #   make clean     remove build/ (the unpacked kernel in .cache/ stays)
 
 TESTING := tools/testing/hvpmu
 CHECK := $(TESTING)/check.sh
 
-.PHONY: demo check setup kunit cross lint extmod modules clean
+.PHONY: demo check setup kunit cross lint extmod e2e native modules clean
 
 demo:
-	@$(CHECK) kunit
+	@$(TESTING)/demo.sh $(EXTRA)
 
 check:
 	@$(CHECK)
@@ -27,7 +30,7 @@ check:
 setup:
 	@$(TESTING)/setup.sh
 
-kunit cross lint extmod:
+kunit cross lint extmod e2e native:
 	@$(CHECK) $@
 
 # For a user's own, prepared kernel build: make modules KDIR=/path/to/build

@@ -5,7 +5,8 @@
 # the last line is "N passed, N failed[, N skipped]" over every check that
 # ran, and the exit status is non-zero when any failed.
 #
-#   check.sh [step...]     steps: kunit cross lint extmod (default: all)
+#   check.sh [step...]     steps: kunit cross extmod lint e2e native
+#                          (default: all, in that order)
 #
 # Environment:
 #   KDIR     kernel tree (default: .cache/linux-6.1, made by setup.sh)
@@ -215,15 +216,53 @@ step_extmod() {
 	fi
 }
 
+# --- scripts with their own PASS:/FAIL: lines (e2e, native) ---------------
+# Their checks are counted here one by one; their own summary line is not
+# printed, and a non-zero exit with no FAIL line counts as one failure.
+run_sub() {
+	local what=$1 out rc p f
+	shift
+	out="$BUILD/$what.out"
+	"$@" > "$out" 2>&1
+	rc=$?
+	grep -vE '^[0-9]+ passed, [0-9]+ failed' "$out"
+	p=$(grep -c '^PASS: ' "$out")
+	f=$(grep -c '^FAIL: ' "$out")
+	npass=$((npass + p))
+	nfail=$((nfail + f))
+	nskip=$((nskip + $(grep -c '^SKIP: ' "$out")))
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then
+		fail "$what: exited $rc"
+	elif [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then
+		fail "$what: no check ran"
+	fi
+}
+
+step_e2e() {
+	local t0
+	t0=$(date +%s)
+	note "end-to-end: x86_64 guest, simulated platform, the real perf tool"
+	run_sub e2e "$HERE/e2e/run.sh"
+	note "end-to-end: $(elapsed "$t0")"
+}
+
+step_native() {
+	local t0
+	t0=$(date +%s)
+	note "native: KUnit and arch glue on ppc64 pseries, sparc64 sun4u, mips malta"
+	run_sub native "$HERE/native/run.sh"
+	note "native: $(elapsed "$t0")"
+}
+
 steps=("$@")
-[ ${#steps[@]} -eq 0 ] && steps=(kunit cross extmod lint)
+[ ${#steps[@]} -eq 0 ] && steps=(kunit cross extmod lint e2e native)
 
 if ! "$HERE/setup.sh"; then
 	fail "setup"
 else
 	for s in "${steps[@]}"; do
 		case "$s" in
-		kunit|cross|lint|extmod) "step_$s" ;;
+		kunit|cross|lint|extmod|e2e|native) "step_$s" ;;
 		*) fail "unknown step $s" ;;
 		esac
 	done
