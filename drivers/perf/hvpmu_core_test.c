@@ -10,39 +10,7 @@
 #include <linux/random.h>
 #include <linux/slab.h>
 
-/* Read an attribute of a built group into @buf; returns its name. */
-static const char *show_attr(struct attribute *a, char *buf)
-{
-	struct device_attribute *da =
-		container_of(a, struct device_attribute, attr);
-
-	memset(buf, 0, PAGE_SIZE);
-	da->show(NULL, da, buf);
-	return a->name;
-}
-
-/* Content of the file @name in @group, or NULL when there is none. */
-static char *group_file(struct kunit *test, const struct attribute_group *g,
-			const char *name)
-{
-	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
-	struct attribute **a;
-
-	KUNIT_ASSERT_NOT_NULL(test, buf);
-	for (a = g->attrs; *a; a++)
-		if (!strcmp(show_attr(*a, buf), name))
-			return buf;
-	return NULL;
-}
-
-static unsigned int group_count(const struct attribute_group *g)
-{
-	unsigned int n = 0;
-
-	while (g->attrs[n])
-		n++;
-	return n;
-}
+#include "hvpmu_kunit.h"
 
 enum { F_EVENT, F_UMASK, F_FLAG, F_WIDE, F_TOP, F_QUAL, F_IDX, F_ALIAS };
 
@@ -87,9 +55,9 @@ static void hvpmu_test_format_strings(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, hvpmu_attrs_build(&attrs, &test_enc, BIT(1)), 0);
 	KUNIT_EXPECT_STREQ(test, attrs.format.name, "format");
-	KUNIT_EXPECT_EQ(test, group_count(&attrs.format), ARRAY_SIZE(want));
+	KUNIT_EXPECT_EQ(test, hvpmu_kunit_count(&attrs.format), ARRAY_SIZE(want));
 	for (i = 0; i < ARRAY_SIZE(want); i++) {
-		char *s = group_file(test, &attrs.format, want[i][0]);
+		char *s = hvpmu_kunit_file(test, &attrs.format, want[i][0]);
 
 		KUNIT_ASSERT_NOT_NULL_MSG(test, s, "%s", want[i][0]);
 		KUNIT_EXPECT_STREQ(test, s, want[i][1]);
@@ -104,28 +72,28 @@ static void hvpmu_test_events(struct kunit *test)
 
 	KUNIT_ASSERT_EQ(test, hvpmu_attrs_build(&attrs, &test_enc, BIT(1)), 0);
 	KUNIT_EXPECT_STREQ(test, attrs.events.name, "events");
-	KUNIT_EXPECT_STREQ(test, group_file(test, &attrs.events, "mem_reads"),
+	KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, &attrs.events, "mem_reads"),
 			   "event=0x0,node=?\n");
-	KUNIT_EXPECT_STREQ(test, group_file(test, &attrs.events, "latency"),
+	KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, &attrs.events, "latency"),
 			   "event=0x4,node=1,edge\n");
 	KUNIT_EXPECT_STREQ(test,
-			   group_file(test, &attrs.events, "latency.unit"),
+			   hvpmu_kunit_file(test, &attrs.events, "latency.unit"),
 			   "ns\n");
 	KUNIT_EXPECT_STREQ(test,
-			   group_file(test, &attrs.events, "latency.scale"),
+			   hvpmu_kunit_file(test, &attrs.events, "latency.scale"),
 			   "1e-9\n");
-	KUNIT_EXPECT_STREQ(test, group_file(test, &attrs.events, "part"),
+	KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, &attrs.events, "part"),
 			   "event=0x1,partition_id=?,mcu=9\n");
-	KUNIT_EXPECT_NULL(test, group_file(test, &attrs.events, "mem_reads.unit"));
+	KUNIT_EXPECT_NULL(test, hvpmu_kunit_file(test, &attrs.events, "mem_reads.unit"));
 	/* variant filter: BIT(1) shows only_v8 and hides only_v6 */
-	KUNIT_EXPECT_NOT_NULL(test, group_file(test, &attrs.events, "only_v8"));
-	KUNIT_EXPECT_NULL(test, group_file(test, &attrs.events, "only_v6"));
-	KUNIT_EXPECT_EQ(test, group_count(&attrs.events), 6U);
+	KUNIT_EXPECT_NOT_NULL(test, hvpmu_kunit_file(test, &attrs.events, "only_v8"));
+	KUNIT_EXPECT_NULL(test, hvpmu_kunit_file(test, &attrs.events, "only_v6"));
+	KUNIT_EXPECT_EQ(test, hvpmu_kunit_count(&attrs.events), 6U);
 	hvpmu_attrs_free(&attrs);
 
 	KUNIT_ASSERT_EQ(test, hvpmu_attrs_build(&attrs, &test_enc, BIT(0)), 0);
-	KUNIT_EXPECT_NULL(test, group_file(test, &attrs.events, "only_v8"));
-	KUNIT_EXPECT_NOT_NULL(test, group_file(test, &attrs.events, "only_v6"));
+	KUNIT_EXPECT_NULL(test, hvpmu_kunit_file(test, &attrs.events, "only_v8"));
+	KUNIT_EXPECT_NOT_NULL(test, hvpmu_kunit_file(test, &attrs.events, "only_v6"));
 	hvpmu_attrs_free(&attrs);
 }
 

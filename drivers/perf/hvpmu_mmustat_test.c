@@ -18,6 +18,8 @@
 #include <linux/sched/task.h>
 #include <linux/slab.h>
 
+#include "hvpmu_kunit.h"
+
 #define TICK_HZ		1200000000ULL	/* a 1.2 GHz T1 */
 #define NR_STATS	32
 #define MAX_TEST_CPUS	2
@@ -145,38 +147,6 @@ static void mm_test_probe_ebadtrap(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, calls(env, HVPMU_MMUSTAT_CALL_ALLOC), 0UL);
 }
 
-static const char *show_attr(struct attribute *a, char *buf)
-{
-	struct device_attribute *da =
-		container_of(a, struct device_attribute, attr);
-
-	memset(buf, 0, PAGE_SIZE);
-	da->show(NULL, da, buf);
-	return a->name;
-}
-
-static char *group_file(struct kunit *test, const struct attribute_group *g,
-			const char *name)
-{
-	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
-	struct attribute **a;
-
-	KUNIT_ASSERT_NOT_NULL(test, buf);
-	for (a = g->attrs; *a; a++)
-		if (!strcmp(show_attr(*a, buf), name))
-			return buf;
-	return NULL;
-}
-
-static unsigned int group_count(const struct attribute_group *g)
-{
-	unsigned int n = 0;
-
-	while (g->attrs[n])
-		n++;
-	return n;
-}
-
 static void mm_test_sysfs(struct kunit *test)
 {
 	struct mm_env *env = env_init(test);
@@ -186,25 +156,25 @@ static void mm_test_sysfs(struct kunit *test)
 
 	KUNIT_ASSERT_STREQ(test, fmt->name, "format");
 	KUNIT_ASSERT_STREQ(test, evs->name, "events");
-	KUNIT_EXPECT_EQ(test, group_count(fmt), 4U);
-	KUNIT_EXPECT_STREQ(test, group_file(test, fmt, "ticks"), "config:0\n");
-	KUNIT_EXPECT_STREQ(test, group_file(test, fmt, "pgsz"), "config:1-3\n");
-	KUNIT_EXPECT_STREQ(test, group_file(test, fmt, "ctxnon0"), "config:4\n");
-	KUNIT_EXPECT_STREQ(test, group_file(test, fmt, "dmmu"), "config:5\n");
+	KUNIT_EXPECT_EQ(test, hvpmu_kunit_count(fmt), 4U);
+	KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, fmt, "ticks"), "config:0\n");
+	KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, fmt, "pgsz"), "config:1-3\n");
+	KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, fmt, "ctxnon0"), "config:4\n");
+	KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, fmt, "dmmu"), "config:5\n");
 
 	/* 32 counts + 16 time views, each time view with .unit and .scale */
-	KUNIT_EXPECT_EQ(test, group_count(evs), 32U + 16U * 3);
-	KUNIT_EXPECT_STREQ(test, group_file(test, evs, "dtsb_hits_ctxnon0_8k"),
+	KUNIT_EXPECT_EQ(test, hvpmu_kunit_count(evs), 32U + 16U * 3);
+	KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, evs, "dtsb_hits_ctxnon0_8k"),
 			   "dmmu=1,ctxnon0=1,pgsz=0,ticks=0\n");
-	KUNIT_EXPECT_STREQ(test, group_file(test, evs, "itsb_ticks_ctx0_256m"),
+	KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, evs, "itsb_ticks_ctx0_256m"),
 			   "dmmu=0,ctxnon0=0,pgsz=5,ticks=1\n");
-	KUNIT_EXPECT_STREQ(test, group_file(test, evs, "itsb_time_ctxnon0_4m"),
+	KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, evs, "itsb_time_ctxnon0_4m"),
 			   "dmmu=0,ctxnon0=1,pgsz=3,ticks=1\n");
-	KUNIT_EXPECT_STREQ(test, group_file(test, evs, "itsb_time_ctxnon0_4m.unit"),
+	KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, evs, "itsb_time_ctxnon0_4m.unit"),
 			   "ns\n");
-	KUNIT_EXPECT_STREQ(test, group_file(test, evs, "itsb_time_ctxnon0_4m.scale"),
+	KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, evs, "itsb_time_ctxnon0_4m.scale"),
 			   "0.833333333333\n");
-	KUNIT_EXPECT_NULL(test, group_file(test, evs, "itsb_ticks_ctx0_8k.scale"));
+	KUNIT_EXPECT_NULL(test, hvpmu_kunit_file(test, evs, "itsb_ticks_ctx0_8k.scale"));
 	/* Probing allocates buffers but configures nothing yet. */
 	KUNIT_EXPECT_EQ(test, calls(env, HVPMU_MMUSTAT_CALL_CONF), 0UL);
 	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_live_buffers(env->m),
@@ -217,8 +187,8 @@ static void mm_test_sysfs(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, env->m);
 	env_start(test, env);
 	evs = hvpmu_mmustat_pmu(env->mmu)->attr_groups[1];
-	KUNIT_EXPECT_EQ(test, group_count(evs), 32U);
-	KUNIT_EXPECT_NULL(test, group_file(test, evs, "dtsb_time_ctx0_8k"));
+	KUNIT_EXPECT_EQ(test, hvpmu_kunit_count(evs), 32U);
+	KUNIT_EXPECT_NULL(test, hvpmu_kunit_file(test, evs, "dtsb_time_ctx0_8k"));
 }
 
 /* --- counting ----------------------------------------------------------- */
