@@ -727,17 +727,40 @@ bool hvpmu_sun4v_pcr_write(struct hvpmu_sun4v_dram *d, u64 pcr)
 }
 EXPORT_SYMBOL_GPL(hvpmu_sun4v_pcr_write);
 
+/*
+ * Write a node's PerfReg 1. It acts on the calling strand's node
+ * (vf_perf_api 3.1), so the backend makes the call on a CPU of @node; a
+ * backend without set_node_perfreg relies on the caller running there.
+ */
+static int dram_set_l2ctl(struct hvpmu_sun4v_dram *d, unsigned int node,
+			  unsigned int mode)
+{
+	const struct hvpmu_sun4v_ops *ops = d->desc.ops;
+	unsigned long st;
+
+	if (!ops->set_node_perfreg)
+		return dram_set(d, HVPMU_SUN4V_VF_REG_L2CTL, mode,
+				"L2 PERF_CONFIG");
+	st = ops->set_node_perfreg(d->desc.ctx, node, HVPMU_SUN4V_VF_REG_L2CTL,
+				   mode);
+	if (st != HVPMU_SUN4V_EOK)
+		pr_warn_ratelimited("%s: writing PerfReg %u (L2 PERF_CONFIG) of node %u failed: %s\n",
+				    d->name, HVPMU_SUN4V_VF_REG_L2CTL, node,
+				    hvpmu_sun4v_status_name(st));
+	return hvpmu_sun4v_errno(st);
+}
+
 /**
  * hvpmu_sun4v_l2ctl_get() - take a node's L2 miss-source setting (T2+)
  * @d: a vfalls_dram instance
- * @node: the node; the caller runs on a CPU of that node, because PerfReg 1
- *	acts on the calling strand's node (vf_perf_api 3.1)
+ * @node: the node (see &struct hvpmu_sun4v_ops set_node_perfreg)
  * @mode: PERF_CONFIG, HVPMU_SUN4V_L2_ALL to HVPMU_SUN4V_L2_C2C
  *
  * The setting is node-wide and shared: users asking for the same @mode
  * share it, a user asking for another one while it is taken gets -EBUSY.
  * The register is written only when the first user sets a mode other than
  * "all". Each successful call must be paired with hvpmu_sun4v_l2ctl_put().
+ * May sleep.
  *
  * Return: 0; -EOPNOTSUPP on a T2; -EINVAL for a bad @node or @mode;
  * -EBUSY; or the errno of a failed hypercall (nothing is taken then).
@@ -755,7 +778,7 @@ int hvpmu_sun4v_l2ctl_get(struct hvpmu_sun4v_dram *d, unsigned int node,
 	if (d->l2_users[node] && d->l2_mode[node] != mode)
 		ret = -EBUSY;
 	else if (!d->l2_users[node] && mode != HVPMU_SUN4V_L2_ALL)
-		ret = dram_set(d, HVPMU_SUN4V_VF_REG_L2CTL, mode, "L2 PERF_CONFIG");
+		ret = dram_set_l2ctl(d, node, mode);
 	if (!ret) {
 		d->l2_mode[node] = mode;
 		d->l2_users[node]++;
@@ -768,9 +791,10 @@ EXPORT_SYMBOL_GPL(hvpmu_sun4v_l2ctl_get);
 /**
  * hvpmu_sun4v_l2ctl_put() - release a node's L2 miss-source setting
  * @d: the instance given to hvpmu_sun4v_l2ctl_get()
- * @node: the node, on a CPU of which the caller runs
+ * @node: the node
  *
  * The last user puts the node back to "all L2 misses", the default.
+ * May sleep.
  */
 void hvpmu_sun4v_l2ctl_put(struct hvpmu_sun4v_dram *d, unsigned int node)
 {
@@ -780,13 +804,117 @@ void hvpmu_sun4v_l2ctl_put(struct hvpmu_sun4v_dram *d, unsigned int node)
 	if (!WARN_ON_ONCE(!d->l2_users[node]) && !--d->l2_users[node] &&
 	    d->l2_mode[node] != HVPMU_SUN4V_L2_ALL) {
 		/* On failure the node keeps counting a subset; it is logged. */
-		dram_set(d, HVPMU_SUN4V_VF_REG_L2CTL, HVPMU_SUN4V_L2_ALL,
-			 "L2 PERF_CONFIG");
+		dram_set_l2ctl(d, node, HVPMU_SUN4V_L2_ALL);
 		d->l2_mode[node] = HVPMU_SUN4V_L2_ALL;
 	}
 	mutex_unlock(&d->l2_lock);
 }
 EXPORT_SYMBOL_GPL(hvpmu_sun4v_l2ctl_put);
+
+/*
+ * The nodes whose setting a CPU PMU event depends on: its CPU's node, or
+ * for a per-task event (@cpu < 0), which may run anywhere, every node with
+ * a DRAM channel.
+ */
+static int dram_l2ctl_nodes(struct hvpmu_sun4v_dram *d, int cpu,
+			    unsigned long *nodes)
+{
+	unsigned int c;
+	int node;
+
+	*nodes = 0;
+	if (cpu < 0) {
+		for (c = 0; c < d->nr_chans; c++)
+			if (d->present & BIT(c))
+				*nodes |= BIT(c / HVPMU_SUN4V_VF_MCUS);
+		return 0;
+	}
+	if (!d->desc.ops->cpu_node)
+		return -EOPNOTSUPP;
+	node = d->desc.ops->cpu_node(d->desc.ctx, cpu);
+	if (node < 0)
+		return node;
+	if (node >= HVPMU_SUN4V_VF_NODES)
+		return -ENODEV;
+	*nodes = BIT(node);
+	return 0;
+}
+
+/**
+ * hvpmu_sun4v_l2ctl_event_get() - take the L2 setting a CPU PMU event needs
+ * @d: the DRAM PMU instance
+ * @cpu: the event's CPU, or -1 for a per-task event (every node is taken)
+ * @enc: the event's PCR encoding, SL << 8 | mask
+ * @mode: the event's l2ctl, HVPMU_SUN4V_L2_ALL to HVPMU_SUN4V_L2_C2C
+ *
+ * Events of select group SL 3 count what the node's PERF_CONFIG selects,
+ * so each takes the node's setting with hvpmu_sun4v_l2ctl_get(), @mode 0
+ * ("all") included: a plain miss event must not silently count a subset
+ * that another user chose. On a T2 and for other events only @mode 0 is
+ * accepted, and nothing is taken. May sleep.
+ *
+ * Return: 1 if a setting was taken (release it with
+ * hvpmu_sun4v_l2ctl_event_put() and the same arguments), 0 if the event
+ * needs none, -EOPNOTSUPP for a nonzero @mode on a T2, -EINVAL for a bad
+ * @mode or a nonzero one on an event outside SL 3, -EBUSY if a node
+ * holds another setting, or another errno of hvpmu_sun4v_l2ctl_get().
+ * Nothing is taken on error.
+ */
+int hvpmu_sun4v_l2ctl_event_get(struct hvpmu_sun4v_dram *d, int cpu, u32 enc,
+				unsigned int mode)
+{
+	unsigned long nodes, done = 0;
+	unsigned int node;
+	int ret;
+
+	if (mode > HVPMU_SUN4V_L2_C2C)
+		return -EINVAL;
+	if (d->desc.chip != HVPMU_SUN4V_VF)
+		return mode ? -EOPNOTSUPP : 0;
+	if (HVPMU_SUN4V_PCR_SL(enc) != HVPMU_SUN4V_PCR_SL_MISSES)
+		return mode ? -EINVAL : 0;
+	ret = dram_l2ctl_nodes(d, cpu, &nodes);
+	if (ret)
+		return ret;
+	for_each_set_bit(node, &nodes, HVPMU_SUN4V_VF_NODES) {
+		ret = hvpmu_sun4v_l2ctl_get(d, node, mode);
+		if (ret)
+			goto undo;
+		done |= BIT(node);
+	}
+	return 1;
+
+undo:
+	for_each_set_bit(node, &done, HVPMU_SUN4V_VF_NODES)
+		hvpmu_sun4v_l2ctl_put(d, node);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(hvpmu_sun4v_l2ctl_event_get);
+
+/**
+ * hvpmu_sun4v_l2ctl_event_put() - release what hvpmu_sun4v_l2ctl_event_get()
+ *	took
+ * @d: the DRAM PMU instance
+ * @cpu: as given to hvpmu_sun4v_l2ctl_event_get()
+ * @enc: as given to hvpmu_sun4v_l2ctl_event_get()
+ * @mode: as given to hvpmu_sun4v_l2ctl_event_get()
+ *
+ * Call only if that returned 1. May sleep.
+ */
+void hvpmu_sun4v_l2ctl_event_put(struct hvpmu_sun4v_dram *d, int cpu, u32 enc,
+				 unsigned int mode)
+{
+	unsigned long nodes;
+	unsigned int node;
+
+	if (d->desc.chip != HVPMU_SUN4V_VF ||
+	    HVPMU_SUN4V_PCR_SL(enc) != HVPMU_SUN4V_PCR_SL_MISSES ||
+	    WARN_ON_ONCE(dram_l2ctl_nodes(d, cpu, &nodes)))
+		return;
+	for_each_set_bit(node, &nodes, HVPMU_SUN4V_VF_NODES)
+		hvpmu_sun4v_l2ctl_put(d, node);
+}
+EXPORT_SYMBOL_GPL(hvpmu_sun4v_l2ctl_event_put);
 
 /**
  * hvpmu_sun4v_dram_pmu() - the perf PMU of a DRAM PMU instance

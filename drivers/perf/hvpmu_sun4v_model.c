@@ -105,13 +105,15 @@ out:
 	return status;
 }
 
-static unsigned long model_set(void *ctx, unsigned long reg, u64 val)
+/* A SET_PERFREG made on a CPU of @node (VF PerfReg 1 is node-local). */
+static unsigned long model_set_on(struct hvpmu_sun4v_model *m,
+				  unsigned int node, unsigned long reg, u64 val)
 {
-	struct hvpmu_sun4v_model *m = ctx;
 	unsigned long status, flags;
 	int chan;
 
 	spin_lock_irqsave(&m->lock, flags);
+	m->local_node = node;
 	model_count(m, HVPMU_SUN4V_MODEL_SET, reg);
 	if (model_injected(m, HVPMU_SUN4V_MODEL_SET, reg, &status))
 		goto out;
@@ -141,9 +143,35 @@ out:
 	return status;
 }
 
+static unsigned long model_set(void *ctx, unsigned long reg, u64 val)
+{
+	struct hvpmu_sun4v_model *m = ctx;
+
+	return model_set_on(m, READ_ONCE(m->local_node), reg, val);
+}
+
+/* VF 3.1: the backend makes the call on a CPU of @node. */
+static unsigned long model_set_node(void *ctx, unsigned int node,
+				    unsigned long reg, u64 val)
+{
+	if (node >= HVPMU_SUN4V_VF_NODES)
+		return HVPMU_SUN4V_ENOTSUPPORTED;
+	return model_set_on(ctx, node, reg, val);
+}
+
+/* Consecutive CPU numbers share a node, cpus_per_node at a time. */
+static int model_cpu_node(void *ctx, unsigned int cpu)
+{
+	struct hvpmu_sun4v_model *m = ctx;
+
+	return cpu / max(m->cpus_per_node, 1U);
+}
+
 const struct hvpmu_sun4v_ops hvpmu_sun4v_model_ops = {
 	.get_perfreg = model_get,
 	.set_perfreg = model_set,
+	.set_node_perfreg = model_set_node,
+	.cpu_node = model_cpu_node,
 };
 EXPORT_SYMBOL_GPL(hvpmu_sun4v_model_ops);
 
@@ -154,7 +182,8 @@ EXPORT_SYMBOL_GPL(hvpmu_sun4v_model_ops);
  * @present: bit per existing channel (N2 channel, VF node * 2 + mcu)
  *
  * Access is granted (perfctraccess and perfctrhtaccess set), absent VF
- * nodes answer ENOTSUPPORTED, and every register is zero.
+ * nodes answer ENOTSUPPORTED, every register is zero and 64 CPUs share a
+ * node.
  */
 void hvpmu_sun4v_model_init(struct hvpmu_sun4v_model *m,
 			    enum hvpmu_sun4v_chip chip, u32 present)
@@ -166,6 +195,7 @@ void hvpmu_sun4v_model_init(struct hvpmu_sun4v_model *m,
 	m->access = true;
 	m->ht_access = true;
 	m->absent_status = HVPMU_SUN4V_ENOTSUPPORTED;
+	m->cpus_per_node = 64;	/* a T2+ has 64 strands */
 }
 EXPORT_SYMBOL_GPL(hvpmu_sun4v_model_init);
 

@@ -100,6 +100,15 @@ static inline unsigned long hvpmu_sun4v_pic_reg(enum hvpmu_sun4v_chip chip,
 #define HVPMU_SUN4V_L2_REMOTE		2
 #define HVPMU_SUN4V_L2_C2C		3
 
+/*
+ * The CPU PMU's event encoding (SL << 8 | mask, the 12 bits the PCR takes
+ * at bit 6 or 19). Like illumos, the L2 PERF_CONFIG setting is applied to
+ * the events of select group SL 3 (IC_miss, DC_miss, L2_imiss,
+ * L2_dmiss_ld).
+ */
+#define HVPMU_SUN4V_PCR_SL(enc)		(((enc) >> 8) & 0xf)
+#define HVPMU_SUN4V_PCR_SL_MISSES	3
+
 /**
  * struct hvpmu_sun4v_ops - access to the sun4v performance registers
  * @get_perfreg: read PerfReg# @reg into *@val (NIAGARA2_GET_PERFREG or
@@ -110,11 +119,24 @@ static inline unsigned long hvpmu_sun4v_pic_reg(enum hvpmu_sun4v_chip chip,
  *	VFALLS_SET_PERFREG). Called with interrupts disabled; must not sleep.
  *	Returns the hypervisor status, HVPMU_SUN4V_EOK on success.
  *
- * Both receive the &struct hvpmu_sun4v_desc ctx as their first argument.
+ * @set_node_perfreg: optional; write @val to the node-local PerfReg# @reg
+ *	(VF PerfReg 1) of @node, by making the call on a CPU of that node
+ *	(vf_perf_api 3.1: the register acts on the calling strand's node).
+ *	Called in process context, may sleep. Returns the hypervisor status;
+ *	HVPMU_SUN4V_ENOTSUPPORTED if no CPU of @node is online. Without it,
+ *	@set_perfreg is used and the caller must run on @node.
+ * @cpu_node: optional; the node (0-3) whose L2 control register applies to
+ *	the CPU @cpu, or a negative errno if it cannot be told. Needed for
+ *	hvpmu_sun4v_l2ctl_event_get() on a per-CPU event.
+ *
+ * All receive the &struct hvpmu_sun4v_desc ctx as their first argument.
  */
 struct hvpmu_sun4v_ops {
 	unsigned long (*get_perfreg)(void *ctx, unsigned long reg, u64 *val);
 	unsigned long (*set_perfreg)(void *ctx, unsigned long reg, u64 val);
+	unsigned long (*set_node_perfreg)(void *ctx, unsigned int node,
+					  unsigned long reg, u64 val);
+	int (*cpu_node)(void *ctx, unsigned int cpu);
 };
 
 /**
@@ -139,6 +161,10 @@ bool hvpmu_sun4v_pcr_write(struct hvpmu_sun4v_dram *dram, u64 pcr);
 int hvpmu_sun4v_l2ctl_get(struct hvpmu_sun4v_dram *dram, unsigned int node,
 			  unsigned int mode);
 void hvpmu_sun4v_l2ctl_put(struct hvpmu_sun4v_dram *dram, unsigned int node);
+int hvpmu_sun4v_l2ctl_event_get(struct hvpmu_sun4v_dram *dram, int cpu,
+				u32 enc, unsigned int mode);
+void hvpmu_sun4v_l2ctl_event_put(struct hvpmu_sun4v_dram *dram, int cpu,
+				 u32 enc, unsigned int mode);
 int hvpmu_sun4v_errno(unsigned long hv_status);
 const char *hvpmu_sun4v_status_name(unsigned long hv_status);
 

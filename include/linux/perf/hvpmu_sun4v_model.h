@@ -30,7 +30,9 @@ enum hvpmu_sun4v_model_op {
  * @ht_access: perfctrhtaccess; false = ENOACCESS for a PCR write with HT
  * @present: bit per channel (N2 channel, VF node * 2 + mcu) that exists
  * @absent_status: VF status for a register of an absent node
- * @local_node: VF node of the calling strand (PerfReg 1 is node-local)
+ * @local_node: VF node of the calling strand (PerfReg 1 is node-local);
+ *	set_node_perfreg sets it to the node written
+ * @cpus_per_node: cpu_node answers cpu / @cpus_per_node
  * @pcr: PerfReg 0, the calling strand's SPARC PCR
  * @l2ctl: VF PerfReg 1 per node (PERF_CONFIG, bits 1:0)
  * @ctl: DRAM control register per channel
@@ -53,6 +55,7 @@ struct hvpmu_sun4v_model {
 	u32 present;
 	unsigned long absent_status;
 	unsigned int local_node;
+	unsigned int cpus_per_node;
 	u64 pcr;
 	u64 l2ctl[HVPMU_SUN4V_VF_NODES];
 	u64 ctl[HVPMU_SUN4V_MAX_CHANNELS];
