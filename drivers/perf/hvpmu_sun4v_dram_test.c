@@ -593,6 +593,125 @@ static void dram_test_l2ctl(struct kunit *test)
 	dram_down(c);
 }
 
+/* CPU PMU encodings (SL << 8 | mask): SL 3 misses and one SL 2 event. */
+#define ENC_L2_IMISS	0x310
+#define ENC_L2_DMISS_LD	0x320
+#define ENC_DC_MISS	0x302
+#define ENC_INSTR_CNT	0x2fd
+
+/*
+ * What the CPU PMU's l2ctl provider does for events: per-CPU events take
+ * their CPU's node, per-task events every node, a plain SL 3 event takes
+ * "all", other events take nothing; last put restores "all" in the node's
+ * own PerfReg 1.
+ */
+static void dram_test_l2ctl_event(struct kunit *test)
+{
+	struct dram_ctx *c = dram_new(test, HVPMU_SUN4V_VF, 0xff);
+	unsigned long l2 = HVPMU_SUN4V_VF_REG_L2CTL;
+	struct hvpmu_sun4v_ops no_node = hvpmu_sun4v_model_ops;
+	struct hvpmu_sun4v_desc desc = {
+		.chip = HVPMU_SUN4V_VF, .ops = &no_node, .ctx = &c->m,
+	};
+	unsigned int n;
+
+	/* CPUs 0 and 1 on node 0 (64 strands per node). */
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
+							  HVPMU_SUN4V_L2_LOCAL), 1);
+	KUNIT_EXPECT_EQ(test, c->m.l2ctl[0], (u64)HVPMU_SUN4V_L2_LOCAL);
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 1, ENC_L2_IMISS,
+							  HVPMU_SUN4V_L2_REMOTE),
+			-EBUSY);
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 1, ENC_DC_MISS,
+							  HVPMU_SUN4V_L2_ALL),
+			-EBUSY);
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 1, ENC_L2_DMISS_LD,
+							  HVPMU_SUN4V_L2_LOCAL), 1);
+	/* Not an SL 3 event: needs nothing, may not ask for a subset. */
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 0, ENC_INSTR_CNT,
+							  0), 0);
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 0, ENC_INSTR_CNT,
+							  1), -EINVAL);
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
+							  4), -EINVAL);
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, SET, l2), 1UL);
+	hvpmu_sun4v_l2ctl_event_put(c->d, 0, ENC_L2_IMISS, HVPMU_SUN4V_L2_LOCAL);
+	KUNIT_EXPECT_EQ(test, c->m.l2ctl[0], (u64)HVPMU_SUN4V_L2_LOCAL);
+	hvpmu_sun4v_l2ctl_event_put(c->d, 1, ENC_L2_DMISS_LD,
+				    HVPMU_SUN4V_L2_LOCAL);
+	KUNIT_EXPECT_EQ(test, c->m.l2ctl[0], (u64)HVPMU_SUN4V_L2_ALL);
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, SET, l2), 2UL);
+
+	/* One CPU per node: each node's register is written on that node. */
+	c->m.cpus_per_node = 1;
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
+							  HVPMU_SUN4V_L2_LOCAL), 1);
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 1, ENC_L2_IMISS,
+							  HVPMU_SUN4V_L2_C2C), 1);
+	KUNIT_EXPECT_EQ(test, c->m.l2ctl[0], (u64)HVPMU_SUN4V_L2_LOCAL);
+	KUNIT_EXPECT_EQ(test, c->m.l2ctl[1], (u64)HVPMU_SUN4V_L2_C2C);
+	/* A per-task event needs every node: node 0 refuses, nothing kept. */
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, -1, ENC_L2_IMISS,
+							  HVPMU_SUN4V_L2_C2C),
+			-EBUSY);
+	KUNIT_EXPECT_EQ(test, c->m.l2ctl[2], 0ULL);
+	hvpmu_sun4v_l2ctl_event_put(c->d, 0, ENC_L2_IMISS, HVPMU_SUN4V_L2_LOCAL);
+	KUNIT_EXPECT_EQ(test, c->m.l2ctl[0], (u64)HVPMU_SUN4V_L2_ALL);
+	KUNIT_EXPECT_EQ(test, c->m.l2ctl[1], (u64)HVPMU_SUN4V_L2_C2C);
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, -1, ENC_L2_IMISS,
+							  HVPMU_SUN4V_L2_C2C), 1);
+	for (n = 0; n < HVPMU_SUN4V_VF_NODES; n++)
+		KUNIT_EXPECT_EQ(test, c->m.l2ctl[n], (u64)HVPMU_SUN4V_L2_C2C);
+	hvpmu_sun4v_l2ctl_event_put(c->d, -1, ENC_L2_IMISS, HVPMU_SUN4V_L2_C2C);
+	KUNIT_EXPECT_EQ(test, c->m.l2ctl[1], (u64)HVPMU_SUN4V_L2_C2C);
+	hvpmu_sun4v_l2ctl_event_put(c->d, 1, ENC_L2_IMISS, HVPMU_SUN4V_L2_C2C);
+	for (n = 0; n < HVPMU_SUN4V_VF_NODES; n++)
+		KUNIT_EXPECT_EQ(test, c->m.l2ctl[n], 0ULL);
+
+	/* A failed write on the third node undoes the first two. */
+	hvpmu_sun4v_model_reset_calls(&c->m);
+	hvpmu_sun4v_model_inject(&c->m, SET, l2, HVPMU_SUN4V_ENOACCESS, 2, 1);
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, -1, ENC_L2_IMISS,
+							  HVPMU_SUN4V_L2_REMOTE),
+			-EACCES);
+	for (n = 0; n < HVPMU_SUN4V_VF_NODES; n++)
+		KUNIT_EXPECT_EQ(test, c->m.l2ctl[n], 0ULL);
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, SET, l2), 5UL);
+	KUNIT_EXPECT_EQ(test, c->m.bad, 0UL);
+	dram_down(c);
+
+	/* Per-task events take only nodes that exist (here 0 and 1). */
+	dram_up(test, c, HVPMU_SUN4V_VF, 0x0f);
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, -1, ENC_L2_IMISS,
+							  HVPMU_SUN4V_L2_REMOTE), 1);
+	KUNIT_EXPECT_EQ(test, c->m.l2ctl[0], (u64)HVPMU_SUN4V_L2_REMOTE);
+	KUNIT_EXPECT_EQ(test, c->m.l2ctl[1], (u64)HVPMU_SUN4V_L2_REMOTE);
+	KUNIT_EXPECT_EQ(test, c->m.l2ctl[2], 0ULL);
+	hvpmu_sun4v_l2ctl_event_put(c->d, -1, ENC_L2_IMISS,
+				    HVPMU_SUN4V_L2_REMOTE);
+	KUNIT_EXPECT_EQ(test, c->m.l2ctl[0], 0ULL);
+	KUNIT_EXPECT_EQ(test, c->m.l2ctl[1], 0ULL);
+	KUNIT_EXPECT_EQ(test, c->m.bad, 0UL);
+	dram_down(c);
+
+	/* A backend that cannot tell a CPU's node refuses per-CPU events. */
+	no_node.cpu_node = NULL;
+	hvpmu_sun4v_model_init(&c->m, HVPMU_SUN4V_VF, 0xff);
+	c->d = hvpmu_sun4v_dram_probe(&desc);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(c->d));
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
+							  0), -EOPNOTSUPP);
+	dram_down(c);
+
+	/* T2: no PERF_CONFIG; only "all", and nothing is taken. */
+	dram_up(test, c, HVPMU_SUN4V_N2, 0xf);
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
+							  0), 0);
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
+							  1), -EOPNOTSUPP);
+	dram_down(c);
+}
+
 static void dram_test_errno(struct kunit *test)
 {
 	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_errno(HVPMU_SUN4V_EOK), 0);
@@ -768,6 +887,7 @@ static struct kunit_case dram_cases[] = {
 	KUNIT_CASE(dram_test_runtime_errors),
 	KUNIT_CASE(dram_test_ht),
 	KUNIT_CASE(dram_test_l2ctl),
+	KUNIT_CASE(dram_test_l2ctl_event),
 	KUNIT_CASE(dram_test_errno),
 	KUNIT_CASE(dram_test_random),
 	KUNIT_CASE(dram_test_mixed_group),
