@@ -5,7 +5,9 @@
  */
 
 #include <kunit/test.h>
+#include <linux/cpu.h>
 #include <linux/delay.h>
+#include <linux/perf/hvpmu.h>
 #include <linux/perf/hvpmu_sun4v_model.h>
 #include <linux/perf_event.h>
 #include <linux/prandom.h>
@@ -335,6 +337,93 @@ static void dram_test_poll(struct kunit *test)
 	hvpmu_sun4v_model_reset_calls(&c->m);
 	msleep(30);
 	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, GET, -1), 0UL);
+	dram_down(c);
+}
+
+/* Write a file of the PMU's unnamed sysfs groups through its store(). */
+static void dram_store(struct kunit *test, struct dram_ctx *c,
+		       const char *name, const char *val)
+{
+	const struct attribute_group **g;
+
+	for (g = c->pmu->attr_groups; *g; g++) {
+		struct attribute **a;
+
+		for (a = (*g)->attrs; !(*g)->name && *a; a++) {
+			struct device_attribute *da;
+
+			if (strcmp((*a)->name, name))
+				continue;
+			da = container_of(*a, struct device_attribute, attr);
+			KUNIT_ASSERT_EQ(test, da->store(c->pmu->dev, da, val,
+							strlen(val)),
+					(ssize_t)strlen(val));
+			return;
+		}
+	}
+	KUNIT_FAIL(test, "no sysfs file %s", name);
+}
+
+/*
+ * The designated CPU goes offline while counting: the events and the poll
+ * timer move, counts stay exact across counter wraps after the move.
+ */
+static void dram_test_hotplug(struct kunit *test)
+{
+	struct dram_ctx *c;
+	struct hvpmu_uncore *u;
+	struct perf_event *ev;
+	unsigned long pic;
+	unsigned int first, moved, i;
+	char want[16];
+	int ret;
+
+	if (!IS_ENABLED(CONFIG_HOTPLUG_CPU) || num_online_cpus() < 2)
+		kunit_skip(test, "needs CPU hotplug and 2 CPUs");
+	c = dram_new(test, HVPMU_SUN4V_VF, 0xff);
+	pic = hvpmu_sun4v_pic_reg(c->chip, 3);
+	dram_store(test, c, "poll_period_ms", "5");
+	/* x86 cannot offline CPU 0: designate another CPU first. */
+	u = hvpmu_uncore_from_pmu(c->pmu);
+	first = cpumask_next(0, cpu_online_mask);
+	u->cpu = first;
+	ev = dram_open(test, c, dram_config(c->chip, 3, 0x1), NULL);
+	KUNIT_EXPECT_EQ(test, ev->cpu, (int)first);
+	hvpmu_sun4v_model_traffic(&c->m, 3, 0x1, 1000);
+	KUNIT_EXPECT_EQ(test, dram_value(ev), 1000ULL);
+
+	ret = remove_cpu(first);
+	if (ret) {
+		perf_event_release_kernel(ev);
+		dram_down(c);
+		kunit_skip(test, "CPU %u cannot go offline (%d)", first, ret);
+	}
+	moved = u->cpu;
+	KUNIT_EXPECT_NE(test, moved, first);
+	KUNIT_EXPECT_EQ(test, ev->cpu, (int)moved);
+	snprintf(want, sizeof(want), "%u\n", moved);
+	dram_sysfs(test, c, NULL, "cpumask", want);
+
+	/* Only the poll timer reads while the 31-bit counter wraps 3 times. */
+	hvpmu_sun4v_model_reset_calls(&c->m);
+	for (i = 0; i < 6; i++) {
+		hvpmu_sun4v_model_traffic(&c->m, 3, 0x1, 0x40000000);
+		msleep(30);
+	}
+	KUNIT_EXPECT_GE(test, hvpmu_sun4v_model_calls(&c->m, GET, pic), 6UL);
+	KUNIT_EXPECT_EQ(test, dram_value(ev), 1000ULL + 6 * 0x40000000ULL);
+
+	KUNIT_EXPECT_EQ(test, add_cpu(first), 0);
+	/* Bringing the CPU back does not move the events again. */
+	KUNIT_EXPECT_EQ(test, u->cpu, moved);
+	hvpmu_sun4v_model_traffic(&c->m, 3, 0x1, 5);
+	KUNIT_EXPECT_EQ(test, dram_value(ev), 1005ULL + 6 * 0x40000000ULL);
+	perf_event_release_kernel(ev);
+
+	hvpmu_sun4v_model_reset_calls(&c->m);
+	msleep(20);
+	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, GET, -1), 0UL);
+	KUNIT_EXPECT_EQ(test, c->m.bad, 0UL);
 	dram_down(c);
 }
 
@@ -880,6 +969,7 @@ static struct kunit_case dram_cases[] = {
 	KUNIT_CASE(dram_test_every_event),
 	KUNIT_CASE(dram_test_wraps),
 	KUNIT_CASE(dram_test_poll),
+	KUNIT_CASE(dram_test_hotplug),
 	KUNIT_CASE(dram_test_group_read),
 	KUNIT_CASE(dram_test_scheduling),
 	KUNIT_CASE(dram_test_presence),
