@@ -569,6 +569,13 @@ static void dram_test_runtime_errors(struct kunit *test)
 	struct perf_event *ev;
 	u64 enabled, running;
 
+	/*
+	 * Each injected error hits the next call, which must be the one named
+	 * below and not a poll: slow the poll to its maximum so that it cannot
+	 * run in the few TCG milliseconds between an injection and its call.
+	 */
+	dram_store(test, c, "poll_period_ms", "1000");
+
 	/* add: the control write fails; the event does not count. */
 	hvpmu_sun4v_model_inject(&c->m, SET, ctl, HVPMU_SUN4V_ENOACCESS, 0, 1);
 	ev = dram_open(test, c, cfg, NULL);
