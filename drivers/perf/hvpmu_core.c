@@ -16,7 +16,6 @@
 #include <linux/perf/hvpmu.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <linux/version.h>
 
 static const char *const hvpmu_word_names[HVPMU_NR_WORDS] = {
 	[HVPMU_CONFIG] = "config",
@@ -553,16 +552,16 @@ int hvpmu_uncore_register(struct hvpmu_uncore *uncore, const char *name)
 EXPORT_SYMBOL_GPL(hvpmu_uncore_register);
 
 /*
- * Linux before 6.2 frees a PMU's own per-CPU contexts in
+ * Linux 6.1 frees a PMU's own per-CPU contexts in
  * perf_pmu_unregister() without stopping their multiplexing hrtimer, which
  * runs one more period after the last multiplexed event went away: a timer
  * still queued then is freed, and the timer base is corrupted when the
  * memory is reused. No event is left at this point, so nothing re-arms it.
- * (6.2 moved the timer into struct perf_cpu_pmu_context and cancels it.)
+ * (6.2 moved the timer into struct perf_cpu_pmu_context and cancels it:
+ * drop this when moving to 6.2.)
  */
 static void hvpmu_stop_mux_timers(struct pmu *pmu)
 {
-#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 2, 0)
 	unsigned int cpu;
 
 	/* Shared static contexts (task_ctx_nr >= 0) are never freed. */
@@ -570,7 +569,6 @@ static void hvpmu_stop_mux_timers(struct pmu *pmu)
 		return;
 	for_each_possible_cpu(cpu)
 		hrtimer_cancel(&per_cpu_ptr(pmu->pmu_cpu_context, cpu)->hrtimer);
-#endif
 }
 
 /**

@@ -205,9 +205,14 @@ step_extmod() {
 		cp -rs "$REPO/$e" "$src/$e"
 	done
 	note "external-module build against the sparc64 tree (log: $log)"
-	if make -C "$KDIR" O="$o" ARCH=sparc CROSS_COMPILE=sparc64-linux-gnu- \
-		CC="${CC_PREFIX}sparc64-linux-gnu-gcc" KBUILD_MODPOST_WARN=1 \
-		M="$src" -j"$JOBS" modules > "$log" 2>&1 &&
+	local mk=(make -C "$KDIR" O="$o" ARCH=sparc
+		  CROSS_COMPILE=sparc64-linux-gnu-
+		  CC="${CC_PREFIX}sparc64-linux-gnu-gcc" -j"$JOBS")
+	# modules_prepare adds what prepare lacks for linking .ko files
+	# (scripts/module.lds); the tree has no Module.symvers, hence
+	# KBUILD_MODPOST_WARN.
+	if "${mk[@]}" W=1 modules_prepare > "$log" 2>&1 &&
+	   "${mk[@]}" KBUILD_MODPOST_WARN=1 M="$src" modules >> "$log" 2>&1 &&
 	   [ -n "$(find "$src" -name '*.ko')" ]; then
 		pass "extmod sparc64: $(find "$src" -name '*.ko' -printf '%f ')"
 	else
