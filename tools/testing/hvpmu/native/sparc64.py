@@ -14,4 +14,10 @@ CONFIG_SERIAL_SUNSU_CONSOLE=y''',
 			   qemu_arch='sparc64',
 			   kernel_path='arch/sparc/boot/image',
 			   kernel_command_line='console=ttyS0',
-			   extra_qemu_params=['-M', 'sun4u', '-m', '512'])
+			   # kunit.py asks for kunit_shutdown=reboot, which
+			   # OpenBIOS cannot do ("Reboot failed!" panic); a second
+			   # -append replaces its command line with one that powers
+			   # off through the sun4u power device instead.
+			   extra_qemu_params=['-M', 'sun4u', '-m', '512',
+					      '-append', 'kunit.enable=1 '
+					      'console=ttyS0 kunit_shutdown=poweroff'])
