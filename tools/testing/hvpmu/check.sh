@@ -96,14 +96,15 @@ EOF
 # Options from the fragments must survive olddefconfig: a driver that
 # silently drops out of a target's build would otherwise go unnoticed.
 config_check() {
-	local o=$1 frag line bad=""
+	local o=$1 line bad=""
 	shift
-	for frag in "$@"; do
-		while read -r line; do
-			case "$line" in CONFIG_*=*) ;; *) continue ;; esac
-			grep -qx "$line" "$o/.config" || bad="$bad ${line}"
-		done < "$frag"
-	done
+	# The last assignment of an option wins, as in the merged .config.
+	while read -r line; do
+		grep -qx "$line" "$o/.config" || bad="$bad ${line}"
+	done < <(grep -h '^CONFIG_[A-Za-z0-9_]*=' "$@" |
+		 awk -F= '{ last[$1] = $0; order[n++] = $1 }
+			  END { for (i = 0; i < n; i++)
+				  if (!seen[order[i]]++) print last[order[i]] }')
 	echo "$bad"
 }
 
