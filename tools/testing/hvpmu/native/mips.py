@@ -17,5 +17,11 @@ CONFIG_SERIAL_8250_CONSOLE=y''',
 			   qemu_arch='mipsel',
 			   kernel_path='vmlinux',
 			   kernel_command_line='console=ttyS0',
+			   # kunit.py asks for kunit_shutdown=reboot, after which
+			   # this malta hangs instead of exiting (-no-reboot); a
+			   # second -append replaces the command line with one
+			   # that powers off (PIIX4) instead.
 			   extra_qemu_params=['-M', 'malta', '-cpu', 'P5600',
-					      '-smp', '2'])
+					      '-smp', '2', '-append',
+					      'kunit.enable=1 console=ttyS0 '
+					      'kunit_shutdown=poweroff'])
