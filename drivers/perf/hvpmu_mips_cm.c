@@ -601,7 +601,7 @@ struct hvpmu_mips_cm *hvpmu_mips_cm_probe(const struct hvpmu_mips_cm_platdata *p
 	cm->groups[2] = &hvpmu_uncore_cpumask_group;
 
 	cm->uncore.pmu = (struct pmu) {
-		.module = THIS_MODULE,
+		.module = pd->owner ?: THIS_MODULE,
 		.task_ctx_nr = perf_invalid_context,
 		.event_init = cm_event_init,
 		.add = cm_add,

@@ -732,21 +732,23 @@ static int sim_calls_show(struct seq_file *s, void *unused)
 DEFINE_SHOW_ATTRIBUTE(sim_calls);
 
 /**
- * hvpmu_mips_cm_sim_init() - "mips_cm" on the model, for the simulated
+ * hvpmu_mips_cm_sim_start() - "mips_cm" on the model, for the simulated
  *	platform
  * @dir: debugfs directory for the model's files ("inject", "fault",
  *	"calls"; see Documentation/admin-guide/perf/hvpmu-mips-cm.rst)
+ * @owner: module that owns the PMU (pinned while events are open)
  *
  * A CM2 debug block with two counters and no interrupt (the driver polls).
  *
  * Return: 0, or a negative errno (nothing is left registered).
  */
-int hvpmu_mips_cm_sim_init(struct dentry *dir)
+int hvpmu_mips_cm_sim_start(struct dentry *dir, struct module *owner)
 {
 	struct hvpmu_mips_cm_platdata pd = {
 		.ops = &hvpmu_mips_cm_model_ops,
 		.cm_rev = 0x0600,
 		.poll_period_ms = SIM_POLL_MS,
+		.owner = owner,
 	};
 
 	sim_model = hvpmu_mips_cm_model_create(2);
@@ -763,10 +765,10 @@ int hvpmu_mips_cm_sim_init(struct dentry *dir)
 	debugfs_create_file("calls", 0444, dir, NULL, &sim_calls_fops);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(hvpmu_mips_cm_sim_init);
+EXPORT_SYMBOL_GPL(hvpmu_mips_cm_sim_start);
 
 /**
- * hvpmu_mips_cm_sim_exit() - undo hvpmu_mips_cm_sim_init()
+ * hvpmu_mips_cm_sim_exit() - undo hvpmu_mips_cm_sim_start()
  *
  * The caller has removed the debugfs files already.
  */

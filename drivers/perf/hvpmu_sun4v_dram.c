@@ -650,7 +650,7 @@ struct hvpmu_sun4v_dram *hvpmu_sun4v_dram_probe(const struct hvpmu_sun4v_desc *d
 	d->groups[3] = &dram_group;
 
 	d->uncore.pmu = (struct pmu) {
-		.module		= THIS_MODULE,
+		.module		= desc->owner ?: THIS_MODULE,
 		.task_ctx_nr	= perf_invalid_context,
 		.capabilities	= PERF_PMU_CAP_NO_EXCLUDE,
 		.attr_groups	= d->groups,

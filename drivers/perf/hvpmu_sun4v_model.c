@@ -509,12 +509,13 @@ static int sim_calls_show(struct seq_file *s, void *unused)
 DEFINE_SHOW_ATTRIBUTE(sim_calls);
 
 /**
- * hvpmu_sun4v_sim_init() - niagara2_dram and vfalls_dram on their models
+ * hvpmu_sun4v_sim_start() - niagara2_dram and vfalls_dram on their models
  * @dir: debugfs directory for the files "inject", "error" and "calls"
+ * @owner: module that owns the PMUs (pinned while events are open)
  *
  * Return: 0, or a negative errno (nothing is left registered).
  */
-int hvpmu_sun4v_sim_init(struct dentry *dir)
+int hvpmu_sun4v_sim_start(struct dentry *dir, struct module *owner)
 {
 	unsigned int i;
 
@@ -522,7 +523,7 @@ int hvpmu_sun4v_sim_init(struct dentry *dir)
 		struct sim_chip *c = &sim_chips[i];
 		struct hvpmu_sun4v_desc desc = {
 			.chip = c->chip, .ops = &hvpmu_sun4v_model_ops,
-			.ctx = &c->model,
+			.ctx = &c->model, .owner = owner,
 		};
 
 		hvpmu_sun4v_model_init(&c->model, c->chip, c->present);
@@ -539,10 +540,10 @@ int hvpmu_sun4v_sim_init(struct dentry *dir)
 	debugfs_create_file("calls", 0444, dir, NULL, &sim_calls_fops);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(hvpmu_sun4v_sim_init);
+EXPORT_SYMBOL_GPL(hvpmu_sun4v_sim_start);
 
 /**
- * hvpmu_sun4v_sim_exit() - undo hvpmu_sun4v_sim_init()
+ * hvpmu_sun4v_sim_exit() - undo hvpmu_sun4v_sim_start()
  *
  * The caller has removed the debugfs files already.
  */
@@ -558,11 +559,11 @@ void hvpmu_sun4v_sim_exit(void)
 }
 EXPORT_SYMBOL_GPL(hvpmu_sun4v_sim_exit);
 #else
-int hvpmu_sun4v_sim_init(struct dentry *dir)
+int hvpmu_sun4v_sim_start(struct dentry *dir, struct module *owner)
 {
 	return -ENODEV;		/* the driver is a module, the models are not */
 }
-EXPORT_SYMBOL_GPL(hvpmu_sun4v_sim_init);
+EXPORT_SYMBOL_GPL(hvpmu_sun4v_sim_start);
 
 void hvpmu_sun4v_sim_exit(void)
 {

@@ -77,6 +77,7 @@ static int __init mips_cm_pmu_init(void)
 {
 	struct hvpmu_mips_cm_platdata pd = {
 		.ops = &gdb_ops,
+		.owner = THIS_MODULE,
 	};
 	struct hvpmu_mips_cm *cm;
 

@@ -185,7 +185,8 @@ static bool hvpmu_sun4v_is_vf(void)
 
 static int __init hvpmu_sun4v_perfreg_init(void)
 {
-	struct hvpmu_sun4v_desc desc = { .ops = &glue_ops, .ctx = &glue };
+	struct hvpmu_sun4v_desc desc = { .ops = &glue_ops, .ctx = &glue,
+					 .owner = THIS_MODULE };
 	unsigned long minor = 0;
 	int err;
 

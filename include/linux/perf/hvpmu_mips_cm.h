@@ -13,6 +13,7 @@
 #define _LINUX_PERF_HVPMU_MIPS_CM_H
 
 #include <linux/bits.h>
+#include <linux/export.h>
 #include <linux/types.h>
 
 struct dentry;
@@ -81,6 +82,8 @@ struct hvpmu_mips_cm_ops {
  *	warn about unverified layouts; 0 if unknown
  * @poll_period_ms: polling period, 0 for the default (module parameter
  *	poll_period_ms)
+ * @owner: module providing @ops (the glue, or the simulated platform); it
+ *	owns the PMU, so it cannot be unloaded while an event is open
  */
 struct hvpmu_mips_cm_platdata {
 	const struct hvpmu_mips_cm_ops *ops;
@@ -88,6 +91,7 @@ struct hvpmu_mips_cm_platdata {
 	int irq;
 	u32 cm_rev;
 	unsigned int poll_period_ms;
+	struct module *owner;
 };
 
 struct hvpmu_mips_cm;
@@ -175,7 +179,22 @@ void hvpmu_mips_cm_model_stats(struct hvpmu_mips_cm_model *m,
 			       struct hvpmu_mips_cm_model_stats *st);
 bool hvpmu_mips_cm_model_line(struct hvpmu_mips_cm_model *m);
 
-int hvpmu_mips_cm_sim_init(struct dentry *dir);
+int hvpmu_mips_cm_sim_start(struct dentry *dir, struct module *owner);
 void hvpmu_mips_cm_sim_exit(void);
+
+/**
+ * hvpmu_mips_cm_sim_init() - "mips_cm" on the model, for the simulated
+ *	platform
+ * @dir: debugfs directory for the model's files
+ *
+ * The caller's module owns the PMU, so it cannot be unloaded while an event
+ * is open. See hvpmu_mips_cm_sim_start().
+ *
+ * Return: 0, or a negative errno (nothing is left registered).
+ */
+static inline int hvpmu_mips_cm_sim_init(struct dentry *dir)
+{
+	return hvpmu_mips_cm_sim_start(dir, THIS_MODULE);
+}
 
 #endif /* _LINUX_PERF_HVPMU_MIPS_CM_H */

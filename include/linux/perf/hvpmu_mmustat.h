@@ -14,6 +14,7 @@
 #define _LINUX_PERF_HVPMU_MMUSTAT_H
 
 #include <linux/bits.h>
+#include <linux/export.h>
 #include <linux/types.h>
 
 struct dentry;

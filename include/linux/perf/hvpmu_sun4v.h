@@ -13,6 +13,7 @@
 #ifndef _LINUX_PERF_HVPMU_SUN4V_H
 #define _LINUX_PERF_HVPMU_SUN4V_H
 
+#include <linux/export.h>
 #include <linux/types.h>
 
 /*
@@ -144,11 +145,14 @@ struct hvpmu_sun4v_ops {
  * @chip: N2 (registers "niagara2_dram") or VF (registers "vfalls_dram")
  * @ops: the backend
  * @ctx: passed to every @ops call
+ * @owner: module providing @ops (the glue, or the simulated platform); it
+ *	owns the PMU, so it cannot be unloaded while an event is open
  */
 struct hvpmu_sun4v_desc {
 	enum hvpmu_sun4v_chip chip;
 	const struct hvpmu_sun4v_ops *ops;
 	void *ctx;
+	struct module *owner;
 };
 
 struct dentry;
@@ -169,8 +173,23 @@ int hvpmu_sun4v_errno(unsigned long hv_status);
 const char *hvpmu_sun4v_status_name(unsigned long hv_status);
 
 /* The simulated platform (drivers/perf/hvpmu_sun4v_model.c). */
-int hvpmu_sun4v_sim_init(struct dentry *dir);
+int hvpmu_sun4v_sim_start(struct dentry *dir, struct module *owner);
 void hvpmu_sun4v_sim_exit(void);
+
+/**
+ * hvpmu_sun4v_sim_init() - niagara2_dram and vfalls_dram on their models
+ * @dir: debugfs directory for the files "inject", "error" and "calls"
+ *
+ * The caller's module owns the PMUs, so it cannot be unloaded while an
+ * event is open. See hvpmu_sun4v_sim_start().
+ *
+ * Return: 0, or a negative errno (nothing is left registered).
+ */
+static inline int hvpmu_sun4v_sim_init(struct dentry *dir)
+{
+	return hvpmu_sun4v_sim_start(dir, THIS_MODULE);
+}
+
 int hvpmu_sun4v_sim_command(const char *file, const char *line);
 
 #endif /* _LINUX_PERF_HVPMU_SUN4V_H */
