@@ -13,14 +13,18 @@ CONFIG_CPU_LITTLE_ENDIAN=y
 CONFIG_SMP=y
 CONFIG_MIPS_CPS=y
 CONFIG_SERIAL_8250=y
-CONFIG_SERIAL_8250_CONSOLE=y''',
+CONFIG_SERIAL_8250_CONSOLE=y
+CONFIG_PCI=y
+CONFIG_POWER_RESET=y
+CONFIG_POWER_RESET_PIIX4_POWEROFF=y
+CONFIG_POWER_RESET_SYSCON=y''',
 			   qemu_arch='mipsel',
 			   kernel_path='vmlinux',
 			   kernel_command_line='console=ttyS0',
-			   # kunit.py asks for kunit_shutdown=reboot, after which
-			   # this malta hangs instead of exiting (-no-reboot); a
-			   # second -append replaces the command line with one
-			   # that powers off (PIIX4) instead.
+			   # kunit.py asks for kunit_shutdown=reboot; a second
+			   # -append replaces the command line with one that powers
+			   # off through the PIIX4 (POWER_RESET_PIIX4_POWEROFF, as
+			   # in malta_defconfig; without it QEMU never exits).
 			   extra_qemu_params=['-M', 'malta', '-cpu', 'P5600',
 					      '-smp', '2', '-append',
 					      'kunit.enable=1 console=ttyS0 '

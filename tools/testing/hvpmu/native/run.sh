@@ -127,7 +127,7 @@ run_arch() {
 	note "$arch: building and booting the KUnit kernel (log: $out)"
 	rm -f "$json"
 	(cd "$KDIR" && python3 tools/testing/kunit/kunit.py run \
-		--build_dir="$o" "${args[@]}" --jobs "$JOBS" --timeout 900 \
+		--build_dir="$o" "${args[@]}" --jobs "$JOBS" --timeout 300 \
 		--json="$json") > "$out" 2>&1
 	rc=$?
 	if [ ! -s "$json" ] || [ ! -f "$o/test.log" ]; then
