@@ -154,48 +154,50 @@ static bool model_reg_ok(unsigned int off)
 	return off >= MIPS_CM_PC_CTL && off <= MIPS_CM_PC_CNT(1) && !(off & 7);
 }
 
+/*
+ * A register's value, under m->lock. @all: also counters and qualifiers
+ * beyond Perf_Num_Cnt (tests peek at the storage); the driver's reads see
+ * 0 there, as on a CM with fewer counters.
+ */
+static u32 model_reg(struct hvpmu_mips_cm_model *m, unsigned int off, bool all)
+{
+	unsigned int n;
+
+	switch (off) {
+	case MIPS_CM_PC_CTL:
+		return m->ctl | m->num_cnt;
+	case MIPS_CM_PC_OV:
+		return m->ov;
+	case MIPS_CM_PC_EVENT:
+		return m->event;
+	case MIPS_CM_PC_CYCLE:
+		return m->cnt[MIPS_CM_PC_CYCLE_IDX];
+	case MIPS_CM_PC_QUAL(0):
+	case MIPS_CM_PC_QUAL(1):
+		n = (off - MIPS_CM_PC_QUAL(0)) / 0x10;
+		return all || n < m->num_cnt ? m->qual[n] : 0;
+	case MIPS_CM_PC_CNT(0):
+	case MIPS_CM_PC_CNT(1):
+		n = (off - MIPS_CM_PC_CNT(0)) / 0x10;
+		return all || n < m->num_cnt ? m->cnt[1 + n] : 0;
+	default:
+		/* the interleaved trace registers read 0 here */
+		return 0;
+	}
+}
+
 static u32 model_read(void *ctx, unsigned int off)
 {
 	struct hvpmu_mips_cm_model *m = ctx;
 	unsigned long flags;
-	unsigned int n;
-	u32 val = 0;
+	u32 val = U32_MAX;
 
 	model_hook(m, off, false);
 	spin_lock_irqsave(&m->lock, flags);
 	if (model_reg_ok(off))
 		m->stats.reads[hvpmu_mips_cm_model_reg_idx(off)]++;
-	if (model_has(m, HVPMU_MIPS_CM_FAULT_DEAD)) {
-		spin_unlock_irqrestore(&m->lock, flags);
-		return U32_MAX;
-	}
-	switch (off) {
-	case MIPS_CM_PC_CTL:
-		val = m->ctl | m->num_cnt;
-		break;
-	case MIPS_CM_PC_OV:
-		val = m->ov;
-		break;
-	case MIPS_CM_PC_EVENT:
-		val = m->event;
-		break;
-	case MIPS_CM_PC_CYCLE:
-		val = m->cnt[MIPS_CM_PC_CYCLE_IDX];
-		break;
-	case MIPS_CM_PC_QUAL(0):
-	case MIPS_CM_PC_QUAL(1):
-		n = (off - MIPS_CM_PC_QUAL(0)) / 0x10;
-		val = n < m->num_cnt ? m->qual[n] : 0;
-		break;
-	case MIPS_CM_PC_CNT(0):
-	case MIPS_CM_PC_CNT(1):
-		n = (off - MIPS_CM_PC_CNT(0)) / 0x10;
-		val = n < m->num_cnt ? m->cnt[1 + n] : 0;
-		break;
-	default:
-		/* the interleaved trace registers read 0 here */
-		break;
-	}
+	if (!model_has(m, HVPMU_MIPS_CM_FAULT_DEAD))
+		val = model_reg(m, off, false);
 	spin_unlock_irqrestore(&m->lock, flags);
 	return val;
 }
@@ -464,31 +466,10 @@ EXPORT_SYMBOL_GPL(hvpmu_mips_cm_model_fault);
 u32 hvpmu_mips_cm_model_peek(struct hvpmu_mips_cm_model *m, unsigned int off)
 {
 	unsigned long flags;
-	u32 val = 0;
+	u32 val;
 
 	spin_lock_irqsave(&m->lock, flags);
-	switch (off) {
-	case MIPS_CM_PC_CTL:
-		val = m->ctl | m->num_cnt;
-		break;
-	case MIPS_CM_PC_OV:
-		val = m->ov;
-		break;
-	case MIPS_CM_PC_EVENT:
-		val = m->event;
-		break;
-	case MIPS_CM_PC_CYCLE:
-		val = m->cnt[MIPS_CM_PC_CYCLE_IDX];
-		break;
-	case MIPS_CM_PC_QUAL(0):
-	case MIPS_CM_PC_QUAL(1):
-		val = m->qual[(off - MIPS_CM_PC_QUAL(0)) / 0x10];
-		break;
-	case MIPS_CM_PC_CNT(0):
-	case MIPS_CM_PC_CNT(1):
-		val = m->cnt[1 + (off - MIPS_CM_PC_CNT(0)) / 0x10];
-		break;
-	}
+	val = model_reg(m, off, true);
 	spin_unlock_irqrestore(&m->lock, flags);
 	return val;
 }

@@ -16,12 +16,7 @@
 set -uo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
-REPO=$(cd "$HERE/../../.." && pwd)
-KDIR=${KDIR:-$REPO/.cache/linux-6.1}
-BUILD=${BUILD:-$REPO/build}
-JOBS=${JOBS:-$(nproc)}
-CC_PREFIX=""
-command -v ccache >/dev/null && CC_PREFIX="ccache "
+. "$HERE/env.sh"
 
 npass=0
 nfail=0

@@ -7,13 +7,8 @@
 # Environment: KDIR (kernel tree), BUILD (build/), JOBS (make -j).
 
 E2E_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-REPO=$(cd "$E2E_DIR/../../../.." && pwd)
-KDIR=${KDIR:-$REPO/.cache/linux-6.1}
-BUILD=${BUILD:-$REPO/build}
-JOBS=${JOBS:-$(nproc)}
+. "$E2E_DIR/../env.sh"
 E2E_OUT=$BUILD/e2e-x86_64
-CC_PREFIX=""
-command -v ccache >/dev/null && CC_PREFIX="ccache "
 
 e2e_say() { printf '[e2e] %s\n' "$*" >&2; }
 
