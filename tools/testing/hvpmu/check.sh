@@ -60,16 +60,7 @@ step_kunit() {
 		fail "kunit x86_64: build or boot ($(elapsed "$t0"))"
 		return
 	fi
-	python3 - "$json" > "$BUILD/kunit-x86_64.counts" <<'EOF'
-import json, sys
-def walk(g, prefix):
-    for t in g.get("test_cases", []):
-        yield prefix + t["name"], t["status"]
-    for s in g.get("sub_groups", []):
-        yield from walk(s, prefix + s["name"] + ".")
-for name, status in walk(json.load(open(sys.argv[1])), ""):
-    print(status, name)
-EOF
+	kunit_counts "$json" > "$BUILD/kunit-x86_64.counts"
 	local n=0 status name
 	while read -r status name; do
 		n=$((n + 1))

@@ -13,3 +13,18 @@ BUILD=${BUILD:-$REPO/build}
 JOBS=${JOBS:-$(nproc)}
 CC_PREFIX=""
 command -v ccache >/dev/null && CC_PREFIX="ccache "
+
+# kunit_counts JSON: one "STATUS suite.test" line per test case of a
+# kunit.py --json result (STATUS: PASS, FAIL, SKIP, ...).
+kunit_counts() {
+	python3 - "$1" <<'PY'
+import json, sys
+def walk(g, prefix):
+    for t in g.get("test_cases", []):
+        yield prefix + t["name"], t["status"]
+    for s in g.get("sub_groups", []):
+        yield from walk(s, prefix + s["name"] + ".")
+for name, status in walk(json.load(open(sys.argv[1])), ""):
+    print(status, name)
+PY
+}

@@ -130,16 +130,7 @@ run_arch() {
 		fail "$arch: kunit build or boot ($(( $(date +%s) - t0 ))s)"
 		return
 	fi
-	python3 - "$json" > "$o.counts" <<'PY'
-import json, sys
-def walk(g, prefix):
-    for t in g.get("test_cases", []):
-        yield prefix + t["name"], t["status"]
-    for s in g.get("sub_groups", []):
-        yield from walk(s, prefix + s["name"] + ".")
-for name, status in walk(json.load(open(sys.argv[1])), ""):
-    print(status, name)
-PY
+	kunit_counts "$json" > "$o.counts"
 	local ok=0 bad=0 skipped=0
 	while read -r status name; do
 		n=$((n + 1))
