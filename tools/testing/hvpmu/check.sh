@@ -41,10 +41,10 @@ step_kunit() {
 	t0=$(date +%s)
 	out="$BUILD/kunit-x86_64.log"
 	json="$BUILD/kunit-x86_64.json"
-	for f in "$HERE"/kunit/*.kunitconfig; do
+	for f in "$HERE"/kunit/*.kunitconfig "$HERE"/kunit/debug.config; do
 		args+=(--kunitconfig="$f")
 	done
-	note "KUnit x86_64: building and booting (log: $out)"
+	note "KUnit x86_64 (KASAN, lockdep, UBSAN): building and booting (log: $out)"
 	rm -f "$json"
 	(cd "$KDIR" && python3 tools/testing/kunit/kunit.py run \
 		--arch=x86_64 --build_dir="$BUILD/kunit-x86_64" \
@@ -74,6 +74,12 @@ step_kunit() {
 		fail "kunit x86_64: no test ran"
 	elif [ "$rc" -ne 0 ] && ! grep -qv '^PASS\|^SKIP' "$BUILD/kunit-x86_64.counts"; then
 		fail "kunit x86_64: kunit.py exited $rc"
+	fi
+	# A suite can pass while the kernel reports a bug behind it.
+	if kernel_reports "$BUILD/kunit-x86_64/test.log"; then
+		fail "kunit x86_64: kernel report: $(kernel_first_report "$BUILD/kunit-x86_64/test.log")"
+	else
+		pass "kunit x86_64: no kernel report in the log"
 	fi
 	note "KUnit x86_64: $n test cases in $(elapsed "$t0")"
 }

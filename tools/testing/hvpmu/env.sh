@@ -28,3 +28,26 @@ for name, status in walk(json.load(open(sys.argv[1])), ""):
     print(status, name)
 PY
 }
+
+# Worktrees and clean clones share one ccache: paths under the parent of the
+# repository are hashed relative to the build directory.
+export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$(dirname "$REPO")}
+
+# What a kernel log must never contain: every report of the debug options our
+# guests run with (WARN, BUG, KASAN, lockdep, UBSAN, kmemleak, debugobjects,
+# RCU stalls, hung tasks, oopses).
+KERNEL_REPORT_RE='(WARNING|BUG|Oops|UBSAN|ODEBUG):|cut here|Kernel panic|general protection fault|Unable to handle kernel|possible (circular|recursive) locking|inconsistent lock state|suspicious RCU usage|unreferenced object 0x|new suspected memory leak|rcu.*detected stalls|blocked for more than|Call Trace:'
+
+# kernel_reports LOG: print each kernel report in LOG with a few lines of
+# context; the exit status is 0 when there was at least one.
+kernel_reports() {
+	tr -d '\r' < "$1" | grep -E -A6 -- "$KERNEL_REPORT_RE" | head -n 60 |
+		grep . && return 0
+	return 1
+}
+
+# kernel_first_report LOG: the first report line of LOG, for a FAIL line.
+kernel_first_report() {
+	tr -d '\r' < "$1" | grep -E -m1 -- "$KERNEL_REPORT_RE" |
+		sed 's/^\[ *[0-9.]*\] //'
+}

@@ -21,7 +21,7 @@ PKGS="linux-source-6.1 gcc-sparc64-linux-gnu gcc-powerpc64-linux-gnu
       gcc-mips-linux-gnu gcc-mips64el-linux-gnuabi64 qemu-system-x86
       qemu-system-ppc qemu-system-sparc qemu-system-mips sparse bc bison
       flex libelf-dev libssl-dev ccache python3 make gcc perl cpio xz-utils
-      patch busybox-static linux-perf"
+      patch busybox-static linux-perf kmod git"
 
 say() { printf '[setup] %s\n' "$*"; }
 
