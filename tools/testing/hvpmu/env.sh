@@ -48,7 +48,8 @@ kernel_reports() {
 
 # kernel_first_report LOG: the first report line of LOG, for a FAIL line.
 kernel_first_report() {
-	tr -d '\r' < "$1" | grep -E -m1 -- "$KERNEL_REPORT_RE" |
+	tr -d '\r' < "$1" | grep -E -- "$KERNEL_REPORT_RE" |
+		grep -v -e 'cut here' -e 'Call Trace' | head -n 1 |
 		sed 's/^\[ *[0-9.]*\] //'
 }
 
