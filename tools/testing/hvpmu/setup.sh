@@ -66,7 +66,7 @@ for c in $CMDS; do
 	command -v "$c" >/dev/null || die "command '$c' not found after installing packages"
 done
 [ -x /bin/busybox ] || die "/bin/busybox not found (busybox-static)"
-ls /usr/bin/perf /usr/bin/perf_[0-9]* >/dev/null 2>&1 ||
+[ -e /usr/bin/perf ] || compgen -G '/usr/bin/perf_[0-9]*' >/dev/null ||
 	die "command 'perf' not found (linux-perf)"
 
 mkdir -p "$CACHE"
