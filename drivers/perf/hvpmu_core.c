@@ -612,11 +612,18 @@ int hvpmu_uncore_event_init(struct hvpmu_uncore *uncore,
 		return -EOPNOTSUPP;
 	if (event->cpu < 0 || (event->attach_state & PERF_ATTACH_TASK))
 		return -EINVAL;
-	if (!hvpmu_same_pmu_or_sw(leader, event))
-		return -EINVAL;
-	for_each_sibling_event(sibling, leader)
-		if (!hvpmu_same_pmu_or_sw(sibling, event))
+	/*
+	 * A new group leader has no siblings, and no context yet whose
+	 * mutex would protect them: perf_try_init_event() takes the leader's
+	 * ctx->mutex only for a sibling.
+	 */
+	if (leader != event) {
+		if (!hvpmu_same_pmu_or_sw(leader, event))
 			return -EINVAL;
+		for_each_sibling_event(sibling, leader)
+			if (!hvpmu_same_pmu_or_sw(sibling, event))
+				return -EINVAL;
+	}
 
 	event->cpu = uncore->cpu;
 	return 0;
