@@ -303,8 +303,10 @@ static int dram_validate_group(struct hvpmu_sun4v_dram *d,
 	unsigned int c = dram_event_chan(d, event);
 	unsigned int n = 1;
 
-	if (leader != event && leader->pmu == event->pmu &&
-	    dram_event_chan(d, leader) == c)
+	/* A new leader has no siblings (and no ctx->mutex held for them). */
+	if (leader == event)
+		return 0;
+	if (leader->pmu == event->pmu && dram_event_chan(d, leader) == c)
 		n++;
 	for_each_sibling_event(sibling, leader)
 		if (sibling != event && sibling->pmu == event->pmu &&

@@ -83,7 +83,7 @@ static unsigned long model_get(void *ctx, unsigned long reg, u64 *val)
 	unsigned long status, flags;
 	int chan;
 
-	spin_lock_irqsave(&m->lock, flags);
+	raw_spin_lock_irqsave(&m->lock, flags);
 	model_count(m, HVPMU_SUN4V_MODEL_GET, reg);
 	if (model_injected(m, HVPMU_SUN4V_MODEL_GET, reg, &status))
 		goto out;
@@ -101,7 +101,7 @@ static unsigned long model_get(void *ctx, unsigned long reg, u64 *val)
 	else
 		*val = m->pic[chan];
 out:
-	spin_unlock_irqrestore(&m->lock, flags);
+	raw_spin_unlock_irqrestore(&m->lock, flags);
 	return status;
 }
 
@@ -112,7 +112,7 @@ static unsigned long model_set_on(struct hvpmu_sun4v_model *m,
 	unsigned long status, flags;
 	int chan;
 
-	spin_lock_irqsave(&m->lock, flags);
+	raw_spin_lock_irqsave(&m->lock, flags);
 	m->local_node = node;
 	model_count(m, HVPMU_SUN4V_MODEL_SET, reg);
 	if (model_injected(m, HVPMU_SUN4V_MODEL_SET, reg, &status))
@@ -139,7 +139,7 @@ static unsigned long model_set_on(struct hvpmu_sun4v_model *m,
 		m->pic[chan] = val;	/* ref 1.5: counter mask all-ones */
 	}
 out:
-	spin_unlock_irqrestore(&m->lock, flags);
+	raw_spin_unlock_irqrestore(&m->lock, flags);
 	return status;
 }
 
@@ -189,7 +189,7 @@ void hvpmu_sun4v_model_init(struct hvpmu_sun4v_model *m,
 			    enum hvpmu_sun4v_chip chip, u32 present)
 {
 	memset(m, 0, sizeof(*m));
-	spin_lock_init(&m->lock);
+	raw_spin_lock_init(&m->lock);
 	m->chip = chip;
 	m->present = present;
 	m->access = true;
@@ -223,7 +223,7 @@ void hvpmu_sun4v_model_traffic(struct hvpmu_sun4v_model *m, unsigned int chan,
 
 	if (chan >= HVPMU_SUN4V_MAX_CHANNELS)
 		return;
-	spin_lock_irqsave(&m->lock, flags);
+	raw_spin_lock_irqsave(&m->lock, flags);
 	for (i = 0; i < 2 && (m->present & BIT(chan)); i++) {
 		u64 v;
 
@@ -232,7 +232,7 @@ void hvpmu_sun4v_model_traffic(struct hvpmu_sun4v_model *m, unsigned int chan,
 		v = (((m->pic[chan] >> pic[i]) & mask) + n) & mask;
 		m->pic[chan] = (m->pic[chan] & ~(mask << pic[i])) | v << pic[i];
 	}
-	spin_unlock_irqrestore(&m->lock, flags);
+	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
 EXPORT_SYMBOL_GPL(hvpmu_sun4v_model_traffic);
 
@@ -252,13 +252,13 @@ void hvpmu_sun4v_model_inject(struct hvpmu_sun4v_model *m,
 {
 	unsigned long flags;
 
-	spin_lock_irqsave(&m->lock, flags);
+	raw_spin_lock_irqsave(&m->lock, flags);
 	m->inj_op = op;
 	m->inj_reg = reg;
 	m->inj_status = status;
 	m->inj_skip = skip;
 	m->inj_count = count;
-	spin_unlock_irqrestore(&m->lock, flags);
+	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
 EXPORT_SYMBOL_GPL(hvpmu_sun4v_model_inject);
 
@@ -276,13 +276,13 @@ unsigned long hvpmu_sun4v_model_calls(struct hvpmu_sun4v_model *m,
 	unsigned long flags, n = 0;
 	int i;
 
-	spin_lock_irqsave(&m->lock, flags);
+	raw_spin_lock_irqsave(&m->lock, flags);
 	if (reg >= 0)
 		n = m->calls[op][min_t(long, reg, HVPMU_SUN4V_VF_NR_REGS)];
 	else
 		for (i = 0; i <= HVPMU_SUN4V_VF_NR_REGS; i++)
 			n += m->calls[op][i];
-	spin_unlock_irqrestore(&m->lock, flags);
+	raw_spin_unlock_irqrestore(&m->lock, flags);
 	return n;
 }
 EXPORT_SYMBOL_GPL(hvpmu_sun4v_model_calls);
@@ -295,9 +295,9 @@ void hvpmu_sun4v_model_reset_calls(struct hvpmu_sun4v_model *m)
 {
 	unsigned long flags;
 
-	spin_lock_irqsave(&m->lock, flags);
+	raw_spin_lock_irqsave(&m->lock, flags);
 	memset(m->calls, 0, sizeof(m->calls));
-	spin_unlock_irqrestore(&m->lock, flags);
+	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
 EXPORT_SYMBOL_GPL(hvpmu_sun4v_model_reset_calls);
 
@@ -414,12 +414,12 @@ static int sim_error(char **argv, int argc)
 			  !strcmp(argv[1], "htaccess"))) {
 		if (kstrtobool(argv[2], &on))
 			return -EINVAL;
-		spin_lock_irq(&c->model.lock);
+		raw_spin_lock_irq(&c->model.lock);
 		if (argv[1][0] == 'a')
 			c->model.access = on;
 		else
 			c->model.ht_access = on;
-		spin_unlock_irq(&c->model.lock);
+		raw_spin_unlock_irq(&c->model.lock);
 		return 0;
 	}
 	if (argc < 4 || argc > 6)

@@ -25,7 +25,8 @@ enum hvpmu_sun4v_model_op {
 /**
  * struct hvpmu_sun4v_model - state of one modelled hypervisor and chip
  * @chip: N2 or VF numbering and behaviour
- * @lock: serialises the calls, traffic and injection
+ * @lock: serialises the calls, traffic and injection; raw, because the
+ *	driver calls the model under its own raw spinlock, in hard-irq context
  * @access: the guest's perfctraccess MD property; false = ENOACCESS always
  * @ht_access: perfctrhtaccess; false = ENOACCESS for a PCR write with HT
  * @present: bit per channel (N2 channel, VF node * 2 + mcu) that exists
@@ -49,7 +50,7 @@ enum hvpmu_sun4v_model_op {
  */
 struct hvpmu_sun4v_model {
 	enum hvpmu_sun4v_chip chip;
-	spinlock_t lock;	/* calls, traffic and injection */
+	raw_spinlock_t lock;	/* calls, traffic and injection */
 	bool access;
 	bool ht_access;
 	u32 present;
