@@ -20,7 +20,11 @@
 #include <linux/perf/hvpmu.h>
 #include <linux/perf/hvpmu_sun4v.h>
 #include <linux/slab.h>
+#include <linux/smp.h>
 #include <linux/spinlock.h>
+#include <linux/string.h>
+
+#include <kunit/visibility.h>
 
 /* Default poll period; see Documentation/admin-guide/perf/sun4v-dram.rst. */
 #define DRAM_POLL_MS_DEFAULT	100
@@ -115,6 +119,7 @@ struct dram_chan {
  * @l2_lock: serialises @l2_mode and @l2_users
  * @l2_mode: VF PERF_CONFIG setting per node while it has users
  * @l2_users: users of each node's PERF_CONFIG setting
+ * @cpu_node: the node of each possible CPU, -1 if unknown
  * @txn_flags: current perf transaction
  * @txn_pending: channels read inside the current read transaction
  * @chan: per-channel state
@@ -136,6 +141,7 @@ struct hvpmu_sun4v_dram {
 	struct mutex l2_lock;	/* l2_mode, l2_users */
 	unsigned int l2_mode[HVPMU_SUN4V_VF_NODES];
 	unsigned int l2_users[HVPMU_SUN4V_VF_NODES];
+	s8 *cpu_node;
 	unsigned int txn_flags;
 	u32 txn_pending;
 	struct dram_chan chan[HVPMU_SUN4V_MAX_CHANNELS];
@@ -642,6 +648,22 @@ struct hvpmu_sun4v_dram *hvpmu_sun4v_dram_probe(const struct hvpmu_sun4v_desc *d
 		ret = -ENODEV;
 		goto err_free;
 	}
+	if (desc->chip == HVPMU_SUN4V_VF && desc->ops->cpu_socket) {
+		int *sock = kcalloc(nr_cpu_ids, sizeof(*sock), GFP_KERNEL);
+
+		d->cpu_node = kcalloc(nr_cpu_ids, sizeof(*d->cpu_node),
+				      GFP_KERNEL);
+		if (!sock || !d->cpu_node) {
+			kfree(sock);
+			ret = -ENOMEM;
+			goto err_free;
+		}
+		for (c = 0; c < nr_cpu_ids; c++)
+			sock[c] = cpu_possible(c) ?
+				  desc->ops->cpu_socket(desc->ctx, c) : -1;
+		hvpmu_sun4v_l2_nodes(sock, nr_cpu_ids, d->cpu_node);
+		kfree(sock);
+	}
 
 	ret = hvpmu_attrs_build(&d->attrs, d->enc, 0);
 	if (ret)
@@ -678,6 +700,7 @@ struct hvpmu_sun4v_dram *hvpmu_sun4v_dram_probe(const struct hvpmu_sun4v_desc *d
 err_attrs:
 	hvpmu_attrs_free(&d->attrs);
 err_free:
+	kfree(d->cpu_node);
 	kfree(d);
 	return ERR_PTR(ret);
 }
@@ -694,6 +717,7 @@ void hvpmu_sun4v_dram_remove(struct hvpmu_sun4v_dram *d)
 	hvpmu_uncore_unregister(&d->uncore);
 	hrtimer_cancel(&d->timer);
 	hvpmu_attrs_free(&d->attrs);
+	kfree(d->cpu_node);
 	kfree(d);
 }
 EXPORT_SYMBOL_GPL(hvpmu_sun4v_dram_remove);
@@ -704,6 +728,8 @@ EXPORT_SYMBOL_GPL(hvpmu_sun4v_dram_remove);
  * @d: the instance whose backend to use (PerfReg 0 of the chip's API:
  *	0x105 on a T2, 0x107 on a T2+)
  * @pcr: the whole PCR value, HT (bit 3) set
+ * @live: the last write on this strand set HT (not used yet)
+ * @cur: the PCR as read just now (not used yet)
  *
  * The HT bit can be written only by the hypervisor, which may refuse
  * (ENOACCESS without the domain's perfctrhtaccess). A refusal is logged
@@ -713,7 +739,8 @@ EXPORT_SYMBOL_GPL(hvpmu_sun4v_dram_remove);
  * Return: true if the hypervisor wrote @pcr; false if the caller must
  * write @pcr without HT itself, so that counting continues.
  */
-bool hvpmu_sun4v_pcr_write(struct hvpmu_sun4v_dram *d, u64 pcr)
+bool hvpmu_sun4v_pcr_write(struct hvpmu_sun4v_dram *d, u64 pcr, bool live,
+			   u64 cur)
 {
 	unsigned long st;
 
@@ -729,33 +756,52 @@ bool hvpmu_sun4v_pcr_write(struct hvpmu_sun4v_dram *d, u64 pcr)
 }
 EXPORT_SYMBOL_GPL(hvpmu_sun4v_pcr_write);
 
+struct dram_l2_call {
+	struct hvpmu_sun4v_dram *d;
+	u64 val;
+	unsigned long status;
+};
+
+static void dram_l2_here(void *info)
+{
+	struct dram_l2_call *a = info;
+
+	a->status = a->d->desc.ops->set_perfreg(a->d->desc.ctx,
+						HVPMU_SUN4V_VF_REG_L2CTL,
+						a->val);
+}
+
 /*
  * Write a node's PerfReg 1. It acts on the calling strand's node
- * (vf_perf_api 3.1), so the backend makes the call on a CPU of @node; a
- * backend without set_node_perfreg relies on the caller running there.
+ * (vf_perf_api 3.1), so the call is made on a CPU of @node.
  */
 static int dram_set_l2ctl(struct hvpmu_sun4v_dram *d, unsigned int node,
 			  unsigned int mode)
 {
-	const struct hvpmu_sun4v_ops *ops = d->desc.ops;
-	unsigned long st;
+	struct dram_l2_call a = { .d = d, .val = mode };
+	unsigned int cpu;
 
-	if (!ops->set_node_perfreg)
+	if (!d->cpu_node)
 		return dram_set(d, HVPMU_SUN4V_VF_REG_L2CTL, mode,
 				"L2 PERF_CONFIG");
-	st = ops->set_node_perfreg(d->desc.ctx, node, HVPMU_SUN4V_VF_REG_L2CTL,
-				   mode);
-	if (st != HVPMU_SUN4V_EOK)
-		pr_warn_ratelimited("%s: writing PerfReg %u (L2 PERF_CONFIG) of node %u failed: %s\n",
-				    d->name, HVPMU_SUN4V_VF_REG_L2CTL, node,
-				    hvpmu_sun4v_status_name(st));
-	return hvpmu_sun4v_errno(st);
+	for_each_online_cpu(cpu) {
+		if (d->cpu_node[cpu] != node)
+			continue;
+		if (smp_call_function_single(cpu, dram_l2_here, &a, 1))
+			continue;
+		if (a.status != HVPMU_SUN4V_EOK)
+			pr_warn_ratelimited("%s: writing PerfReg %u (L2 PERF_CONFIG) of node %u failed: %s\n",
+					    d->name, HVPMU_SUN4V_VF_REG_L2CTL,
+					    node, hvpmu_sun4v_status_name(a.status));
+		return hvpmu_sun4v_errno(a.status);
+	}
+	return -ENODEV;
 }
 
 /**
  * hvpmu_sun4v_l2ctl_get() - take a node's L2 miss-source setting (T2+)
  * @d: a vfalls_dram instance
- * @node: the node (see &struct hvpmu_sun4v_ops set_node_perfreg)
+ * @node: the node (hvpmu_sun4v_l2_nodes())
  * @mode: PERF_CONFIG, HVPMU_SUN4V_L2_ALL to HVPMU_SUN4V_L2_C2C
  *
  * The setting is node-wide and shared: users asking for the same @mode
@@ -831,12 +877,10 @@ static int dram_l2ctl_nodes(struct hvpmu_sun4v_dram *d, int cpu,
 				*nodes |= BIT(c / HVPMU_SUN4V_VF_MCUS);
 		return 0;
 	}
-	if (!d->desc.ops->cpu_node)
+	if (!d->cpu_node)
 		return -EOPNOTSUPP;
-	node = d->desc.ops->cpu_node(d->desc.ctx, cpu);
+	node = cpu < nr_cpu_ids ? d->cpu_node[cpu] : -1;
 	if (node < 0)
-		return node;
-	if (node >= HVPMU_SUN4V_VF_NODES)
 		return -ENODEV;
 	*nodes = BIT(node);
 	return 0;
@@ -847,7 +891,7 @@ static int dram_l2ctl_nodes(struct hvpmu_sun4v_dram *d, int cpu,
  * @d: the DRAM PMU instance
  * @cpu: the event's CPU, or -1 for a per-task event (every node is taken)
  * @enc: the event's PCR encoding, SL << 8 | mask
- * @mode: the event's l2ctl, HVPMU_SUN4V_L2_ALL to HVPMU_SUN4V_L2_C2C
+ * @config1: the event's config1, whose bits 1:0 are its l2ctl
  *
  * Events of select group SL 3 count what the node's PERF_CONFIG selects,
  * so each takes the node's setting with hvpmu_sun4v_l2ctl_get(), @mode 0
@@ -863,13 +907,13 @@ static int dram_l2ctl_nodes(struct hvpmu_sun4v_dram *d, int cpu,
  * Nothing is taken on error.
  */
 int hvpmu_sun4v_l2ctl_event_get(struct hvpmu_sun4v_dram *d, int cpu, u32 enc,
-				unsigned int mode)
+				u64 config1)
 {
+	unsigned int mode = config1 & 3, node;
 	unsigned long nodes, done = 0;
-	unsigned int node;
 	int ret;
 
-	if (mode > HVPMU_SUN4V_L2_C2C)
+	if (config1 & ~3ULL)
 		return -EINVAL;
 	if (d->desc.chip != HVPMU_SUN4V_VF)
 		return mode ? -EOPNOTSUPP : 0;
@@ -899,12 +943,12 @@ EXPORT_SYMBOL_GPL(hvpmu_sun4v_l2ctl_event_get);
  * @d: the DRAM PMU instance
  * @cpu: as given to hvpmu_sun4v_l2ctl_event_get()
  * @enc: as given to hvpmu_sun4v_l2ctl_event_get()
- * @mode: as given to hvpmu_sun4v_l2ctl_event_get()
+ * @config1: as given to hvpmu_sun4v_l2ctl_event_get()
  *
  * Call only if that returned 1. May sleep.
  */
 void hvpmu_sun4v_l2ctl_event_put(struct hvpmu_sun4v_dram *d, int cpu, u32 enc,
-				 unsigned int mode)
+				 u64 config1)
 {
 	unsigned long nodes;
 	unsigned int node;
@@ -917,6 +961,54 @@ void hvpmu_sun4v_l2ctl_event_put(struct hvpmu_sun4v_dram *d, int cpu, u32 enc,
 		hvpmu_sun4v_l2ctl_put(d, node);
 }
 EXPORT_SYMBOL_GPL(hvpmu_sun4v_l2ctl_event_put);
+
+/**
+ * hvpmu_sun4v_l2_nodes() - the T2+ node of each CPU from its socket id
+ * @sock: socket id of each CPU, negative if unknown
+ * @nr: number of entries of @sock and @node
+ * @node: filled with each CPU's node, -1 if none
+ *
+ * As the glue's sock_node table did: node = socket id, 0-3.
+ *
+ * Return: the number of node numbers.
+ */
+int hvpmu_sun4v_l2_nodes(const int *sock, unsigned int nr, s8 *node)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr; i++)
+		node[i] = sock[i] >= 0 && sock[i] < HVPMU_SUN4V_VF_NODES ?
+			  sock[i] : -1;
+	return HVPMU_SUN4V_VF_NODES;
+}
+EXPORT_SYMBOL_IF_KUNIT(hvpmu_sun4v_l2_nodes);
+
+/**
+ * hvpmu_sun4v_chip_detect() - tell an UltraSPARC T2 from a T2+
+ * @compat: the OBP "compatible" property of a cpu node: NUL-terminated
+ *	strings one after another
+ * @len: its length in bytes
+ *
+ * Return: HVPMU_SUN4V_VF for "SUNW,UltraSPARC-T2+", HVPMU_SUN4V_N2 for
+ * "SUNW,UltraSPARC-T2", -ENODEV for any other CPU.
+ */
+int hvpmu_sun4v_chip_detect(const char *compat, int len)
+{
+	size_t left = compat && len > 0 ? len : 0, n;
+	int ret = -ENODEV;
+
+	for (; left; compat += n + 1, left -= n + 1) {
+		n = strnlen(compat, left);
+		if (n == left)
+			break;		/* not terminated: not a string */
+		if (!strcmp(compat, "SUNW,UltraSPARC-T2+"))
+			return HVPMU_SUN4V_VF;
+		if (!strcmp(compat, "SUNW,UltraSPARC-T2"))
+			ret = HVPMU_SUN4V_N2;
+	}
+	return ret;
+}
+EXPORT_SYMBOL_GPL(hvpmu_sun4v_chip_detect);
 
 /**
  * hvpmu_sun4v_dram_pmu() - the perf PMU of a DRAM PMU instance
