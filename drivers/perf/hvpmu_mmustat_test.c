@@ -19,6 +19,7 @@
 #include <linux/sched.h>
 #include <linux/sched/task.h>
 #include <linux/slab.h>
+#include <linux/workqueue.h>
 
 #include "hvpmu_kunit.h"
 
@@ -30,8 +31,10 @@ struct mm_env {
 	struct hvpmu_mmustat_model *m;
 	struct hvpmu_mmustat *mmu;
 	u32 type;
-	/* what each slot must hold at teardown: another user's buffer, or
-	 * one of ours the driver had to give up */
+	/*
+	 * what each slot must hold at teardown: another user's buffer, or
+	 * one of ours the driver had to give up
+	 */
 	u64 expect_slot[MAX_TEST_CPUS];
 	/* driver buffers given up (leaked) by teardown */
 	unsigned long expect_leaked;
@@ -435,11 +438,26 @@ static void mm_test_handover(struct kunit *test)
 
 /* --- hypervisor and memory errors --------------------------------------- */
 
+static long noop_on_cpu(void *unused)
+{
+	return 0;
+}
+
+/*
+ * Make @cpu switch to a kworker and back: the driver caches INFO until
+ * the task running on a CPU is switched out.
+ */
+static void cpu_switch(struct kunit *test, unsigned int cpu)
+{
+	KUNIT_ASSERT_EQ(test, work_on_cpu(cpu, noop_on_cpu, NULL), 0L);
+}
+
 static void mm_test_errors(struct kunit *test)
 {
 	struct mm_env *env = env_init(test);
 	unsigned int w = stat_word(2);
 	struct perf_event *ev;
+	unsigned long info;
 	u64 f, prev;
 
 	/* ENORADDR from conf: clear errno, nothing configured. */
@@ -455,10 +473,16 @@ static void mm_test_errors(struct kunit *test)
 	traffic(env, 0, w, 9);
 	KUNIT_EXPECT_EQ(test, value(ev), 9ULL);
 
-	/* An info failure at run time: keep reading the same buffer. */
+	/*
+	 * An info failure at run time: keep reading the same buffer. (A
+	 * context switch on CPU 0 first, so that the read asks INFO.)
+	 */
+	cpu_switch(test, 0);
+	info = calls(env, HVPMU_MMUSTAT_CALL_INFO);
 	hvpmu_mmustat_model_inject(env->m, HVPMU_MMUSTAT_CALL_INFO, 0, 6);
 	traffic(env, 0, w, 1);
 	KUNIT_EXPECT_EQ(test, value(ev), 10ULL);
+	KUNIT_EXPECT_EQ(test, calls(env, HVPMU_MMUSTAT_CALL_INFO), info + 1);
 	perf_event_release_kernel(ev);
 
 	/* A foreign buffer that cannot be mapped: -EBUSY, left alone. */
@@ -754,16 +778,17 @@ static u64 terms_to_config(struct kunit *test, const struct attribute_group *fmt
 		char *eq = strchr(t, '='), *f;
 		unsigned int lo, hi;
 		u64 val;
+		int n;
 
 		KUNIT_ASSERT_NOT_NULL(test, eq);
 		*eq = '\0';
 		KUNIT_ASSERT_EQ(test, kstrtou64(eq + 1, 0, &val), 0);
 		f = hvpmu_kunit_file(test, fmt, t);
 		KUNIT_ASSERT_NOT_NULL_MSG(test, f, "format/%s", t);
-		if (sscanf(f, "config:%u-%u", &lo, &hi) != 2) {
-			KUNIT_ASSERT_EQ(test, sscanf(f, "config:%u", &lo), 1);
+		n = sscanf(f, "config:%u-%u", &lo, &hi);
+		KUNIT_ASSERT_GE_MSG(test, n, 1, "format/%s: %s", t, f);
+		if (n == 1)
 			hi = lo;
-		}
 		KUNIT_ASSERT_LE(test, val, (1ULL << (hi - lo + 1)) - 1);
 		config |= val << lo;
 	}
@@ -776,6 +801,7 @@ static void mm_test_seed_offsets(struct kunit *test)
 	const struct attribute_group *const *g =
 		hvpmu_mmustat_pmu(env->mmu)->attr_groups;
 	unsigned int i, off;
+	u64 slot;
 
 	/* mmustat.txt 2.1/2.2 and the sun4v core API's status codes. */
 	KUNIT_EXPECT_EQ(test, HVPMU_MMUSTAT_FAST_CONF, 0x102);
@@ -805,9 +831,10 @@ static void mm_test_seed_offsets(struct kunit *test)
 		KUNIT_EXPECT_EQ_MSG(test, value(ev), 100ULL + i, "%s",
 				    seed_stats[i].name);
 		/* model: and the model put them at that byte of the buffer. */
-		KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_read(env->m,
-				hvpmu_mmustat_model_slot(env->m, 0),
-				seed_stats[i].off / 8), 100ULL + i);
+		slot = hvpmu_mmustat_model_slot(env->m, 0);
+		KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_read(env->m, slot,
+							       seed_stats[i].off / 8),
+				100ULL + i);
 		perf_event_release_kernel(ev);
 	}
 	/* Reserved words: no event reads them. */
