@@ -315,8 +315,8 @@ static void dram_test_wraps(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, SET, -1), 0UL);
 	/* b was folded by a's reads, so it is exact too. */
 	KUNIT_EXPECT_EQ(test, dram_value(a), steps * step);
+	/* 1001 steps of 0x7fff0000: 1000 wraps of 2^31 and more. */
 	KUNIT_EXPECT_EQ(test, dram_value(b), steps * (step + 1));
-	KUNIT_EXPECT_GE(test, steps * step >> 31, 1000ULL);
 	perf_event_release_kernel(a);
 	perf_event_release_kernel(b);
 	dram_down(c);
@@ -698,7 +698,8 @@ static void dram_test_probe_errors(struct kunit *test)
 		KUNIT_ASSERT_LT(test, nr_log, (unsigned int)HVPMU_SUN4V_MODEL_LOG);
 		memcpy(log, c->m.log, nr_log * sizeof(*log));
 
-		k[GET] = k[SET] = 0;
+		k[GET] = 0;
+		k[SET] = 0;
 		for (i = 0; i <= nr_log; i++) {
 			enum hvpmu_sun4v_model_op op = i < nr_log ? log[i].op : GET;
 			unsigned int skip = k[op]++;
@@ -794,6 +795,11 @@ static void dram_test_runtime_errors(struct kunit *test)
 	dram_down(c);
 }
 
+static bool pcr_write(struct dram_ctx *c, u64 pcr, bool live, u64 cur)
+{
+	return hvpmu_sun4v_pcr_write(c->d, pcr, live, cur);
+}
+
 /* PCR.HT through PerfReg 0: refused -> false, "refused"; allowed -> true. */
 static void dram_test_ht(struct kunit *test)
 {
@@ -806,22 +812,21 @@ static void dram_test_ht(struct kunit *test)
 		dram_sysfs(test, c, NULL, "hyperprivileged", "unused\n");
 		c->m.ht_access = false;
 		hvpmu_sun4v_model_reset_calls(&c->m);
-		KUNIT_EXPECT_FALSE(test, hvpmu_sun4v_pcr_write(c->d, pcr, false, 0));
-		KUNIT_EXPECT_FALSE(test, hvpmu_sun4v_pcr_write(c->d, pcr, false, 0));
+		KUNIT_EXPECT_FALSE(test, pcr_write(c, pcr, false, 0));
+		KUNIT_EXPECT_FALSE(test, pcr_write(c, pcr, false, 0));
 		KUNIT_EXPECT_EQ(test, c->m.pcr, 0ULL);
 		KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, SET, REG_PCR), 2UL);
 		dram_sysfs(test, c, NULL, "hyperprivileged", "refused\n");
 
 		/* A later grant is seen at the next write. */
 		c->m.ht_access = true;
-		KUNIT_EXPECT_TRUE(test, hvpmu_sun4v_pcr_write(c->d, pcr, false, 0));
+		KUNIT_EXPECT_TRUE(test, pcr_write(c, pcr, false, 0));
 		KUNIT_EXPECT_EQ(test, c->m.pcr, pcr);
 		dram_sysfs(test, c, NULL, "hyperprivileged", "allowed\n");
 
 		/* Any status but EOK is a refusal, not only ENOACCESS. */
 		hvpmu_sun4v_model_inject(&c->m, SET, REG_PCR, ST_EWOULDBLOCK, 0, 1);
-		KUNIT_EXPECT_FALSE(test, hvpmu_sun4v_pcr_write(c->d, pcr | 1, true,
-								 pcr));
+		KUNIT_EXPECT_FALSE(test, pcr_write(c, pcr | 1, true, pcr));
 		KUNIT_EXPECT_EQ(test, c->m.pcr, pcr);
 		dram_sysfs(test, c, NULL, "hyperprivileged", "refused\n");
 		KUNIT_EXPECT_EQ(test, c->m.bad, 0UL);
@@ -841,31 +846,28 @@ static void dram_test_ht_revoked(struct kunit *test)
 	struct dram_ctx *c = dram_new(test, VF, 0xff);
 	const u64 pcr = 0x8ce;	/* SL0 2, mask 0x3, HT|UT|ST */
 
-	KUNIT_EXPECT_TRUE(test, hvpmu_sun4v_pcr_write(c->d, pcr, false, 0));
+	KUNIT_EXPECT_TRUE(test, pcr_write(c, pcr, false, 0));
 	KUNIT_EXPECT_EQ(test, c->m.pcr, pcr);
 	/* Still HT on read back: nothing changed. */
-	KUNIT_EXPECT_TRUE(test, hvpmu_sun4v_pcr_write(c->d, pcr | 1, true,
-						    c->m.pcr));
+	KUNIT_EXPECT_TRUE(test, pcr_write(c, pcr | 1, true, c->m.pcr));
 	dram_sysfs(test, c, NULL, "hyperprivileged", "allowed\n");
 	/* Disable clears HT through the hypervisor, which does it. */
 	hvpmu_sun4v_model_reset_calls(&c->m);
-	KUNIT_EXPECT_TRUE(test, hvpmu_sun4v_pcr_write(c->d, pcr & ~PCR_HT, true,
-						    c->m.pcr));
+	KUNIT_EXPECT_TRUE(test, pcr_write(c, pcr & ~PCR_HT, true, c->m.pcr));
 	KUNIT_EXPECT_EQ(test, c->m.pcr, pcr & ~PCR_HT);
 	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, SET, REG_PCR), 1UL);
 
 	/* Counting with HT again; then the hypervisor clears HT. */
-	KUNIT_EXPECT_TRUE(test, hvpmu_sun4v_pcr_write(c->d, pcr, false, 0));
+	KUNIT_EXPECT_TRUE(test, pcr_write(c, pcr, false, 0));
 	c->m.pcr &= ~PCR_HT;
 	hvpmu_sun4v_model_reset_calls(&c->m);
-	KUNIT_EXPECT_FALSE(test, hvpmu_sun4v_pcr_write(c->d, pcr, true,
-						     c->m.pcr));
+	KUNIT_EXPECT_FALSE(test, pcr_write(c, pcr, true, c->m.pcr));
 	dram_sysfs(test, c, NULL, "hyperprivileged", "revoked\n");
 	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, SET, REG_PCR), 0UL);
 	/* From then on no HT write, but a clearing write still goes through. */
-	KUNIT_EXPECT_FALSE(test, hvpmu_sun4v_pcr_write(c->d, pcr, false, 0));
+	KUNIT_EXPECT_FALSE(test, pcr_write(c, pcr, false, 0));
 	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, SET, REG_PCR), 0UL);
-	KUNIT_EXPECT_TRUE(test, hvpmu_sun4v_pcr_write(c->d, 0x6, true, pcr));
+	KUNIT_EXPECT_TRUE(test, pcr_write(c, 0x6, true, pcr));
 	KUNIT_EXPECT_EQ(test, c->m.pcr, 0x6ULL);
 	dram_sysfs(test, c, NULL, "hyperprivileged", "revoked\n");
 	KUNIT_EXPECT_EQ(test, c->m.bad, 0UL);
@@ -894,6 +896,17 @@ static bool dram_two_sockets(struct kunit *test, struct dram_ctx *c,
 	for (cpu = 0; cpu < HVPMU_SUN4V_MODEL_CPUS; cpu++)
 		c->m.sock[cpu] = cpu & 1 ? sock1 : sock0;
 	return true;
+}
+
+/* What the CPU PMU's provider hook asks for an event on @cpu (-1: task). */
+static int ev_get(struct dram_ctx *c, int cpu, u32 enc, u64 config1)
+{
+	return hvpmu_sun4v_l2ctl_event_get(c->d, cpu, enc, config1);
+}
+
+static void ev_put(struct dram_ctx *c, int cpu, u32 enc, u64 config1)
+{
+	hvpmu_sun4v_l2ctl_event_put(c->d, cpu, enc, config1);
 }
 
 /* L2 PERF_CONFIG: shared per node, -EBUSY on conflict, back to "all". */
@@ -1005,42 +1018,34 @@ static void dram_test_l2ctl_numbering(struct kunit *test)
 			dram_probe(test, c);
 
 			/* A per-task event takes every node. */
-			KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, -1,
-					ENC_L2_IMISS, L2_REMOTE), 1);
+			KUNIT_EXPECT_EQ(test, ev_get(c, -1, ENC_L2_IMISS, L2_REMOTE), 1);
 			KUNIT_EXPECT_EQ(test, l2_of_cpu(test, c, 0), (u64)L2_REMOTE);
 			KUNIT_EXPECT_EQ(test, l2_of_cpu(test, c, 1), (u64)L2_REMOTE);
 			/* ... so a per-CPU event sees its setting. */
-			KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 1,
-					ENC_L2_IMISS, L2_LOCAL), -EBUSY);
-			KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 1,
-					ENC_DC_MISS, L2_ALL), -EBUSY);
-			KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 1,
-					ENC_L2_DMISS_LD, L2_REMOTE), 1);
-			hvpmu_sun4v_l2ctl_event_put(c->d, -1, ENC_L2_IMISS, L2_REMOTE);
+			KUNIT_EXPECT_EQ(test, ev_get(c, 1, ENC_L2_IMISS, L2_LOCAL), -EBUSY);
+			KUNIT_EXPECT_EQ(test, ev_get(c, 1, ENC_DC_MISS, L2_ALL), -EBUSY);
+			KUNIT_EXPECT_EQ(test, ev_get(c, 1, ENC_L2_DMISS_LD, L2_REMOTE), 1);
+			ev_put(c, -1, ENC_L2_IMISS, L2_REMOTE);
 			KUNIT_EXPECT_EQ(test, l2_of_cpu(test, c, 0), (u64)L2_ALL);
 			KUNIT_EXPECT_EQ(test, l2_of_cpu(test, c, 1), (u64)L2_REMOTE);
-			hvpmu_sun4v_l2ctl_event_put(c->d, 1, ENC_L2_DMISS_LD, L2_REMOTE);
+			ev_put(c, 1, ENC_L2_DMISS_LD, L2_REMOTE);
 			KUNIT_EXPECT_EQ(test, l2_of_cpu(test, c, 1), (u64)L2_ALL);
 
 			/* Per-CPU events on the two sockets are independent. */
-			KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 0,
-					ENC_L2_IMISS, L2_LOCAL), 1);
-			KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 1,
-					ENC_L2_IMISS, L2_C2C), 1);
+			KUNIT_EXPECT_EQ(test, ev_get(c, 0, ENC_L2_IMISS, L2_LOCAL), 1);
+			KUNIT_EXPECT_EQ(test, ev_get(c, 1, ENC_L2_IMISS, L2_C2C), 1);
 			KUNIT_EXPECT_EQ(test, l2_of_cpu(test, c, 0), (u64)L2_LOCAL);
 			KUNIT_EXPECT_EQ(test, l2_of_cpu(test, c, 1), (u64)L2_C2C);
 			/* A per-task event needs both: refused, nothing kept. */
-			KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, -1,
-					ENC_L2_IMISS, L2_LOCAL), -EBUSY);
-			hvpmu_sun4v_l2ctl_event_put(c->d, 0, ENC_L2_IMISS, L2_LOCAL);
-			hvpmu_sun4v_l2ctl_event_put(c->d, 1, ENC_L2_IMISS, L2_C2C);
+			KUNIT_EXPECT_EQ(test, ev_get(c, -1, ENC_L2_IMISS, L2_LOCAL), -EBUSY);
+			ev_put(c, 0, ENC_L2_IMISS, L2_LOCAL);
+			ev_put(c, 1, ENC_L2_IMISS, L2_C2C);
 			KUNIT_EXPECT_EQ(test, l2_of_cpu(test, c, 0), (u64)L2_ALL);
 			KUNIT_EXPECT_EQ(test, l2_of_cpu(test, c, 1), (u64)L2_ALL);
 
 			/* A failed write on the second node undoes the first. */
 			hvpmu_sun4v_model_inject(&c->m, SET, REG_L2, ST_ENOACCESS, 1, 1);
-			KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, -1,
-					ENC_L2_IMISS, L2_REMOTE), -EACCES);
+			KUNIT_EXPECT_EQ(test, ev_get(c, -1, ENC_L2_IMISS, L2_REMOTE), -EACCES);
 			KUNIT_EXPECT_EQ(test, l2_of_cpu(test, c, 0), (u64)L2_ALL);
 			KUNIT_EXPECT_EQ(test, l2_of_cpu(test, c, 1), (u64)L2_ALL);
 			KUNIT_EXPECT_EQ(test, c->m.bad, 0UL);
@@ -1069,8 +1074,8 @@ static void dram_test_l2ctl_event(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, -1, ENC_DC_MISS,
 							  L2_LOCAL), 1);
 	KUNIT_EXPECT_EQ(test, c->m.l2ctl[0], (u64)L2_LOCAL);
-	hvpmu_sun4v_l2ctl_event_put(c->d, 0, ENC_L2_IMISS, L2_LOCAL);
-	hvpmu_sun4v_l2ctl_event_put(c->d, -1, ENC_DC_MISS, L2_LOCAL);
+	ev_put(c, 0, ENC_L2_IMISS, L2_LOCAL);
+	ev_put(c, -1, ENC_DC_MISS, L2_LOCAL);
 	KUNIT_EXPECT_EQ(test, c->m.l2ctl[0], (u64)L2_ALL);
 	dram_down(c);
 
@@ -1155,19 +1160,19 @@ static void dram_test_l2ctl_reset(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
 							  L2_C2C), 1);
 	hvpmu_sun4v_model_inject(&c->m, SET, REG_L2, ST_ENOACCESS, 0, 1);
-	hvpmu_sun4v_l2ctl_event_put(c->d, 0, ENC_L2_IMISS, L2_C2C);
+	ev_put(c, 0, ENC_L2_IMISS, L2_C2C);
 	KUNIT_EXPECT_EQ(test, c->m.l2ctl[0], (u64)L2_C2C);
 	/* A plain miss event puts "all" back before it counts. */
 	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 1, ENC_DC_MISS,
 							  L2_ALL), 1);
 	KUNIT_EXPECT_EQ(test, c->m.l2ctl[0], (u64)L2_ALL);
-	hvpmu_sun4v_l2ctl_event_put(c->d, 1, ENC_DC_MISS, L2_ALL);
+	ev_put(c, 1, ENC_DC_MISS, L2_ALL);
 
 	/* Write-back and read-back both fail: unknown, written next time. */
 	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
 							  L2_LOCAL), 1);
 	c->m.access = false;
-	hvpmu_sun4v_l2ctl_event_put(c->d, 0, ENC_L2_IMISS, L2_LOCAL);
+	ev_put(c, 0, ENC_L2_IMISS, L2_LOCAL);
 	c->m.access = true;
 	KUNIT_EXPECT_EQ(test, c->m.l2ctl[0], (u64)L2_LOCAL);
 	hvpmu_sun4v_model_reset_calls(&c->m);
@@ -1175,7 +1180,7 @@ static void dram_test_l2ctl_reset(struct kunit *test)
 							  L2_ALL), 1);
 	KUNIT_EXPECT_EQ(test, c->m.l2ctl[0], (u64)L2_ALL);
 	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, SET, REG_L2), 1UL);
-	hvpmu_sun4v_l2ctl_event_put(c->d, 0, ENC_L2_IMISS, L2_ALL);
+	ev_put(c, 0, ENC_L2_IMISS, L2_ALL);
 	KUNIT_EXPECT_EQ(test, c->m.bad, 0UL);
 	dram_down(c);
 }
@@ -1279,8 +1284,8 @@ static void dram_test_seed_registers(struct kunit *test)
 				(unsigned long)ST_EOK);
 		KUNIT_EXPECT_EQ_MSG(test, v, 0x12ULL, "row %u", i);
 		/* Counter register: PIC0 3, PIC1 4, bits 63 and 31 set. */
-		KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_ops.set_perfreg(&c->m, pic,
-						0x8000000380000004ULL),
+		v = 0x8000000380000004ULL;
+		KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_ops.set_perfreg(&c->m, pic, v),
 				(unsigned long)ST_EOK);
 		KUNIT_EXPECT_EQ_MSG(test, dram_value(a), 3ULL, "row %u", i);
 		KUNIT_EXPECT_EQ_MSG(test, dram_value(b), 4ULL, "row %u", i);
@@ -1302,19 +1307,18 @@ static void model_test_seed_registers(struct kunit *test)
 	const struct hvpmu_sun4v_ops *ops = &hvpmu_sun4v_model_ops;
 	unsigned int i;
 	bool counter;
+	int ch;
 	u64 v;
 
 	KUNIT_ASSERT_NOT_NULL(test, m);
 	for (i = 0; i < ARRAY_SIZE(seed_regs); i++) {
 		enum hvpmu_sun4v_chip chip = seed_regs[i].chip;
 
-		KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_decode(chip, seed_regs[i].ctl,
-							      &counter),
-				(int)seed_regs[i].chan);
+		ch = hvpmu_sun4v_model_decode(chip, seed_regs[i].ctl, &counter);
+		KUNIT_EXPECT_EQ(test, ch, (int)seed_regs[i].chan);
 		KUNIT_EXPECT_FALSE(test, counter);
-		KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_decode(chip, seed_regs[i].pic,
-							      &counter),
-				(int)seed_regs[i].chan);
+		ch = hvpmu_sun4v_model_decode(chip, seed_regs[i].pic, &counter);
+		KUNIT_EXPECT_EQ(test, ch, (int)seed_regs[i].chan);
 		KUNIT_EXPECT_TRUE(test, counter);
 
 		hvpmu_sun4v_model_init(m, chip, all_present(chip));
