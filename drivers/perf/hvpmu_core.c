@@ -551,33 +551,12 @@ int hvpmu_uncore_register(struct hvpmu_uncore *uncore, const char *name)
 }
 EXPORT_SYMBOL_GPL(hvpmu_uncore_register);
 
-/*
- * Linux 6.1 frees a PMU's own per-CPU contexts in
- * perf_pmu_unregister() without stopping their multiplexing hrtimer, which
- * runs one more period after the last multiplexed event went away: a timer
- * still queued then is freed, and the timer base is corrupted when the
- * memory is reused. No event is left at this point, so nothing re-arms it.
- * (6.2 moved the timer into struct perf_cpu_pmu_context and cancels it:
- * drop this when moving to 6.2.)
- */
-static void hvpmu_stop_mux_timers(struct pmu *pmu)
-{
-	unsigned int cpu;
-
-	/* Shared static contexts (task_ctx_nr >= 0) are never freed. */
-	if (pmu->task_ctx_nr > perf_invalid_context || !pmu->pmu_cpu_context)
-		return;
-	for_each_possible_cpu(cpu)
-		hrtimer_cancel(&per_cpu_ptr(pmu->pmu_cpu_context, cpu)->hrtimer);
-}
-
 /**
  * hvpmu_uncore_unregister() - undo hvpmu_uncore_register()
  * @uncore: the PMU
  */
 void hvpmu_uncore_unregister(struct hvpmu_uncore *uncore)
 {
-	hvpmu_stop_mux_timers(&uncore->pmu);
 	perf_pmu_unregister(&uncore->pmu);
 	cpuhp_state_remove_instance_nocalls(hvpmu_cpuhp_state, &uncore->node);
 }
