@@ -609,6 +609,86 @@ int hvpmu_uncore_event_init(struct hvpmu_uncore *uncore,
 }
 EXPORT_SYMBOL_GPL(hvpmu_uncore_event_init);
 
+/**
+ * hvpmu_log_init() - prepare a struct hvpmu_log
+ * @log: the log
+ */
+void hvpmu_log_init(struct hvpmu_log *log)
+{
+	memset(log, 0, sizeof(*log));
+	raw_spin_lock_init(&log->lock);
+	INIT_WORK(&log->work, hvpmu_log_work);
+}
+EXPORT_SYMBOL_GPL(hvpmu_log_init);
+
+/**
+ * hvpmu_log() - queue a message for printing from process context
+ * @log: the log
+ * @fmt: printk format, starting with its KERN_ level
+ *
+ * Any context, any lock held. A message that finds the queue full is only
+ * counted; rate-limit at the caller.
+ */
+void hvpmu_log(struct hvpmu_log *log, const char *fmt, ...)
+{
+	unsigned long flags;
+	va_list args;
+
+	raw_spin_lock_irqsave(&log->lock, flags);
+	if (log->nr < HVPMU_LOG_LINES) {
+		va_start(args, fmt);
+		vscnprintf(log->line[log->nr++], HVPMU_LOG_LEN, fmt, args);
+		va_end(args);
+	} else {
+		log->lost++;
+	}
+	raw_spin_unlock_irqrestore(&log->lock, flags);
+	schedule_work(&log->work);
+}
+EXPORT_SYMBOL_GPL(hvpmu_log);
+
+/**
+ * hvpmu_log_work() - print what hvpmu_log() queued
+ * @work: &hvpmu_log.work
+ */
+void hvpmu_log_work(struct work_struct *work)
+{
+	struct hvpmu_log *log = container_of(work, struct hvpmu_log, work);
+	char (*line)[HVPMU_LOG_LEN];
+	unsigned int i, nr;
+	unsigned long flags, lost;
+
+	line = kmalloc_array(HVPMU_LOG_LINES, HVPMU_LOG_LEN, GFP_KERNEL);
+	raw_spin_lock_irqsave(&log->lock, flags);
+	nr = line ? log->nr : 0;
+	if (nr)
+		memcpy(line, log->line, nr * HVPMU_LOG_LEN);
+	lost = log->lost;
+	log->nr -= nr;
+	log->lost = 0;
+	raw_spin_unlock_irqrestore(&log->lock, flags);
+
+	/* Each line carries its level, as print_hex_dump()'s do. */
+	for (i = 0; i < nr; i++)
+		printk("%s", line[i]);
+	kfree(line);
+	if (lost)
+		pr_warn("%lu more messages not shown\n", lost);
+}
+EXPORT_SYMBOL_GPL(hvpmu_log_work);
+
+/**
+ * hvpmu_log_flush() - print what is queued and wait for it
+ * @log: the log
+ *
+ * Call before @log is freed, with nothing left that can queue to it.
+ */
+void hvpmu_log_flush(struct hvpmu_log *log)
+{
+	flush_work(&log->work);
+}
+EXPORT_SYMBOL_GPL(hvpmu_log_flush);
+
 static int __init hvpmu_core_init(void)
 {
 	int ret;

@@ -204,8 +204,10 @@ static const char *mmustat_hv_err(unsigned long status)
  * Most messages come from perf callbacks and IPIs, with interrupts off and
  * perf's raw context lock held, where the console must not be driven (its
  * locks may sleep on PREEMPT_RT; lockdep reports an invalid wait context):
- * they are deferred and rate-limited.
+ * they are deferred to a work item (hvpmu_log()) and rate-limited.
  */
+static struct hvpmu_log mmustat_log = HVPMU_LOG_INIT(mmustat_log);
+
 static __printf(1, 2) void mmustat_err(const char *fmt, ...)
 {
 	static DEFINE_RATELIMIT_STATE(rs, DEFAULT_RATELIMIT_INTERVAL,
@@ -219,8 +221,7 @@ static __printf(1, 2) void mmustat_err(const char *fmt, ...)
 	vaf.fmt = fmt;
 	vaf.va = &args;
 	/* The level is passed as data, as print_hex_dump() does. */
-	printk_deferred("%s" pr_fmt("%pV"),
-			KERN_ERR, &vaf);
+	hvpmu_log(&mmustat_log, "%s" pr_fmt("%pV"), KERN_ERR, &vaf);
 	va_end(args);
 }
 
@@ -821,6 +822,7 @@ err_attrs:
 err_percpu:
 	for_each_possible_cpu(cpu)
 		mmustat_free_own(mmu, cpu);
+	hvpmu_log_flush(&mmustat_log);
 	free_percpu(mmu->cpus);
 err_free:
 	kfree(mmu);
@@ -845,6 +847,7 @@ void hvpmu_mmustat_remove(struct hvpmu_mmustat *mmu)
 	cpuhp_remove_multi_state(mmu->hp_state);
 	for_each_possible_cpu(cpu)
 		mmustat_free_own(mmu, cpu);
+	hvpmu_log_flush(&mmustat_log);
 	free_percpu(mmu->cpus);
 	hvpmu_attrs_free(&mmu->attrs);
 	kfree(mmu->events);
@@ -863,6 +866,13 @@ struct pmu *hvpmu_mmustat_pmu(struct hvpmu_mmustat *mmu)
 	return &mmu->pmu;
 }
 EXPORT_SYMBOL_GPL(hvpmu_mmustat_pmu);
+
+/* Messages of a failed probe may still be queued. */
+static void __exit hvpmu_mmustat_exit(void)
+{
+	hvpmu_log_flush(&mmustat_log);
+}
+module_exit(hvpmu_mmustat_exit);
 
 MODULE_DESCRIPTION("perf PMU for the UltraSPARC T1 hypervisor MMU statistics");
 MODULE_LICENSE("GPL");

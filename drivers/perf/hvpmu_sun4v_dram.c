@@ -150,6 +150,7 @@ struct dram_chan {
  * @txn_flags: current perf transaction
  * @txn_pending: channels read inside the current read transaction
  * @chan: per-channel state
+ * @log: messages of paths that must not print, see dram_warn()
  */
 struct hvpmu_sun4v_dram {
 	struct hvpmu_uncore uncore;
@@ -179,6 +180,7 @@ struct hvpmu_sun4v_dram {
 	unsigned int txn_flags;
 	u32 txn_pending;
 	struct dram_chan chan[HVPMU_SUN4V_MAX_CHANNELS];
+	struct hvpmu_log log;
 };
 
 static struct hvpmu_sun4v_dram *to_dram(struct pmu *pmu)
@@ -247,8 +249,9 @@ EXPORT_SYMBOL_GPL(hvpmu_sun4v_errno);
  * Most messages come from paths that hold d->lock (a raw spinlock) or run
  * in hard-irq context (the poll, IPI reads, PCR writes), where the console
  * must not be driven: its locks may sleep on PREEMPT_RT, which lockdep
- * reports as an invalid wait context. So they are deferred, and
- * rate-limited. The level is passed as data, as print_hex_dump() does.
+ * reports as an invalid wait context. So they are deferred to a work item
+ * (hvpmu_log()), and rate-limited. The level is passed as data, as
+ * print_hex_dump() does.
  */
 static __printf(2, 3) void dram_warn(struct hvpmu_sun4v_dram *d,
 				     const char *fmt, ...)
@@ -263,8 +266,8 @@ static __printf(2, 3) void dram_warn(struct hvpmu_sun4v_dram *d,
 	va_start(args, fmt);
 	vaf.fmt = fmt;
 	vaf.va = &args;
-	printk_deferred("%s" pr_fmt("%s: %pV"),
-			KERN_WARNING, d->name, &vaf);
+	hvpmu_log(&d->log, "%s" pr_fmt("%s: %pV"), KERN_WARNING, d->name,
+		  &vaf);
 	va_end(args);
 }
 
@@ -905,6 +908,7 @@ struct hvpmu_sun4v_dram *hvpmu_sun4v_dram_probe(const struct hvpmu_sun4v_desc *d
 	d->poll_ms = DRAM_POLL_MS_DEFAULT;
 	raw_spin_lock_init(&d->lock);
 	mutex_init(&d->l2_lock);
+	hvpmu_log_init(&d->log);
 	hrtimer_init(&d->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
 	d->timer.function = dram_poll;
 
@@ -959,6 +963,7 @@ struct hvpmu_sun4v_dram *hvpmu_sun4v_dram_probe(const struct hvpmu_sun4v_desc *d
 err_attrs:
 	hvpmu_attrs_free(&d->attrs);
 err_free:
+	hvpmu_log_flush(&d->log);
 	kfree(d->cpu_node);
 	kfree(d);
 	return ERR_PTR(ret);
@@ -975,6 +980,7 @@ void hvpmu_sun4v_dram_remove(struct hvpmu_sun4v_dram *d)
 		return;
 	hvpmu_uncore_unregister(&d->uncore);
 	hrtimer_cancel(&d->timer);
+	hvpmu_log_flush(&d->log);
 	hvpmu_attrs_free(&d->attrs);
 	kfree(d->cpu_node);
 	kfree(d);
