@@ -29,6 +29,38 @@
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 
+
+/* Offset of the Global Debug Block from the GCR base */
+#define MIPS_CM_PC_GDB_OFS		0x6000
+
+/* Register offsets within the Global Debug Block */
+#define MIPS_CM_PC_CTL			0x100
+#define MIPS_CM_PC_OV			0x120
+#define MIPS_CM_PC_EVENT		0x130
+#define MIPS_CM_PC_CYCLE		0x180
+#define MIPS_CM_PC_QUAL(n)		(0x190 + 0x10 * (n))
+#define MIPS_CM_PC_CNT(n)		(0x198 + 0x10 * (n))
+
+/* GCR_DB_PC_CTL */
+#define MIPS_CM_PC_CTL_INT_EN		BIT(30)
+#define MIPS_CM_PC_CTL_OVF_STOP		BIT(29)
+#define MIPS_CM_PC_CTL_NUM_CNT		GENMASK(3, 0)
+
+/*
+ * Counter index used throughout: 0 is the cycle counter, 1 + n is event
+ * counter n. With it, the GCR_DB_PC_OV bit is BIT(idx), CountOn is bit
+ * 4 + 2 * idx and the matching Reset bit is the next one up.
+ */
+#define MIPS_CM_PC_CYCLE_IDX		0
+#define MIPS_CM_PC_MAX_CNT		2
+#define MIPS_CM_PC_NR_IDX		(1 + MIPS_CM_PC_MAX_CNT)
+#define MIPS_CM_PC_CTL_COUNTON(idx)	BIT(4 + 2 * (idx))
+#define MIPS_CM_PC_CTL_RESET(idx)	BIT(5 + 2 * (idx))
+#define MIPS_CM_PC_OV_BIT(idx)		BIT(idx)
+#define MIPS_CM_PC_OV_ALL		GENMASK(MIPS_CM_PC_NR_IDX - 1, 0)
+/* GCR_DB_PC_EVENT: the event of counter n (not of the cycle counter) */
+#define MIPS_CM_PC_EVENT_SEL(n)		(GENMASK(7, 0) << (8 * (n)))
+
 /*
  * Without an interrupt, a counter must be read before it can wrap twice.
  * At one event per CM clock and a CM clock of up to 4 GHz, 2^32 events take
