@@ -230,7 +230,7 @@ static void cm_stats(struct kunit *test, struct hvpmu_mips_cm_model_stats *st)
 	hvpmu_mips_cm_model_stats(t->m, st);
 }
 
-static u64 reads_of(struct kunit *test, unsigned int off)
+static noinline_for_stack u64 reads_of(struct kunit *test, unsigned int off)
 {
 	struct hvpmu_mips_cm_model_stats st;
 
@@ -238,7 +238,7 @@ static u64 reads_of(struct kunit *test, unsigned int off)
 	return st.reads[off / 8];
 }
 
-static u64 writes_of(struct kunit *test, unsigned int off)
+static noinline_for_stack u64 writes_of(struct kunit *test, unsigned int off)
 {
 	struct hvpmu_mips_cm_model_stats st;
 
@@ -246,7 +246,7 @@ static u64 writes_of(struct kunit *test, unsigned int off)
 	return st.writes[off / 8];
 }
 
-static u64 all_accesses(struct kunit *test)
+static noinline_for_stack u64 all_accesses(struct kunit *test)
 {
 	struct hvpmu_mips_cm_model_stats st;
 	u64 n = 0;
@@ -407,8 +407,8 @@ static const char *attr_show(struct kunit *test, const struct attribute_group *g
 static void mips_cm_test_seed_register_map(struct kunit *test)
 {
 	struct cm_test *t = test->priv;
-	struct hvpmu_mips_cm_model_stats st0, st;
 	struct perf_event *cyc, *a, *b;
+	u64 cnt0, cnt1, cycle;
 
 	cm_setup(test, false, 1000);
 	cyc = cm_open(test, CYCLES, 0);
@@ -432,12 +432,13 @@ static void mips_cm_test_seed_register_map(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, peek(test, SEED_CYCLE), 11U);
 	KUNIT_EXPECT_EQ(test, peek(test, SEED_CNT0), 22U);
 	KUNIT_EXPECT_EQ(test, peek(test, SEED_CNT1), 33U);
-	cm_stats(test, &st0);
+	cnt0 = reads_of(test, SEED_CNT0);
+	cnt1 = reads_of(test, SEED_CNT1);
+	cycle = reads_of(test, SEED_CYCLE);
 	KUNIT_EXPECT_EQ(test, cm_value(b), 33ULL);
-	cm_stats(test, &st);
-	KUNIT_EXPECT_EQ(test, st.reads[SEED_CNT1 / 8], st0.reads[SEED_CNT1 / 8] + 1);
-	KUNIT_EXPECT_EQ(test, st.reads[SEED_CNT0 / 8], st0.reads[SEED_CNT0 / 8]);
-	KUNIT_EXPECT_EQ(test, st.reads[SEED_CYCLE / 8], st0.reads[SEED_CYCLE / 8]);
+	KUNIT_EXPECT_EQ(test, reads_of(test, SEED_CNT1), cnt1 + 1);
+	KUNIT_EXPECT_EQ(test, reads_of(test, SEED_CNT0), cnt0);
+	KUNIT_EXPECT_EQ(test, reads_of(test, SEED_CYCLE), cycle);
 	KUNIT_EXPECT_EQ(test, cm_value(a), 22ULL);
 	KUNIT_EXPECT_EQ(test, cm_value(cyc), 11ULL);
 
@@ -999,7 +1000,7 @@ struct three {
 	u64 dropped0[HVPMU_MIPS_CM_MODEL_NR_CNT];
 };
 
-static void open_three(struct kunit *test, struct three *e)
+static noinline_for_stack void open_three(struct kunit *test, struct three *e)
 {
 	struct hvpmu_mips_cm_model_stats st;
 
@@ -1035,7 +1036,7 @@ static void inject_three(struct kunit *test, struct three *e, u64 c, u64 a,
  * Exact counts: what was injected, less what the hardware did not count
  * because Perf_Ovf_Stop had stopped it.
  */
-static void check_three(struct kunit *test, struct three *e)
+static noinline_for_stack void check_three(struct kunit *test, struct three *e)
 {
 	struct hvpmu_mips_cm_model_stats st;
 
@@ -1266,7 +1267,7 @@ static void mips_cm_test_irq_mode_timer(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, all_accesses(test), n);
 }
 
-static int inject_from_cpu1(void *arg)
+static long inject_from_cpu1(void *arg)
 {
 	struct cm_test *t = arg;
 
