@@ -18,7 +18,9 @@
 #ifndef _LINUX_PERF_HVPMU_MIPS_CM_H
 #define _LINUX_PERF_HVPMU_MIPS_CM_H
 
+#include <linux/compiler_types.h>
 #include <linux/export.h>
+#include <linux/kconfig.h>
 #include <linux/types.h>
 
 struct dentry;
@@ -82,6 +84,12 @@ struct hvpmu_mips_cm *hvpmu_mips_cm_probe(const struct hvpmu_mips_cm_platdata *p
 void hvpmu_mips_cm_remove(struct hvpmu_mips_cm *cm);
 struct pmu *hvpmu_mips_cm_pmu(struct hvpmu_mips_cm *cm);
 bool hvpmu_mips_cm_polling(struct hvpmu_mips_cm *cm);
+
+#if IS_ENABLED(CONFIG_KUNIT)
+/* The MIPS glue's register access (arch/mips/kernel), for its KUnit test */
+extern const struct hvpmu_mips_cm_ops hvpmu_mips_cm_gdb_ops;
+void *hvpmu_mips_cm_gdb_ctx(void __iomem *gcr_base);
+#endif
 
 /* Register-level model of the debug block (CONFIG_HVPMU_MODELS) */
 
