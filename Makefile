@@ -14,12 +14,13 @@
 #   make e2e       the real perf tool in an x86_64 guest on the simulated platform
 #   make native    KUnit and arch glue on ppc64 pseries, sparc64 sun4u, mips malta
 #   make modules   external-module build of this directory against $(KDIR)
+#   make fresh     a debootstrapped Debian 12 root runs make demo and make check
 #   make clean     remove build/ (the unpacked kernel in .cache/ stays)
 
 TESTING := tools/testing/hvpmu
 CHECK := $(TESTING)/check.sh
 
-.PHONY: demo check setup kunit cross lint extmod e2e native modules clean
+.PHONY: demo check setup kunit cross lint extmod e2e native fresh modules clean
 
 demo:
 	@$(TESTING)/demo.sh $(EXTRA)
@@ -29,6 +30,9 @@ check:
 
 setup:
 	@$(TESTING)/setup.sh
+
+fresh:
+	@$(TESTING)/fresh.sh
 
 kunit cross lint extmod e2e native:
 	@$(CHECK) $@

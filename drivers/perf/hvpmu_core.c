@@ -612,11 +612,18 @@ int hvpmu_uncore_event_init(struct hvpmu_uncore *uncore,
 		return -EOPNOTSUPP;
 	if (event->cpu < 0 || (event->attach_state & PERF_ATTACH_TASK))
 		return -EINVAL;
-	if (!hvpmu_same_pmu_or_sw(leader, event))
-		return -EINVAL;
-	for_each_sibling_event(sibling, leader)
-		if (!hvpmu_same_pmu_or_sw(sibling, event))
+	/*
+	 * A new leader has no siblings to check; perf core holds the
+	 * leader's ctx->mutex, which for_each_sibling_event() asserts, only
+	 * while a sibling is initialised.
+	 */
+	if (leader != event) {
+		if (!hvpmu_same_pmu_or_sw(leader, event))
 			return -EINVAL;
+		for_each_sibling_event(sibling, leader)
+			if (!hvpmu_same_pmu_or_sw(sibling, event))
+				return -EINVAL;
+	}
 
 	event->cpu = uncore->cpu;
 	return 0;

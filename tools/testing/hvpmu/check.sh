@@ -26,7 +26,7 @@ fail() { nfail=$((nfail + 1)); echo "FAIL: $*"; }
 note() { printf '==> %s\n' "$*"; }
 elapsed() { echo "$(( $(date +%s) - $1 ))s"; }
 
-mkdir -p "$BUILD"
+hvpmu_lock_build
 
 # Our sources, as the style checks see them.
 our_sources() {
@@ -41,7 +41,7 @@ step_kunit() {
 	t0=$(date +%s)
 	out="$BUILD/kunit-x86_64.log"
 	json="$BUILD/kunit-x86_64.json"
-	for f in "$HERE"/kunit/*.kunitconfig "$HERE"/kunit/debug.config; do
+	for f in "$HERE"/kunit/*.kunitconfig "$HERE"/debug.config; do
 		args+=(--kunitconfig="$f")
 	done
 	note "KUnit x86_64 (KASAN, lockdep, UBSAN): building and booting (log: $out)"
@@ -50,6 +50,7 @@ step_kunit() {
 		--arch=x86_64 --build_dir="$BUILD/kunit-x86_64" \
 		"${args[@]}" --make_options "CC=${CC_PREFIX}gcc" \
 		--jobs "$JOBS" --qemu_args='-smp 2' --timeout 300 \
+		--kernel_args=ignore_loglevel \
 		--json="$json") > "$out" 2>&1
 	local rc=$?
 	# kunit.py's own per-test summary, for the reader
@@ -66,7 +67,8 @@ step_kunit() {
 		n=$((n + 1))
 		case "$status" in
 		PASS) pass "kunit x86_64: $name" >/dev/null ;;
-		SKIP) nskip=$((nskip + 1)) ;;
+		SKIP) nskip=$((nskip + 1))
+		      echo "SKIP: kunit x86_64: $name ($(kunit_skip_reason "$BUILD/kunit-x86_64/test.log" "$name"))" ;;
 		*) fail "kunit x86_64: $name ($status)" ;;
 		esac
 	done < "$BUILD/kunit-x86_64.counts"

@@ -48,6 +48,22 @@ kernel_reports() {
 
 # kernel_first_report LOG: the first report line of LOG, for a FAIL line.
 kernel_first_report() {
-	tr -d '\r' < "$1" | grep -E -m1 -- "$KERNEL_REPORT_RE" |
+	tr -d '\r' < "$1" | grep -E -- "$KERNEL_REPORT_RE" |
+		grep -v -e 'cut here' -e 'Call Trace' | head -n 1 |
 		sed 's/^\[ *[0-9.]*\] //'
+}
+
+# hvpmu_lock_build: one test run at a time per build directory; a second
+# waits for the first (the lock is released when the shell exits).
+hvpmu_lock_build() {
+	mkdir -p "$BUILD"
+	exec 8> "$BUILD/.lock"
+	flock -n 8 || { echo "waiting for another run using $BUILD" >&2; flock 8; }
+}
+
+# kunit_skip_reason LOG TEST: why KUnit skipped TEST ("suite.case"), from
+# the TAP line "ok N case # SKIP reason" of the kernel log LOG.
+kunit_skip_reason() {
+	tr -d '\r' < "$1" | sed -n "s/^ *ok [0-9]* ${2##*.} # SKIP *//p" |
+		head -n 1 | grep . || echo "no reason given"
 }

@@ -21,12 +21,12 @@ e2e_kernel() {
 	t0=$(date +%s)
 	mkdir -p "$E2E_OUT"
 	# Regenerated each run; kbuild rebuilds only what a change touches.
-	cp "$E2E_DIR/x86_64.config" "$E2E_OUT/.config"
+	cat "$E2E_DIR/x86_64.config" "$HVPMU_TESTING/debug.config" > "$E2E_OUT/.config"
 	"${mk[@]}" olddefconfig > "$log" 2>&1 || return 1
 	while read -r line; do
 		case "$line" in CONFIG_*=*) ;; *) continue ;; esac
 		grep -qx "$line" "$E2E_OUT/.config" || lost="$lost ${line%%=*}"
-	done < "$E2E_DIR/x86_64.config"
+	done < <(cat "$E2E_DIR/x86_64.config" "$HVPMU_TESTING/debug.config")
 	[ -n "$lost" ] && e2e_say "options not available in this tree:$lost"
 	e2e_say "building the kernel in $E2E_OUT (log: $log)"
 	# Kbuild prints one line per object: show a heartbeat, not the flood.
@@ -38,7 +38,15 @@ e2e_kernel() {
 	[ "${PIPESTATUS[0]}" -eq 0 ] || { tail -n 30 "$log" >&2; return 1; }
 	rm -rf "$E2E_OUT/modroot"
 	"${mk[@]}" INSTALL_MOD_PATH="$E2E_OUT/modroot" INSTALL_MOD_STRIP=1 \
-		DEPMOD=/sbin/depmod modules_install >> "$log" 2>&1 || return 1
+		DEPMOD="$(command -v depmod || echo /sbin/depmod)" \
+		modules_install >> "$log" 2>&1 || return 1
+	# Without depmod, modules_install only warns, and every modprobe in
+	# the guest fails: that is a failed build, not a guest to boot.
+	if ! [ -s "$(echo "$E2E_OUT"/modroot/lib/modules/*/modules.dep)" ] ||
+	   ! grep -q hvpmu_sim "$E2E_OUT"/modroot/lib/modules/*/modules.dep; then
+		e2e_say "modules_install produced no modules.dep listing hvpmu_sim (is depmod installed?)"
+		return 1
+	fi
 	e2e_say "kernel ready in $(( $(date +%s) - t0 ))s"
 }
 
@@ -85,15 +93,23 @@ mount -t devtmpfs dev /dev
 mount -t debugfs debugfs /sys/kernel/debug
 export PATH=/usr/bin:/bin:/sbin HOME=/root
 cd /root
-sh /hvpmu/$mode.sh
-echo "HVPMU-GUEST-EXIT \$?"
+# Results go to the second serial port, the kernel log to the first, so
+# that console messages never split a result line.
+if [ -f /hvpmu/$mode.sh ]; then
+	sh /hvpmu/$mode.sh > /dev/ttyS1 2>&1
+	echo "HVPMU-GUEST-EXIT \$?" > /dev/ttyS1
+else
+	echo "FAIL: guest: /hvpmu/$mode.sh missing" > /dev/ttyS1
+	echo "HVPMU-GUEST-EXIT 1" > /dev/ttyS1
+fi
 reboot -f
 INIT
 	chmod +x "$root/init"
 	(cd "$root" && find . | cpio -o -H newc --quiet) > "$E2E_OUT/initramfs.cpio"
 }
 
-# e2e_boot TIMEOUT: boot the kernel with the initramfs, console on stdout.
+# e2e_boot TIMEOUT RESULTS: boot the kernel with the initramfs; the kernel
+# console goes to stdout, the guest script's output to the file RESULTS.
 e2e_boot() {
 	local bios=()
 	[ -f /usr/share/qemu/qboot.rom ] && bios=(-bios qboot.rom)
@@ -102,7 +118,8 @@ e2e_boot() {
 	timeout --foreground "$1" qemu-system-x86_64 "${bios[@]}" -m 1G -smp 2 \
 		-cpu qemu64,vendor=GenuineIntel \
 		-display none -no-reboot -nodefaults -serial stdio \
+		-serial "file:$2" \
 		-kernel "$E2E_OUT/arch/x86/boot/bzImage" \
 		-initrd "$E2E_OUT/initramfs.cpio" \
-		-append "console=ttyS0 panic=-1 oops=panic loglevel=4"
+		-append "console=ttyS0 panic=-1 oops=panic ignore_loglevel"
 }

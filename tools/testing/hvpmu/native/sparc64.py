@@ -20,4 +20,5 @@ CONFIG_SERIAL_SUNSU_CONSOLE=y''',
 			   # off through the sun4u power device instead.
 			   extra_qemu_params=['-M', 'sun4u', '-m', '512',
 					      '-append', 'kunit.enable=1 '
-					      'console=ttyS0 kunit_shutdown=poweroff'])
+					      'console=ttyS0 kunit_shutdown=poweroff '
+					      'ignore_loglevel'])

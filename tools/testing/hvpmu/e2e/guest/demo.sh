@@ -5,8 +5,16 @@
 
 . /hvpmu/lib.sh
 
-# Show a command as one would type it, then run it.
-run() {
+# The first thing that went wrong, for the demo's last line.
+FIRST_FAILURE=/tmp/demo-first-failure
+: > "$FIRST_FAILURE"
+demo_fail() {
+	echo "!!! FAILED: $*"
+	[ -s "$FIRST_FAILURE" ] || echo "$*" > "$FIRST_FAILURE"
+}
+
+# show CMD...: print a command as one would type it.
+show() {
 	local a line=""
 	for a in "$@"; do
 		case "$a" in
@@ -16,7 +24,43 @@ run() {
 	done
 	echo
 	echo "#$line"
-	"$@" 2>&1
+	SHOWN=$line
+}
+
+# run CMD...: show CMD and its output; it must succeed.
+run() {
+	run_expect '' "$@"
+}
+
+# run_expect REGEX CMD...: CMD must succeed and print REGEX (the exact
+# counts the tour injected, say).
+run_expect() {
+	local re=$1 rc
+	shift
+	show "$@"
+	"$@" > /tmp/run.out 2>&1
+	rc=$?
+	cat /tmp/run.out
+	if [ "$rc" -ne 0 ]; then
+		demo_fail "exit status $rc:$SHOWN"
+	elif [ -n "$re" ] && ! grep -Eq -- "$re" /tmp/run.out; then
+		demo_fail "no '$re' in the output of:$SHOWN"
+	fi
+}
+
+# run_refused REGEX CMD...: an error case: CMD must fail and say REGEX.
+run_refused() {
+	local re=$1 rc
+	shift
+	show "$@"
+	"$@" > /tmp/run.out 2>&1
+	rc=$?
+	cat /tmp/run.out
+	if [ "$rc" -eq 0 ]; then
+		demo_fail "accepted, but must be refused:$SHOWN"
+	elif ! grep -Eq -- "$re" /tmp/run.out; then
+		demo_fail "no '$re' in the refusal of:$SHOWN"
+	fi
 }
 
 banner() {
@@ -28,8 +72,11 @@ banner "hvpmu demo: perf $(perf version | cut -d' ' -f3) on Linux $(uname -r), s
 echo "The PMUs below run on register-level models of the hypervisor and uncore"
 echo "hardware (CONFIG_HVPMU_SIM): counts are the traffic injected through"
 echo "$SIM, not measurements of this machine."
-modprobe hvpmu_sim
+modprobe hvpmu_sim || demo_fail "modprobe hvpmu_sim"
 run cat "$SIM/models"
+for p in $OUR_PMUS; do
+	[ -d "$PMUS/$p" ] || demo_fail "PMU $p not registered by the simulated platform"
+done
 
 banner "perf list: our PMUs"
 echo
@@ -40,9 +87,13 @@ grep -v 'niagara_mmustat/' /tmp/ours
 grep 'niagara_mmustat/' /tmp/ours | grep '_8k/'
 echo "  ... and $(grep -c 'niagara_mmustat/' /tmp/ours) niagara_mmustat events in all"
 
+ntour=0
 for f in /hvpmu/tour-*.sh; do
-	[ -e "$f" ] && . "$f"
+	[ -e "$f" ] || continue
+	ntour=$((ntour + 1))
+	. "$f"
 done
+[ "$ntour" -eq 4 ] || demo_fail "$ntour tour scripts in /hvpmu, want 4"
 
 if [ -d /extra ]; then
 	banner "your files (EXTRA=...)"
@@ -52,9 +103,15 @@ if [ -d /extra ]; then
 		echo "# $f"
 		case "$f" in
 		*.sh) sh "$f" 2>&1 ;;
-		*) [ -x "$f" ] && "$f" 2>&1 ;;
+		*) "$f" 2>&1 ;;
 		esac
-		echo "(exit status $?)"
+		rc=$?
+		echo "(exit status $rc)"
+		[ "$rc" -eq 0 ] || demo_fail "$f exited $rc"
 	done
 fi
 banner "end of the demo"
+if [ -s "$FIRST_FAILURE" ]; then
+	echo "demo: FAILED: $(cat "$FIRST_FAILURE")"
+	exit 1
+fi

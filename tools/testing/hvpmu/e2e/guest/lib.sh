@@ -10,9 +10,17 @@ OUR_PMUS="niagara2_dram vfalls_dram niagara_mmustat mips_cm hv_gpci"
 TMP=/tmp/hvpmu.$$
 mkdir -p "$TMP"
 
-pass() { echo "PASS: $*"; }
-fail() { echo "FAIL: $*"; }
-skip() { echo "SKIP: $*"; }
+# Every result is also tallied in a file (functions run in subshells too),
+# so the script can announce how many it printed: the host compares.
+TALLY=/tmp/hvpmu-tally
+pass() { echo "PASS: $*"; echo P >> "$TALLY"; }
+fail() { echo "FAIL: $*"; echo F >> "$TALLY"; }
+# skip REASON: a check that cannot run here, and why.
+skip() { echo "SKIP: $*"; echo S >> "$TALLY"; }
+# The last line of a guest script: how many results it printed.
+announce_checks() { echo "HVPMU-GUEST-CHECKS $(cat "$TALLY" 2>/dev/null | wc -l)"; }
+# nfailed: how many FAILs so far.
+nfailed() { grep -c F "$TALLY" 2>/dev/null; }
 detail() { sed 's/^/    /' "$@" | head -n 20; }
 
 # check NAME CMD...: PASS when CMD exits 0; its output is shown on failure.

@@ -12,7 +12,7 @@ if [ -d "$PMUS/$P" ] && [ -d "$D" ]; then
 	done
 	inj="for c in entitled_cycles capped_cycles uncapped_cycles donated_cycles idle_cycles; do echo \"partition 3 \$c += 1000000\" > $D/inject; done"
 	echo "Five counters of partition 3 read as one group:"
-	run perf stat -a -e "{$ev}" -- sh -c "$inj"
+	run_expect '1000000 +hv_gpci/' perf stat -a -e "{$ev}" -- sh -c "$inj"
 	echo
 	echo "hcalls for one second of perf stat -I 100 (ten reads) of these five events:"
 	for mode in group separate; do
@@ -25,7 +25,7 @@ if [ -d "$PMUS/$P" ] && [ -d "$D" ]; then
 	echo
 	echo "Error case: the HMC has not allowed this LPAR to see other partitions:"
 	echo "collection off" > "$D/error"
-	run perf stat -a -e "${E}_entitled_cycles,sibling_part_id=1/" -- true
+	run_refused 'No permission|not supported' perf stat -a -e "${E}_entitled_cycles,sibling_part_id=1/" -- true
 	run sh -c "dmesg | grep hv_gpci | tail -n 1"
 	echo "collection on" > "$D/error"
 fi

@@ -11,7 +11,8 @@ if [ -d "$PMUS/$P" ] && [ -d "$D" ]; then
 	run sh -c "dmesg | grep $P | tail -n 1"
 	echo
 	echo "Now 1000 D-TSB hits on CPU 0 and 234 on CPU 1, 2400 %tick cycles spent:"
-	run perf stat -a -e $P/dtsb_hits_ctx0_8k/,$P/dtsb_ticks_ctx0_8k/,$P/dtsb_time_ctx0_8k/ -- sh -c \
+	run_expect '1234 +niagara_mmustat/dtsb_hits_ctx0_8k/' \
+		perf stat -a -e $P/dtsb_hits_ctx0_8k/,$P/dtsb_ticks_ctx0_8k/,$P/dtsb_time_ctx0_8k/ -- sh -c \
 		"echo 'cpu 0 dtsb_hits_ctx0_8k += 1000' > $D/inject; echo 'cpu 1 dtsb_hits_ctx0_8k += 234' > $D/inject; echo 'cpu 0 dtsb_ticks_ctx0_8k += 2400' > $D/inject"
 	run cat "$D/calls"
 fi
