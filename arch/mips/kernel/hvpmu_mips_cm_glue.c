@@ -31,23 +31,21 @@ static void __iomem *gdb_reg(void *ctx, unsigned int off)
 	return (void __force __iomem *)ctx + off;
 }
 
+/*
+ * Every performance register is 32 bits wide (CM register specification,
+ * "CM Performance Registers"), on CM3 too, whose other GCRs are 64-bit:
+ * one 32-bit access, as the CPS accessors make for 32-bit GCRs
+ * (CPS_ACCESSOR_*(gcr, 32, ...)). A 64-bit access would also touch the
+ * neighbouring register, and on a big-endian kernel its low word is the
+ * wrong half.
+ */
 static u32 gdb_read(void *ctx, unsigned int off)
 {
-#ifdef CONFIG_64BIT
-	if (mips_cm_is64)
-		return lower_32_bits(__raw_readq(gdb_reg(ctx, off)));
-#endif
 	return __raw_readl(gdb_reg(ctx, off));
 }
 
 static void gdb_write(void *ctx, unsigned int off, u32 val)
 {
-#ifdef CONFIG_64BIT
-	if (mips_cm_is64) {
-		__raw_writeq(val, gdb_reg(ctx, off));
-		return;
-	}
-#endif
 	__raw_writel(val, gdb_reg(ctx, off));
 }
 
@@ -104,7 +102,7 @@ static int __init mips_cm_pmu_init(void)
 	 * every CM: the CPS accessors read 64-bit GCRs that way where they
 	 * do not use 64-bit accesses.
 	 */
-	config = __raw_readl(addr_gcr_config());
+	config = __raw_readl((void __iomem __force *)addr_gcr_config());
 	pd.nr_clusters = 1;
 	if (pd.cm_rev >= CM_REV_CM3_5)
 		pd.nr_clusters = FIELD_GET(CM_GCR_CONFIG_NUM_CLUSTERS, config);
