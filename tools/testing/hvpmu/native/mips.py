@@ -35,5 +35,5 @@ CONFIG_POWER_RESET_SYSCON=y''',
 			   # in malta_defconfig; without it QEMU never exits).
 			   extra_qemu_params=['-M', 'malta', '-cpu', 'I6400',
 					      '-smp', '2', '-append',
-					      'kunit.enable=1 console=ttyS0 '
+					      'kunit.enable=1 console=ttyS0 ignore_loglevel '
 					      'kunit_shutdown=poweroff'])
