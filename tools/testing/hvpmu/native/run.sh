@@ -112,10 +112,12 @@ run_arch() {
 		       --make_options "CC=${CC_PREFIX}sparc64-linux-gnu-gcc") ;;
 	# No CPU hotplug on mips: offlining the second VP of QEMU 7.2's
 	# I6400 leaves RCU waiting for it for ever ("Offline CPU 1 blocking
-	# current GP"); the hotplug cases run on x86_64 instead.
+	# current GP"); the hotplug cases run on x86_64 instead. Suspend
+	# (PM_SLEEP_SMP) would select it.
 	mips) args=(--qemu_config="$HERE/mips.py"
 		    --cross_compile=mips-linux-gnu-
 		    --make_options "CC=${CC_PREFIX}mips-linux-gnu-gcc"
+		    --kconfig_add CONFIG_SUSPEND=n --kconfig_add CONFIG_HIBERNATION=n
 		    --kconfig_add CONFIG_HOTPLUG_CPU=n) ;;
 	*) fail "unknown arch $arch"; return ;;
 	esac
