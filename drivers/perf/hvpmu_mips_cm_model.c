@@ -272,9 +272,9 @@ static u32 model_reg(struct hvpmu_mips_cm_model *m, unsigned int off, bool all)
 	}
 }
 
-static void model_account(u64 *counts, unsigned int off)
+static void model_account(u32 *counts, unsigned int off)
 {
-	if (off < 0x200 && !(off & 3))
+	if (off / 8 < HVPMU_MIPS_CM_MODEL_NR_REGS && !(off & 3))
 		counts[off / 8]++;
 }
 
@@ -862,7 +862,7 @@ static int sim_calls_show(struct seq_file *s, void *unused)
 	hvpmu_mips_cm_model_stats(sim_model, &st);
 	for (i = 0; i < ARRAY_SIZE(sim_regs); i++) {
 		r = sim_regs[i].off / 8;
-		seq_printf(s, "%s reads %llu writes %llu value %#x\n",
+		seq_printf(s, "%s reads %u writes %u value %#x\n",
 			   sim_regs[i].name, st.reads[r], st.writes[r],
 			   hvpmu_mips_cm_model_peek(sim_model, sim_regs[i].off));
 	}

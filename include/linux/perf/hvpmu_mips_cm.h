@@ -131,11 +131,13 @@ enum hvpmu_mips_cm_fault {
 
 /* Counters of the model: 0 is the cycle counter, 1 + n event counter n. */
 #define HVPMU_MIPS_CM_MODEL_NR_CNT	3
+/* Access counters: one per 8 bytes of the debug block below 0x1b0 */
+#define HVPMU_MIPS_CM_MODEL_NR_REGS	(0x1b0 / 8)
 
 /**
  * struct hvpmu_mips_cm_model_stats - what happened in the model
  * @reads: register reads by the driver, indexed by offset / 8 (offsets
- *	below 0x200 within the debug block)
+ *	below 0x1b0 within the debug block, which hold every register)
  * @writes: register writes by the driver, same index
  * @resets: per model counter, how often a Reset bit reset it
  * @wraps: per model counter, wraps from 0xFFFFFFFF to 0
@@ -144,8 +146,8 @@ enum hvpmu_mips_cm_fault {
  * @irqs: how often the interrupt line was raised
  */
 struct hvpmu_mips_cm_model_stats {
-	u64 reads[64];
-	u64 writes[64];
+	u32 reads[HVPMU_MIPS_CM_MODEL_NR_REGS];
+	u32 writes[HVPMU_MIPS_CM_MODEL_NR_REGS];
 	u64 resets[HVPMU_MIPS_CM_MODEL_NR_CNT];
 	u64 wraps[HVPMU_MIPS_CM_MODEL_NR_CNT];
 	u64 dropped[HVPMU_MIPS_CM_MODEL_NR_CNT];
