@@ -709,7 +709,9 @@ static unsigned int sim_counting(bool cycles, u8 event, u32 qual)
 	unsigned long flags;
 
 	raw_spin_lock_irqsave(&m->lock, flags);
-	for (c = cycles ? 0 : 1; c < (cycles ? 1 : model_nr(m)); c++)
+	/* a block that does not answer counts nothing: nothing to wait for */
+	for (c = cycles ? 0 : 1; !model_has(m, HVPMU_MIPS_CM_FAULT_DEAD) &&
+	     c < (cycles ? 1 : model_nr(m)); c++)
 		if ((m->ctl & model_cnt[c].counton) &&
 		    (cycles ||
 		     (((m->event & model_cnt[c].event) >>
