@@ -609,6 +609,8 @@ int hvpmu_uncore_event_init(struct hvpmu_uncore *uncore,
 }
 EXPORT_SYMBOL_GPL(hvpmu_uncore_event_init);
 
+static void hvpmu_log_work(struct work_struct *work);
+
 /**
  * hvpmu_log_init() - prepare a struct hvpmu_log
  * @log: the log
@@ -622,9 +624,9 @@ void hvpmu_log_init(struct hvpmu_log *log)
 EXPORT_SYMBOL_GPL(hvpmu_log_init);
 
 /**
- * hvpmu_log() - queue a message for printing from process context
+ * hvpmu_log() - queue a warning for printing from process context
  * @log: the log
- * @fmt: printk format, starting with its KERN_ level
+ * @fmt: printk format, with the caller's pr_fmt() prefix
  *
  * Any context, any lock held. A message that finds the queue full is only
  * counted; rate-limit at the caller.
@@ -647,11 +649,12 @@ void hvpmu_log(struct hvpmu_log *log, const char *fmt, ...)
 }
 EXPORT_SYMBOL_GPL(hvpmu_log);
 
-/**
- * hvpmu_log_work() - print what hvpmu_log() queued
- * @work: &hvpmu_log.work
- */
-void hvpmu_log_work(struct work_struct *work)
+/* The queued lines carry their driver's own prefix: none from this file. */
+#undef pr_fmt
+#define pr_fmt(fmt) fmt
+
+/* Print what hvpmu_log() queued. */
+static void hvpmu_log_work(struct work_struct *work)
 {
 	struct hvpmu_log *log = container_of(work, struct hvpmu_log, work);
 	char (*line)[HVPMU_LOG_LEN];
@@ -668,14 +671,15 @@ void hvpmu_log_work(struct work_struct *work)
 	log->lost = 0;
 	raw_spin_unlock_irqrestore(&log->lock, flags);
 
-	/* Each line carries its level, as print_hex_dump()'s do. */
 	for (i = 0; i < nr; i++)
-		printk("%s", line[i]);
+		pr_warn("%s", line[i]);
 	kfree(line);
 	if (lost)
-		pr_warn("%lu more messages not shown\n", lost);
+		pr_warn("hvpmu: %lu more messages not shown\n", lost);
 }
-EXPORT_SYMBOL_GPL(hvpmu_log_work);
+
+#undef pr_fmt
+#define pr_fmt(fmt) "hvpmu: " fmt
 
 /**
  * hvpmu_log_flush() - print what is queued and wait for it
@@ -685,7 +689,8 @@ EXPORT_SYMBOL_GPL(hvpmu_log_work);
  */
 void hvpmu_log_flush(struct hvpmu_log *log)
 {
-	flush_work(&log->work);
+	if (log->work.func)	/* initialised */
+		flush_work(&log->work);
 }
 EXPORT_SYMBOL_GPL(hvpmu_log_flush);
 

@@ -206,7 +206,7 @@ static const char *mmustat_hv_err(unsigned long status)
  * locks may sleep on PREEMPT_RT; lockdep reports an invalid wait context):
  * they are deferred to a work item (hvpmu_log()) and rate-limited.
  */
-static struct hvpmu_log mmustat_log = HVPMU_LOG_INIT(mmustat_log);
+static struct hvpmu_log mmustat_log;	/* hvpmu_log_init() at probe */
 
 static __printf(1, 2) void mmustat_err(const char *fmt, ...)
 {
@@ -220,8 +220,7 @@ static __printf(1, 2) void mmustat_err(const char *fmt, ...)
 	va_start(args, fmt);
 	vaf.fmt = fmt;
 	vaf.va = &args;
-	/* The level is passed as data, as print_hex_dump() does. */
-	hvpmu_log(&mmustat_log, "%s" pr_fmt("%pV"), KERN_ERR, &vaf);
+	hvpmu_log(&mmustat_log, pr_fmt("%pV"), &vaf);
 	va_end(args);
 }
 
@@ -750,6 +749,7 @@ struct hvpmu_mmustat *hvpmu_mmustat_probe(const struct hvpmu_mmustat_ops *ops,
 	unsigned int cpu;
 	int ret;
 
+	hvpmu_log_init(&mmustat_log);
 	cpu = get_cpu();
 	smp_call_function_single(cpu, mmustat_probe_ipi, &pi, 1);
 	put_cpu();

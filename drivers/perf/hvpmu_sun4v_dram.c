@@ -250,8 +250,7 @@ EXPORT_SYMBOL_GPL(hvpmu_sun4v_errno);
  * in hard-irq context (the poll, IPI reads, PCR writes), where the console
  * must not be driven: its locks may sleep on PREEMPT_RT, which lockdep
  * reports as an invalid wait context. So they are deferred to a work item
- * (hvpmu_log()), and rate-limited. The level is passed as data, as
- * print_hex_dump() does.
+ * (hvpmu_log()), and rate-limited.
  */
 static __printf(2, 3) void dram_warn(struct hvpmu_sun4v_dram *d,
 				     const char *fmt, ...)
@@ -266,8 +265,7 @@ static __printf(2, 3) void dram_warn(struct hvpmu_sun4v_dram *d,
 	va_start(args, fmt);
 	vaf.fmt = fmt;
 	vaf.va = &args;
-	hvpmu_log(&d->log, "%s" pr_fmt("%s: %pV"), KERN_WARNING, d->name,
-		  &vaf);
+	hvpmu_log(&d->log, pr_fmt("%s: %pV"), d->name, &vaf);
 	va_end(args);
 }
 

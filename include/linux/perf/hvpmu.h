@@ -254,7 +254,7 @@ static inline struct hvpmu_uncore *hvpmu_uncore_from_pmu(struct pmu *pmu)
  * @work: prints the queued lines in process context
  * @nr: lines queued
  * @lost: messages that found the queue full since the last print
- * @line: the queued lines, each starting with its KERN_ level
+ * @line: the queued lines
  *
  * Read, start, stop and poll paths run under perf's raw context lock or a
  * driver's raw spinlock, often in hard-irq context. The console drivers
@@ -268,14 +268,6 @@ struct hvpmu_log {
 	unsigned long lost;
 	char line[HVPMU_LOG_LINES][HVPMU_LOG_LEN];
 };
-
-void hvpmu_log_work(struct work_struct *work);
-
-/* Static initializer of a struct hvpmu_log named @name. */
-#define HVPMU_LOG_INIT(name) {						\
-	.lock = __RAW_SPIN_LOCK_UNLOCKED(name.lock),			\
-	.work = __WORK_INITIALIZER(name.work, hvpmu_log_work),		\
-}
 
 void hvpmu_log_init(struct hvpmu_log *log);
 __printf(2, 3) void hvpmu_log(struct hvpmu_log *log, const char *fmt, ...);
