@@ -52,6 +52,16 @@ static int __init gpci_glue_init(void)
 {
 	struct hvpmu_gpci_pmu *pmu;
 
+	/*
+	 * Unless this driver is built in, the kernel's own hv-gpci.o is
+	 * (patch 0401), and owns the name "hv_gpci": say so, rather than
+	 * fail in perf_pmu_register() with a duplicate sysfs name. This
+	 * also covers an external-module build against a stock kernel.
+	 */
+	if (IS_BUILTIN(CONFIG_HV_PERF_CTRS) && !IS_BUILTIN(CONFIG_HVPMU_GPCI)) {
+		pr_err("not loaded: this kernel's own hv_gpci (arch/powerpc/perf/hv-gpci.c, CONFIG_HV_PERF_CTRS=y) is built in; build hvpmu into the kernel with CONFIG_HVPMU_GPCI=y to replace it\n");
+		return -EEXIST;
+	}
 	if (!firmware_has_feature(FW_FEATURE_LPAR)) {
 		pr_debug("not a PAPR LPAR\n");
 		return -ENODEV;
