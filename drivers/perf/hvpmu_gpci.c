@@ -418,7 +418,7 @@ static const struct {
  * interrupts off, where the console must not be called: log deferred, and
  * rate-limited (a perf stat -I of a missing entity would flood).
  */
-#define gpci_log(level, fmt, ...)					\
+#define __gpci_deferred(level, fmt, ...)				\
 do {									\
 	static DEFINE_RATELIMIT_STATE(_rs, DEFAULT_RATELIMIT_INTERVAL,	\
 				      DEFAULT_RATELIMIT_BURST);		\
@@ -426,6 +426,10 @@ do {									\
 	if (__ratelimit(&_rs))						\
 		printk_deferred(level pr_fmt(fmt), ##__VA_ARGS__);	\
 } while (0)
+#define gpci_deferred_info(fmt, ...)					\
+	__gpci_deferred(KERN_INFO, fmt, ##__VA_ARGS__)
+#define gpci_deferred_warn(fmt, ...)					\
+	__gpci_deferred(KERN_WARNING, fmt, ##__VA_ARGS__)
 
 static const char *gpci_rc_cause(long rc)
 {
@@ -451,8 +455,8 @@ static int gpci_rc_errno(long rc)
 
 static void gpci_log_rc(const struct gpci_key *key, long rc)
 {
-	gpci_log(KERN_INFO, "request 0x%x index 0x%x: %s (rc %ld)\n",
-		 key->request, key->index, gpci_rc_cause(rc), rc);
+	gpci_deferred_info("request 0x%x index 0x%x: %s (rc %ld)\n",
+			   key->request, key->index, gpci_rc_cause(rc), rc);
 }
 
 static bool gpci_same_key(const struct gpci_key *x, const struct gpci_key *y)
@@ -555,17 +559,18 @@ static void gpci_log_bad(const struct gpci_event *gev, int bad)
 
 	switch (bad) {
 	case GPCI_BAD_ENTITY:
-		gpci_log(KERN_INFO, "request 0x%x: no entity with index 0x%x\n",
-			 k->request, k->index);
+		gpci_deferred_info("request 0x%x: no entity with index 0x%x\n",
+				   k->request, k->index);
 		break;
 	case GPCI_BAD_SIZE:
-		gpci_log(KERN_INFO, "request 0x%x index 0x%x: the reply has no byte 0x%x (offset 0x%x, length %u)\n",
-			 k->request, k->index, gev->offset + gev->length - 1,
-			 gev->offset, gev->length);
+		gpci_deferred_info("request 0x%x index 0x%x: the reply has no byte 0x%x (offset 0x%x, length %u)\n",
+				   k->request, k->index,
+				   gev->offset + gev->length - 1, gev->offset,
+				   gev->length);
 		break;
 	case GPCI_BAD_LAYOUT:
-		gpci_log(KERN_WARNING, "request 0x%x: reply layout changed (counter_info_version moved across %u); reopen the event\n",
-			 k->request, HVPMU_GPCI_VERSION_EXTENDED);
+		gpci_deferred_warn("request 0x%x: reply layout changed (counter_info_version moved across %u); reopen the event\n",
+				   k->request, HVPMU_GPCI_VERSION_EXTENDED);
 		break;
 	}
 }
