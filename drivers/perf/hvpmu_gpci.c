@@ -30,8 +30,7 @@
 #include <linux/list.h>
 #include <linux/module.h>
 #include <linux/percpu.h>
-#include <linux/printk.h>
-#include <linux/ratelimit.h>
+#include <linux/workqueue.h>
 #include <linux/perf/hvpmu.h>
 #include <linux/perf/hvpmu_gpci.h>
 #include <linux/perf_event.h>
@@ -297,6 +296,32 @@ struct gpci_event {
 	u64 cache_gen;
 };
 
+/* Why a request failed, for the log (GPCI_BAD_* or an hcall's rc). */
+#define GPCI_BAD_ENTITY		1	/* no data for the index asked for */
+#define GPCI_BAD_SIZE		2	/* offset + length past the data */
+#define GPCI_BAD_LAYOUT		3	/* the reply's layout changed */
+#define GPCI_MSG_RC		4	/* the hcall failed */
+
+/**
+ * struct gpci_msg - a log message of a read, start or stop
+ * @what: GPCI_BAD_* or GPCI_MSG_RC
+ * @request: the request
+ * @index: its starting_index
+ * @rc: GPCI_MSG_RC: the hcall's return code
+ * @offset: GPCI_BAD_SIZE: the event's offset
+ * @length: GPCI_BAD_SIZE: the event's length
+ */
+struct gpci_msg {
+	u8 what;
+	u32 request;
+	u32 index;
+	long rc;
+	u32 offset;
+	u8 length;
+};
+
+#define GPCI_MSGS	8
+
 /**
  * struct gpci_cpu - per-CPU state
  * @buf: 4 KiB-aligned parameter block of this CPU
@@ -329,6 +354,11 @@ struct gpci_cpu {
  * @lab_enabled: root allowed the lab-only HPMCx request
  * @hcalls: hcalls issued
  * @read_errors: reads, starts and stops that kept the previous value
+ * @msg_lock: protects @msgs, @nr_msgs and @lost_msgs
+ * @msgs: messages of the read paths, printed by @msg_work
+ * @nr_msgs: entries of @msgs in use
+ * @lost_msgs: messages that found @msgs full
+ * @msg_work: prints @msgs from process context
  * @events: the named events shown for @version
  * @enc: field table and @events
  * @attrs: sysfs format/ and events/
@@ -345,6 +375,11 @@ struct hvpmu_gpci_pmu {
 	bool lab_enabled;
 	atomic64_t hcalls;
 	atomic64_t read_errors;
+	raw_spinlock_t msg_lock;
+	struct gpci_msg msgs[GPCI_MSGS];
+	unsigned int nr_msgs;
+	unsigned long lost_msgs;
+	struct work_struct msg_work;
 	struct hvpmu_event *events;
 	struct hvpmu_encoding enc;
 	struct hvpmu_attrs attrs;
@@ -413,24 +448,6 @@ static const struct {
 	{ HVPMU_H_HARDWARE, -EINVAL, "H_HARDWARE: hardware error" },
 };
 
-/*
- * Reads, starts and stops run under perf's raw context lock with
- * interrupts off, where the console must not be called: log deferred, and
- * rate-limited (a perf stat -I of a missing entity would flood).
- */
-#define __gpci_deferred(level, fmt, ...)				\
-do {									\
-	static DEFINE_RATELIMIT_STATE(_rs, DEFAULT_RATELIMIT_INTERVAL,	\
-				      DEFAULT_RATELIMIT_BURST);		\
-									\
-	if (__ratelimit(&_rs))						\
-		printk_deferred(level pr_fmt(fmt), ##__VA_ARGS__);	\
-} while (0)
-#define gpci_deferred_info(fmt, ...)					\
-	__gpci_deferred(KERN_INFO, fmt, ##__VA_ARGS__)
-#define gpci_deferred_warn(fmt, ...)					\
-	__gpci_deferred(KERN_WARNING, fmt, ##__VA_ARGS__)
-
 static const char *gpci_rc_cause(long rc)
 {
 	unsigned int i;
@@ -453,10 +470,40 @@ static int gpci_rc_errno(long rc)
 	return -EINVAL;
 }
 
+/* Process context: print at once (rate-limited per kind). */
+static void gpci_print_msg(const struct gpci_msg *m)
+{
+	switch (m->what) {
+	case GPCI_MSG_RC:
+		pr_info_ratelimited("request 0x%x index 0x%x: %s (rc %ld)\n",
+				    m->request, m->index, gpci_rc_cause(m->rc),
+				    m->rc);
+		break;
+	case GPCI_BAD_ENTITY:
+		pr_info_ratelimited("request 0x%x: no entity with index 0x%x\n",
+				    m->request, m->index);
+		break;
+	case GPCI_BAD_SIZE:
+		pr_info_ratelimited("request 0x%x index 0x%x: the reply has no byte 0x%x (offset 0x%x, length %u)\n",
+				    m->request, m->index,
+				    m->offset + m->length - 1, m->offset,
+				    m->length);
+		break;
+	case GPCI_BAD_LAYOUT:
+		pr_warn_ratelimited("request 0x%x: reply layout changed (counter_info_version moved across %u); reopen the event\n",
+				    m->request, HVPMU_GPCI_VERSION_EXTENDED);
+		break;
+	}
+}
+
 static void gpci_log_rc(const struct gpci_key *key, long rc)
 {
-	gpci_deferred_info("request 0x%x index 0x%x: %s (rc %ld)\n",
-			   key->request, key->index, gpci_rc_cause(rc), rc);
+	struct gpci_msg m = {
+		.what = GPCI_MSG_RC, .request = key->request,
+		.index = key->index, .rc = rc,
+	};
+
+	gpci_print_msg(&m);
 }
 
 static bool gpci_same_key(const struct gpci_key *x, const struct gpci_key *y)
@@ -519,11 +566,6 @@ static u32 gpci_data_bound(const struct hvpmu_gpci_hdr *h,
 	return min_t(u32, nvals * esize, HVPMU_GPCI_MAX_DATA);
 }
 
-/* Reasons a reply cannot serve an event (logged, then an errno). */
-#define GPCI_BAD_ENTITY		1	/* no data for the index asked for */
-#define GPCI_BAD_SIZE		2	/* offset + length past the data */
-#define GPCI_BAD_LAYOUT		3	/* the reply's layout changed */
-
 /*
  * Take @gev's value out of the reply in @buf, after checking that the
  * reply is about the entity asked for, in the layout the event was set up
@@ -553,26 +595,83 @@ static int gpci_extract(const u8 *buf, const struct gpci_event *gev,
 	return 0;
 }
 
+static struct gpci_msg gpci_bad_msg(const struct gpci_event *gev, int bad)
+{
+	return (struct gpci_msg) {
+		.what = bad, .request = gev->key.request,
+		.index = gev->key.index, .offset = gev->offset,
+		.length = gev->length,
+	};
+}
+
 static void gpci_log_bad(const struct gpci_event *gev, int bad)
 {
-	const struct gpci_key *k = &gev->key;
+	struct gpci_msg m = gpci_bad_msg(gev, bad);
 
-	switch (bad) {
-	case GPCI_BAD_ENTITY:
-		gpci_deferred_info("request 0x%x: no entity with index 0x%x\n",
-				   k->request, k->index);
-		break;
-	case GPCI_BAD_SIZE:
-		gpci_deferred_info("request 0x%x index 0x%x: the reply has no byte 0x%x (offset 0x%x, length %u)\n",
-				   k->request, k->index,
-				   gev->offset + gev->length - 1, gev->offset,
-				   gev->length);
-		break;
-	case GPCI_BAD_LAYOUT:
-		gpci_deferred_warn("request 0x%x: reply layout changed (counter_info_version moved across %u); reopen the event\n",
-				   k->request, HVPMU_GPCI_VERSION_EXTENDED);
-		break;
-	}
+	gpci_print_msg(&m);
+}
+
+/*
+ * Reads, starts and stops run under perf's raw context lock with
+ * interrupts off, where the console must not be called: their messages
+ * wait for a work item (one queue per PMU, the oldest kept).
+ */
+static void gpci_defer_msg(struct hvpmu_gpci_pmu *gpci,
+			   const struct gpci_msg *m)
+{
+	unsigned long flags;
+
+	if (!m->what)
+		return;
+	raw_spin_lock_irqsave(&gpci->msg_lock, flags);
+	if (gpci->nr_msgs < GPCI_MSGS)
+		gpci->msgs[gpci->nr_msgs++] = *m;
+	else
+		gpci->lost_msgs++;
+	raw_spin_unlock_irqrestore(&gpci->msg_lock, flags);
+	schedule_work(&gpci->msg_work);
+}
+
+static void gpci_defer_rc(struct hvpmu_gpci_pmu *gpci,
+			  const struct gpci_key *key, long rc)
+{
+	struct gpci_msg m = {
+		.what = GPCI_MSG_RC, .request = key->request,
+		.index = key->index, .rc = rc,
+	};
+
+	gpci_defer_msg(gpci, &m);
+}
+
+static void gpci_defer_bad(struct hvpmu_gpci_pmu *gpci,
+			   const struct gpci_event *gev, int bad)
+{
+	struct gpci_msg m = gpci_bad_msg(gev, bad);
+
+	gpci_defer_msg(gpci, &m);
+}
+
+static void gpci_msg_work(struct work_struct *work)
+{
+	struct hvpmu_gpci_pmu *gpci = container_of(work, struct hvpmu_gpci_pmu,
+						   msg_work);
+	struct gpci_msg msgs[GPCI_MSGS];
+	unsigned long flags, lost;
+	unsigned int i, nr;
+
+	raw_spin_lock_irqsave(&gpci->msg_lock, flags);
+	nr = gpci->nr_msgs;
+	memcpy(msgs, gpci->msgs, nr * sizeof(msgs[0]));
+	lost = gpci->lost_msgs;
+	gpci->nr_msgs = 0;
+	gpci->lost_msgs = 0;
+	raw_spin_unlock_irqrestore(&gpci->msg_lock, flags);
+
+	for (i = 0; i < nr; i++)
+		gpci_print_msg(&msgs[i]);
+	if (lost)
+		pr_info_ratelimited("%lu more messages of reads not shown\n",
+				    lost);
 }
 
 /* Fold a good value into the count; an error keeps the previous one. */
@@ -628,11 +727,12 @@ static void gpci_update(struct hvpmu_gpci_pmu *gpci, struct perf_event *event)
 	rc = gpci_hcall(gpci, c->buf, &gev->key,
 			HVPMU_GPCI_HDR_SIZE + gev->need);
 	if (rc) {
-		gpci_log_rc(&gev->key, rc);
+		gpci_defer_rc(gpci, &gev->key, rc);
 		err = -EIO;
 	} else {
 		err = gpci_extract(c->buf, gev, &now);
-		gpci_log_bad(gev, err);
+		if (err)
+			gpci_defer_bad(gpci, gev, err);
 	}
 	gpci_release(c);
 	gpci_account(gpci, event, err, now);
@@ -666,7 +766,7 @@ static void gpci_snapshot(struct hvpmu_gpci_pmu *gpci, struct list_head *list,
 			rc = gpci_hcall(gpci, c->buf, &first->key,
 					HVPMU_GPCI_HDR_SIZE + need);
 			if (rc)
-				gpci_log_rc(&first->key, rc);
+				gpci_defer_rc(gpci, &first->key, rc);
 		}
 		list_for_each_entry_safe(gev, tmp, list, node) {
 			u64 now = 0;
@@ -677,7 +777,8 @@ static void gpci_snapshot(struct hvpmu_gpci_pmu *gpci, struct list_head *list,
 			list_del_init(&gev->node);
 			if (!err) {
 				err = gpci_extract(c->buf, gev, &now);
-				gpci_log_bad(gev, err);
+				if (err)
+					gpci_defer_bad(gpci, gev, err);
 			}
 			apply(gpci, gev, err, now);
 		}
@@ -1609,6 +1710,8 @@ struct hvpmu_gpci_pmu *hvpmu_gpci_probe(const struct hvpmu_gpci_ops *ops,
 	gpci->ops = ops;
 	gpci->ctx = ctx;
 	INIT_LIST_HEAD(&gpci->attrs.mem);	/* gpci_free() before the build */
+	raw_spin_lock_init(&gpci->msg_lock);
+	INIT_WORK(&gpci->msg_work, gpci_msg_work);
 	buf = kmalloc(HVPMU_GPCI_BUF_SIZE, GFP_KERNEL);
 	if (!buf)
 		goto err;
@@ -1669,6 +1772,8 @@ EXPORT_SYMBOL_GPL(hvpmu_gpci_probe);
 void hvpmu_gpci_remove(struct hvpmu_gpci_pmu *gpci)
 {
 	hvpmu_uncore_unregister(&gpci->uncore);
+	/* no event is left to queue a message: print the last ones */
+	flush_work(&gpci->msg_work);
 	gpci_free(gpci);
 }
 EXPORT_SYMBOL_GPL(hvpmu_gpci_remove);
