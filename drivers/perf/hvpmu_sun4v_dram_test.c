@@ -754,9 +754,10 @@ static void dram_test_runtime_errors(struct kunit *test)
 	u64 enabled, running;
 
 	/*
-	 * Each injected error hits the next call, which must be the one named
-	 * below and not a poll: slow the poll to its maximum so that it cannot
-	 * run in the few TCG milliseconds between an injection and its call.
+	 * The poll reads the same register as the calls under test, and under
+	 * a loaded TCG host it can fire anywhere: each error below lasts until
+	 * it is cleared, so a poll meanwhile fails as well and the outcome
+	 * does not depend on when it runs.
 	 */
 	dram_store(test, c, "poll_period_ms", "671");
 
@@ -771,22 +772,30 @@ static void dram_test_runtime_errors(struct kunit *test)
 	hvpmu_sun4v_model_traffic(&c->m, 5, 0x1, 200);
 	KUNIT_EXPECT_EQ(test, dram_value(ev), 200ULL);
 
-	/* read: a failed read changes nothing; the next one catches up. */
-	hvpmu_sun4v_model_inject(&c->m, GET, pic, ST_EWOULDBLOCK, 0, 1);
+	/* read: failed reads change nothing; the next good one catches up. */
+	hvpmu_sun4v_model_inject(&c->m, GET, pic, ST_EWOULDBLOCK, 0, UINT_MAX);
 	hvpmu_sun4v_model_traffic(&c->m, 5, 0x1, 300);
 	KUNIT_EXPECT_EQ(test, dram_value(ev), 200ULL);
+	hvpmu_sun4v_model_inject(&c->m, GET, pic, ST_EOK, 0, 0);
 	KUNIT_EXPECT_EQ(test, dram_value(ev), 500ULL);
 
 	/* stop: the final read fails; nothing is invented. */
-	hvpmu_sun4v_model_inject(&c->m, GET, pic, ST_ENOACCESS, 0, 1);
+	hvpmu_sun4v_model_inject(&c->m, GET, pic, ST_ENOACCESS, 0, UINT_MAX);
 	hvpmu_sun4v_model_traffic(&c->m, 5, 0x1, 400);
 	perf_event_disable(ev);
+	hvpmu_sun4v_model_inject(&c->m, GET, pic, ST_EOK, 0, 0);
 	KUNIT_EXPECT_EQ(test, dram_value(ev), 500ULL);
 
-	/* start: the baseline read fails; the next read sets it. */
-	hvpmu_sun4v_model_inject(&c->m, GET, pic, ST_EINVAL, 0, 1);
+	/*
+	 * start: the baseline read fails, and so does every read until the
+	 * error clears; the first good read sets the baseline, so what came
+	 * before it is not counted.
+	 */
+	hvpmu_sun4v_model_inject(&c->m, GET, pic, ST_EINVAL, 0, UINT_MAX);
 	perf_event_enable(ev);
 	hvpmu_sun4v_model_traffic(&c->m, 5, 0x1, 600);
+	KUNIT_EXPECT_EQ(test, dram_value(ev), 500ULL);
+	hvpmu_sun4v_model_inject(&c->m, GET, pic, ST_EOK, 0, 0);
 	KUNIT_EXPECT_EQ(test, dram_value(ev), 500ULL);
 	hvpmu_sun4v_model_traffic(&c->m, 5, 0x1, 700);
 	KUNIT_EXPECT_EQ(test, dram_value(ev), 1200ULL);
