@@ -755,18 +755,23 @@ static void dram_test_runtime_errors(struct kunit *test)
 
 	/*
 	 * The poll reads the same register as the calls under test, and under
-	 * a loaded TCG host it can fire anywhere: each error below lasts until
-	 * it is cleared, so a poll meanwhile fails as well and the outcome
-	 * does not depend on when it runs.
+	 * a loaded TCG host it (and perf's retry of a failed add) can come
+	 * anywhere: each error below lasts until it is cleared, so a poll or
+	 * retry meanwhile fails as well and the outcome does not depend on
+	 * when they run.
 	 */
 	dram_store(test, c, "poll_period_ms", "671");
 
-	/* add: the control write fails; the event does not count. */
-	hvpmu_sun4v_model_inject(&c->m, SET, ctl, ST_ENOACCESS, 0, 1);
+	/*
+	 * add: the control write fails; the event does not count. (perf
+	 * retries a failed add at its next rotation, so the error lasts.)
+	 */
+	hvpmu_sun4v_model_inject(&c->m, SET, ctl, ST_ENOACCESS, 0, UINT_MAX);
 	ev = dram_open(test, c, cfg, NULL);
 	hvpmu_sun4v_model_traffic(&c->m, 5, 0x1, 100);
 	KUNIT_EXPECT_EQ(test, perf_event_read_value(ev, &enabled, &running), 0ULL);
 	KUNIT_EXPECT_EQ(test, running, 0ULL);
+	hvpmu_sun4v_model_inject(&c->m, SET, ctl, ST_EOK, 0, 0);
 	perf_event_disable(ev);
 	perf_event_enable(ev);
 	hvpmu_sun4v_model_traffic(&c->m, 5, 0x1, 200);
