@@ -80,6 +80,8 @@ e2e_initramfs() {
 	done
 	cp -a "$E2E_OUT/modroot/lib/modules/." "$root/lib/modules/"
 	cp "$E2E_DIR"/guest/*.sh "$root/hvpmu/"
+	# The guest's HZ, to date kmemleak's objects (jiffies) against its run.
+	sed -n 's/^CONFIG_HZ=//p' "$E2E_OUT/.config" > "$root/hvpmu/hz"
 	if [ -n "$extra" ]; then
 		mkdir -p "$root/extra"
 		cp -a "$extra/." "$root/extra/"
