@@ -5,7 +5,7 @@
 # the last line is "N passed, N failed[, N skipped]" over every check that
 # ran, and the exit status is non-zero when any failed.
 #
-#   check.sh [step...]     steps: kunit cross extmod lint e2e native
+#   check.sh [step...]     steps: kunit cross extmod lint e2e stress native
 #                          (default: all, in that order)
 #
 # Environment:
@@ -246,6 +246,18 @@ step_e2e() {
 	note "end-to-end: $(elapsed "$t0")"
 }
 
+# The syscall fuzzer under load in the e2e guest: STRESS_SECONDS (60 here,
+# make stress runs longer). The e2e step, when it ran, built the kernel.
+step_stress() {
+	local t0 nb=""
+	t0=$(date +%s)
+	[ -s "$BUILD/e2e.out" ] && [[ " ${steps[*]} " == *" e2e "* ]] &&
+		! grep -q '^FAIL: e2e: kernel build' "$BUILD/e2e.out" && nb=--no-build
+	note "stress: hvpmu-stress for ${STRESS_SECONDS:-60} s in the e2e guest"
+	run_sub stress "$HERE/stress/run.sh" $nb
+	note "stress: $(elapsed "$t0")"
+}
+
 step_native() {
 	local t0
 	t0=$(date +%s)
@@ -255,14 +267,14 @@ step_native() {
 }
 
 steps=("$@")
-[ ${#steps[@]} -eq 0 ] && steps=(kunit cross extmod lint e2e native)
+[ ${#steps[@]} -eq 0 ] && steps=(kunit cross extmod lint e2e stress native)
 
 if ! "$HERE/setup.sh"; then
 	fail "setup"
 else
 	for s in "${steps[@]}"; do
 		case "$s" in
-		kunit|cross|lint|extmod|e2e|native) "step_$s" ;;
+		kunit|cross|lint|extmod|e2e|stress|native) "step_$s" ;;
 		*) fail "unknown step $s" ;;
 		esac
 	done
