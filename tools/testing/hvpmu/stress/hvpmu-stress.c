@@ -9,13 +9,15 @@
  *    events that mix our PMUs with each other and with software events, on
  *    tasks and on CPUs (offline ones too), then read, ioctl, mmap, fork and
  *    close them in random order;
- *  - one reader per PMU runs "perf stat -I 100" on one pinned event while
- *    it injects traffic into the model: counted total == injected total;
+ *  - readers run "perf stat -I 100" on one pinned event of each PMU in
+ *    turn while they inject traffic into its model: the counted total must
+ *    equal the injected total;
  *  - a hotplug worker takes the designated CPUs (cpumask) offline and back;
  *  - an injector makes every model fail through its debugfs files and feeds
  *    background traffic;
- *  - the main process tries to unload hvpmu_sim while events are open, and
- *    quiesces the others now and then to unload and reload it for real.
+ *  - the main process holds an event and tries to unload hvpmu_sim (it must
+ *    refuse), and now and then unloads it while the fuzzers open its events
+ *    and loads it again.
  *
  * It uses only sysfs, debugfs and the perf ABI, as documented in
  * Documentation/admin-guide/perf/hvpmu-*.rst; nothing of the drivers'
@@ -39,8 +41,10 @@
  *    nothing else could meet them (start and stop of the reader's event);
  *    every other error is injected only while no reader counts on it.
  *
- * Usage: hvpmu-stress [-t seconds] [-a attributes] [-T max-seconds]
- *                     [-s seed] [-w fuzz-workers] [-q reload-seconds]
+ * Usage: hvpmu-stress [-t seconds] [-a attributes] [-T max-seconds] [-s seed]
+ *                     [-w fuzz-workers] [-r readers] [-q reload-seconds]
+ *                     [-U] [-L] [-v] [-x r|i|h|u...]
+ * (see usage() below).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -75,6 +79,7 @@
 #define MAX_ERRNO	134
 #define NR_ANOMALIES	8
 #define TMPDIR		"/tmp/hvpmu-stress"
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 /* Our PMUs, and the simulated platform's model directory of each. */
 enum { N2, VF, MMU, CM, GPCI, NR_OURS };
@@ -396,6 +401,8 @@ struct fuzz {
 	int nr;
 	struct member m[MAX_GROUP];
 	bool claimed[NR_OURS];
+	unsigned long rounds;
+	int cpumask[NR_OURS];
 };
 
 /* A field value: mostly in range, often at the edges, sometimes past. */
@@ -434,7 +441,7 @@ static void fuzz_config(struct rng *r, const struct pmu_desc *d,
 	const struct pmu_event *e;
 	unsigned int k = below(r, 100), i, n;
 
-	cfg[0] = cfg[1] = cfg[2] = 0;
+	memset(cfg, 0, 3 * sizeof(*cfg));
 	if (k < 40 && d->nevents) {
 		e = &d->event[below(r, d->nevents)];
 		pmu_encode(d, e->terms, cfg, ask_value, r);
@@ -492,7 +499,7 @@ static void fuzz_attr(struct fuzz *f, struct member *m, bool leader)
 
 	a->size = sizeof(*a);
 	if (chance(r, 4)) {
-		a->size = attr_sizes[below(r, sizeof(attr_sizes) / sizeof(attr_sizes[0]))];
+		a->size = attr_sizes[below(r, ARRAY_SIZE(attr_sizes))];
 	} else if (chance(r, 2)) {
 		a->size = below(r, sizeof(m->raw));
 		if (a->size > sizeof(*a) && chance(r, 50))
@@ -567,6 +574,14 @@ static uint32_t fuzz_type(struct fuzz *f, int leader_row)
 	return chance(r, 50) ? below(r, 64) : (uint32_t)rnd(r);
 }
 
+/* The PMU's cpumask CPU, read again every 64 rounds (hotplug moves it). */
+static int designated(struct fuzz *f, int row)
+{
+	if (!(f->rounds % 64) || f->cpumask[row] < 0)
+		f->cpumask[row] = pmu_cpumask(our_name[row]);
+	return f->cpumask[row];
+}
+
 /* The task or CPU the group is opened on. */
 static void fuzz_context(struct fuzz *f, int row, pid_t *pid, int *cpu)
 {
@@ -577,11 +592,11 @@ static void fuzz_context(struct fuzz *f, int row, pid_t *pid, int *cpu)
 	*pid = -1;
 	if (k < 45) {
 		*cpu = row < NR_OURS && f->p.d[row].cpu >= 0 && chance(r, 70) ?
-		       pmu_cpumask(our_name[row]) : (int)below(r, ncpus);
+		       designated(f, row) : (int)below(r, ncpus);
 	} else if (k < 65) {
 		*cpu = below(r, ncpus);		/* maybe offline */
 	} else if (k < 70) {
-		*cpu = odd_cpus[below(r, sizeof(odd_cpus) / sizeof(odd_cpus[0]))];
+		*cpu = odd_cpus[below(r, ARRAY_SIZE(odd_cpus))];
 	} else {
 		*cpu = chance(r, 70) ? -1 : (int)below(r, ncpus);
 		if (k < 85)
@@ -984,7 +999,8 @@ static void fuzz_round(struct fuzz *f)
 		m->fd = fd;
 		if (k == 0)
 			lead_fd = fd;
-		m->have_id = !ioctl(fd, PERF_EVENT_IOC_ID, &m->id);
+		if (m->attr.read_format & PERF_FORMAT_ID)
+			m->have_id = !ioctl(fd, PERF_EVENT_IOC_ID, &m->id);
 	}
 	if (chance(r, 15))
 		fuzz_ops(f);
@@ -1057,6 +1073,7 @@ static void fuzz_worker(int id)
 	setpriority(PRIO_PROCESS, 0, 5);
 	f->id = id;
 	f->r.s = seed * 0x9e3779b97f4a7c15ULL + id + 1;
+	memset(f->cpumask, 0xff, sizeof(f->cpumask));
 	pmus_load(&f->p);
 	victim_respawn(f);
 	while (!load_int(&sh->stop)) {
@@ -1079,6 +1096,7 @@ static void fuzz_worker(int id)
 			victim_respawn(f);
 		}
 		t0 = now();
+		f->rounds++;
 		fuzz_round(f);
 		add(&sh->us_round, (now() - t0) * 1e6);
 		if (chance(&f->r, 1))
@@ -1110,6 +1128,7 @@ static const char *const gpci_rc[] = {
 	"H_HARDWARE", "H_FUNCTION", "H_PRIVILEGE", "H_PARAMETER",
 	"H_AUTHORITY", "H_NOT_AVAILABLE", "-9999",
 };
+static const char *const mmustat_calls[] = { "info", "conf", "alloc", "map" };
 static const char *const cm_faults[] = {
 	"dead", "state_loss", "ovf_stop", "ov_stuck", "spurious_irq",
 };
@@ -1132,7 +1151,7 @@ static const char *gpci_counter(const char *event)
 	size_t n = strlen(event), s;
 	unsigned int i;
 
-	for (i = 0; i < sizeof(gpci_counters) / sizeof(gpci_counters[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(gpci_counters); i++) {
 		s = strlen(gpci_counters[i].suffix);
 		if (n >= s && !strcmp(event + n - s, gpci_counters[i].suffix))
 			return gpci_counters[i].counter;
@@ -1273,7 +1292,6 @@ static unsigned int inject_bits(int i)
 /* Clear every error condition the injector may have left on PMU i. */
 static void errors_clear(int i, const bool *foreign)
 {
-	static const char *const calls[] = { "info", "conf", "alloc", "map" };
 	unsigned int k;
 
 	switch (i) {
@@ -1286,7 +1304,7 @@ static void errors_clear(int i, const bool *foreign)
 	case MMU:
 		/* status 0 disarms a pending error */
 		for (k = 0; k < 4; k++)
-			sim_write("mmustat", "error", "%s 0", calls[k]);
+			sim_write("mmustat", "error", "%s 0", mmustat_calls[k]);
 		for (k = 0; foreign && k < MAX_CPUS; k++)
 			if (foreign[k])
 				sim_write("mmustat", "conf", "cpu %u off", k);
@@ -1753,11 +1771,12 @@ static void parser_line(struct rng *r, char *buf, size_t len)
 				      (unsigned long long)below(r, 1ULL << 32));
 		else
 			n += snprintf(buf + n, len - n, "%s%s", k ? " " : "",
-				      parser_words[below(r, sizeof(parser_words) /
-							 sizeof(parser_words[0]))]);
+				      parser_words[below(r, ARRAY_SIZE(parser_words))]);
 	}
-	if (chance(r, 3))
-		memset(buf, 'x', len - 1), buf[len - 1] = '\0';	/* too long */
+	if (chance(r, 3)) {
+		memset(buf, 'x', len - 1);	/* too long for any model */
+		buf[len - 1] = '\0';
+	}
 }
 
 static const char *const model_files[][4] = {
@@ -1783,11 +1802,16 @@ static void errors_lossy(struct rng *r, int i)
 			if (chance(r, 15))
 				ret = sim_write(model, "error", "%s %s 0", our_name[i],
 						chance(r, 50) ? "access" : "htaccess");
-			else
-				ret = sim_write(model, "error", "%s %s %s %s %u %u",
+			else if (chance(r, 40))
+				ret = sim_write(model, "error", "%s %s any %s %u %u",
 						our_name[i], chance(r, 50) ? "get" : "set",
-						chance(r, 40) ? "any" :
-						(snprintf(line, 8, "%u", (unsigned int)below(r, 20)), line),
+						sun4v_status[below(r, 5)],
+						(unsigned int)(1 + below(r, 5)),
+						(unsigned int)below(r, 4));
+			else
+				ret = sim_write(model, "error", "%s %s %u %s %u %u",
+						our_name[i], chance(r, 50) ? "get" : "set",
+						(unsigned int)below(r, 20),
 						sun4v_status[below(r, 5)],
 						(unsigned int)(1 + below(r, 5)),
 						(unsigned int)below(r, 4));
@@ -1799,10 +1823,8 @@ static void errors_lossy(struct rng *r, int i)
 						(unsigned int)below(r, 4));
 				foreign[c] = true;
 			} else {
-				static const char *const calls[] = { "info", "conf", "alloc", "map" };
-
 				ret = sim_write(model, "error", "%s %u after %u",
-						calls[below(r, 4)],
+						mmustat_calls[below(r, 4)],
 						(unsigned int)(1 + below(r, 15)),
 						(unsigned int)below(r, 4));
 			}
@@ -1926,6 +1948,10 @@ static void background_traffic(struct rng *r, int i)
 		"mem_reads", "mem_writes", "mem_read_write", "rd_queue_latency",
 		"wr_queue_latency", "rw_queue_latency", "wb_buf_hits",
 	};
+	static const char *const sizes[] = { "8k", "64k", "4m", "256m" };
+	static const int cm_events[] = {
+		0, 1, 2, 3, 4, 5, 6, 8, 9, 0x10, 0x11,
+	};
 	char word[40];
 	int ch, ret = -1, id;
 
@@ -1947,7 +1973,7 @@ static void background_traffic(struct rng *r, int i)
 	case MMU:
 		snprintf(word, sizeof(word), "%ctsb_%s_%s_%s", chance(r, 50) ? 'i' : 'd',
 			 chance(r, 50) ? "hits" : "ticks", chance(r, 50) ? "ctx0" : "ctxnon0",
-			 (const char *[]){ "8k", "64k", "4m", "256m" }[below(r, 4)]);
+			 sizes[below(r, 4)]);
 		if (exact && !strcmp(word, x->what))
 			return;
 		ret = sim_write("mmustat", "inject", "cpu %d %s += %llu",
@@ -1961,7 +1987,7 @@ static void background_traffic(struct rng *r, int i)
 			ret = sim_write("mips_cm", "inject", "cycles %llu",
 					(unsigned long long)amount(r, 31));
 		} else {
-			id = (int[]){ 0, 1, 2, 3, 4, 5, 6, 8, 9, 0x10, 0x11 }[below(r, 11)];
+			id = cm_events[below(r, ARRAY_SIZE(cm_events))];
 			if (exact && !x->cycles && (unsigned int)id == x->code)
 				return;
 			ret = sim_write("mips_cm", "inject", "%d %#x %llu", id,
@@ -2193,7 +2219,7 @@ static void reload_modules(void)
 	unsigned int k;
 	int ret;
 
-	for (k = 1; k < sizeof(our_modules) / sizeof(our_modules[0]); k++) {
+	for (k = 1; k < ARRAY_SIZE(our_modules); k++) {
 		ret = rmmod(our_modules[k]);
 		if (ret && ret != -ENOENT) {
 			reload_failed("rmmod %s after hvpmu_sim: %s",
@@ -2531,7 +2557,8 @@ static void usage(void)
 		" (deadlocks Linux 6.1's perf core)\n"
 		"  -L: also load hvpmu_sim while the fuzzers open events (Linux"
 		" 6.1's perf core uses a context with no reference)\n"
-		"  -v: a line per exact-count run\n");
+		"  -v: a line per exact-count run, where the fuzzers' time goes\n"
+		"  -x: without readers (r), injector (i), hotplug (h), unloads (u)\n");
 	exit(2);
 }
 
@@ -2552,18 +2579,41 @@ int main(int argc, char **argv)
 	nworkers = 3;
 	while ((opt = getopt(argc, argv, "t:a:T:s:w:r:q:ULvx:")) != -1) {
 		switch (opt) {
-		case 't': duration = atof(optarg); break;
-		case 'a': target = strtoull(optarg, NULL, 0); break;
-		case 'T': max_duration = atof(optarg); break;
-		case 's': seed = strtoull(optarg, NULL, 0); break;
-		case 'w': nworkers = atoi(optarg); break;
-		case 'r': nreaders = atoi(optarg); break;
-		case 'q': reload_every = atof(optarg); break;
-		case 'U': unload_races_sw = true; break;
-		case 'L': race_register = true; break;
-		case 'v': verbose = true; break;
-		case 'x': without = optarg; break;
-		default: usage();
+		case 't':
+			duration = atof(optarg);
+			break;
+		case 'a':
+			target = strtoull(optarg, NULL, 0);
+			break;
+		case 'T':
+			max_duration = atof(optarg);
+			break;
+		case 's':
+			seed = strtoull(optarg, NULL, 0);
+			break;
+		case 'w':
+			nworkers = atoi(optarg);
+			break;
+		case 'r':
+			nreaders = atoi(optarg);
+			break;
+		case 'q':
+			reload_every = atof(optarg);
+			break;
+		case 'U':
+			unload_races_sw = true;
+			break;
+		case 'L':
+			race_register = true;
+			break;
+		case 'v':
+			verbose = true;
+			break;
+		case 'x':
+			without = optarg;
+			break;
+		default:
+			usage();
 		}
 	}
 	if (nworkers < 1 || nreaders < 1 || nreaders > NR_OURS ||
@@ -2614,8 +2664,10 @@ int main(int argc, char **argv)
 		spawn(&w, "injector", PAUSE_OTHER, run_injector, 0);
 	if (!strchr(without, 'h'))
 		spawn(&w, "hotplug", NO_PAUSE, run_hotplug, 0);
-	if (strchr(without, 'u'))
-		next_unload = next_reload = 1e9;
+	if (strchr(without, 'u')) {
+		next_unload = 1e9;
+		next_reload = 1e9;
+	}
 
 	if (!unload_races_sw)
 		pin_open();
