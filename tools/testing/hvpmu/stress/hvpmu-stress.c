@@ -848,6 +848,19 @@ static struct member *any_open(struct fuzz *f)
 	return NULL;
 }
 
+static struct member *any_mapped(struct fuzz *f)
+{
+	int k, start = below(&f->r, f->nr ? f->nr : 1);
+
+	for (k = 0; k < f->nr; k++) {
+		struct member *m = &f->m[(start + k) % f->nr];
+
+		if (m->fd >= 0 && m->map)
+			return m;
+	}
+	return NULL;
+}
+
 static void fuzz_ops(struct fuzz *f)
 {
 	struct rng *r = &f->r;
@@ -881,7 +894,10 @@ static void fuzz_ops(struct fuzz *f)
 		} else if (op < 60) {
 			ret = ioctl(m->fd, PERF_EVENT_IOC_REFRESH, (int)below(r, 3));
 		} else if (op < 64) {
-			o = any_open(f);
+			/* into a buffer: an event that has one, mostly */
+			o = chance(r, 80) ? any_mapped(f) : NULL;
+			if (!o)
+				o = any_open(f);
 			ret = ioctl(m->fd, PERF_EVENT_IOC_SET_OUTPUT,
 				    o && chance(r, 80) ? o->fd : -1);
 			if (!ret)
