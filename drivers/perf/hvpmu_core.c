@@ -551,33 +551,12 @@ int hvpmu_uncore_register(struct hvpmu_uncore *uncore, const char *name)
 }
 EXPORT_SYMBOL_GPL(hvpmu_uncore_register);
 
-/*
- * Linux 6.1 frees a PMU's own per-CPU contexts in
- * perf_pmu_unregister() without stopping their multiplexing hrtimer, which
- * runs one more period after the last multiplexed event went away: a timer
- * still queued then is freed, and the timer base is corrupted when the
- * memory is reused. No event is left at this point, so nothing re-arms it.
- * (6.2 moved the timer into struct perf_cpu_pmu_context and cancels it:
- * drop this when moving to 6.2.)
- */
-static void hvpmu_stop_mux_timers(struct pmu *pmu)
-{
-	unsigned int cpu;
-
-	/* Shared static contexts (task_ctx_nr >= 0) are never freed. */
-	if (pmu->task_ctx_nr > perf_invalid_context || !pmu->pmu_cpu_context)
-		return;
-	for_each_possible_cpu(cpu)
-		hrtimer_cancel(&per_cpu_ptr(pmu->pmu_cpu_context, cpu)->hrtimer);
-}
-
 /**
  * hvpmu_uncore_unregister() - undo hvpmu_uncore_register()
  * @uncore: the PMU
  */
 void hvpmu_uncore_unregister(struct hvpmu_uncore *uncore)
 {
-	hvpmu_stop_mux_timers(&uncore->pmu);
 	perf_pmu_unregister(&uncore->pmu);
 	cpuhp_state_remove_instance_nocalls(hvpmu_cpuhp_state, &uncore->node);
 }
@@ -629,6 +608,91 @@ int hvpmu_uncore_event_init(struct hvpmu_uncore *uncore,
 	return 0;
 }
 EXPORT_SYMBOL_GPL(hvpmu_uncore_event_init);
+
+static void hvpmu_log_work(struct work_struct *work);
+
+/**
+ * hvpmu_log_init() - prepare a struct hvpmu_log
+ * @log: the log
+ */
+void hvpmu_log_init(struct hvpmu_log *log)
+{
+	memset(log, 0, sizeof(*log));
+	raw_spin_lock_init(&log->lock);
+	INIT_WORK(&log->work, hvpmu_log_work);
+}
+EXPORT_SYMBOL_GPL(hvpmu_log_init);
+
+/**
+ * hvpmu_log() - queue a warning for printing from process context
+ * @log: the log
+ * @fmt: printk format, with the caller's pr_fmt() prefix
+ *
+ * Any context, any lock held. A message that finds the queue full is only
+ * counted; rate-limit at the caller.
+ */
+void hvpmu_log(struct hvpmu_log *log, const char *fmt, ...)
+{
+	unsigned long flags;
+	va_list args;
+
+	raw_spin_lock_irqsave(&log->lock, flags);
+	if (log->nr < HVPMU_LOG_LINES) {
+		va_start(args, fmt);
+		vscnprintf(log->line[log->nr++], HVPMU_LOG_LEN, fmt, args);
+		va_end(args);
+	} else {
+		log->lost++;
+	}
+	raw_spin_unlock_irqrestore(&log->lock, flags);
+	schedule_work(&log->work);
+}
+EXPORT_SYMBOL_GPL(hvpmu_log);
+
+/* The queued lines carry their driver's own prefix: none from this file. */
+#undef pr_fmt
+#define pr_fmt(fmt) fmt
+
+/* Print what hvpmu_log() queued. */
+static void hvpmu_log_work(struct work_struct *work)
+{
+	struct hvpmu_log *log = container_of(work, struct hvpmu_log, work);
+	char (*line)[HVPMU_LOG_LEN];
+	unsigned int i, nr;
+	unsigned long flags, lost;
+
+	line = kmalloc_array(HVPMU_LOG_LINES, HVPMU_LOG_LEN, GFP_KERNEL);
+	raw_spin_lock_irqsave(&log->lock, flags);
+	nr = line ? log->nr : 0;
+	if (nr)
+		memcpy(line, log->line, nr * HVPMU_LOG_LEN);
+	lost = log->lost;
+	log->nr -= nr;
+	log->lost = 0;
+	raw_spin_unlock_irqrestore(&log->lock, flags);
+
+	for (i = 0; i < nr; i++)
+		pr_warn("%s", line[i]);
+	kfree(line);
+	if (lost)
+		pr_warn("hvpmu: %lu more messages not shown\n", lost);
+}
+
+#undef pr_fmt
+#define pr_fmt(fmt) "hvpmu: " fmt
+
+/**
+ * hvpmu_log_flush() - print what is queued and wait for it
+ * @log: the log
+ *
+ * Call before @log is freed, with nothing left that can queue to it.
+ */
+void hvpmu_log_flush(struct hvpmu_log *log)
+{
+	if (log->work.func)	/* initialised */
+		flush_work(&log->work);
+}
+EXPORT_SYMBOL_GPL(hvpmu_log_flush);
 
 static int __init hvpmu_core_init(void)
 {

@@ -2,15 +2,20 @@
 /*
  * hv_gpci: counters of PAPR H_GetPerformanceCounterInfo (hcall 0xF080).
  *
- * A drop-in successor of arch/powerpc/perf/hv-gpci.c: same PMU name, same
- * format fields, and the same named events where the layouts agree. Beyond
- * it: a group read costs one hcall per distinct (request, starting_index,
- * secondary_index, version) and all its values come from one snapshot; a
- * failed hcall keeps the previous value; the reply's index, element count
- * and element size are checked before a byte is used; layouts are chosen
- * by the counter_info_version the firmware reports; request codes are
- * whitelisted and the lab-only ones are out of reach of ordinary events;
- * hcall errors become distinct errnos with a log line naming the cause.
+ * A drop-in successor of arch/powerpc/perf/hv-gpci.c (Linux 6.1 and 6.12):
+ * same PMU name, format fields, named events (per counter_info_version),
+ * interface/ files and errnos as seen by perf. Beyond it:
+ *
+ * - one snapshot per group operation: a group read, the start of a group
+ *   (a TXN_ADD transaction) and the stops between pmu_disable() and
+ *   pmu_enable() cost one hcall per distinct (request, starting_index,
+ *   secondary_index, counter_info_version), also when the group leader is
+ *   a software event;
+ * - a failed hcall keeps the previous value; the reply's index, element
+ *   count and element size are checked before a byte is used;
+ * - per-CPU 4 KiB-aligned buffers and hcalls sized to what is read, no
+ *   global lock; a read from NMI context reports the previous value;
+ * - lab-only and state-changing requests are out of reach of events.
  *
  * The driver is arch-neutral: the hypervisor is reached only through
  * &struct hvpmu_gpci_ops (the powerpc glue, or the model in the tests).
@@ -20,17 +25,18 @@
 
 #include <linux/align.h>
 #include <linux/capability.h>
+#include <linux/hardirq.h>
 #include <linux/kernel.h>
+#include <linux/list.h>
 #include <linux/module.h>
 #include <linux/percpu.h>
+#include <linux/workqueue.h>
 #include <linux/perf/hvpmu.h>
 #include <linux/perf/hvpmu_gpci.h>
 #include <linux/perf_event.h>
 #include <linux/slab.h>
+#include <linux/smp.h>
 #include <asm/unaligned.h>
-
-/* Most events of ours one group may hold: the read transaction's slots. */
-#define GPCI_MAX_GROUP		32
 
 /* hw.state bit: no good start value yet; the next good read sets it. */
 #define GPCI_HES_UNPRIMED	0x100
@@ -73,108 +79,267 @@ static const struct hvpmu_field gpci_fields[] = {
 #define V_LOPAR		BIT(0)	/* version < HVPMU_GPCI_VERSION_EXTENDED */
 #define V_EXT		BIT(1)	/* extended layout, not yet deprecating */
 #define V_DEPR		BIT(2)	/* version >= HVPMU_GPCI_VERSION_DEPRECATES */
+#define V_UP_TO_7	(V_LOPAR | V_EXT)
 
 /*
- * Named events: every counter of the seed's request types. Names are
- * Linux's where it has the counter, so existing event strings keep working.
- * counter_info_version is left 0: the driver then asks for the version the
- * firmware reports, whose layout these offsets are for.
+ * Named events: those of Linux's hv-gpci-requests.h, with the same name,
+ * request, index term, counter_info_version, length and offset, shown on
+ * the same firmware versions (Linux 03f7c1d2a49a: below 8, the "v6" list;
+ * from 8, without the deprecated requests). The one exception is firmware
+ * below counter_info_version 3, where the 0x50/0x60 elements have the
+ * layout of the public LoPAR text (an idle and a time value per link)
+ * instead of Linux's: hvpmu-gpci.rst.
  */
-#define GPCI_EV(_name, _req, _idx, _off, _var)				\
-	{ .name = _name, .variants = (_var),				\
-	  .terms = "request=" #_req "," _idx "=?,offset=" #_off ",length=8" }
+#define GPCI_EV(_pfx, _n, _req, _idx, _off, _var)			\
+	{ .name = _pfx "_" _n, .variants = (_var),			\
+	  .terms = "request=" #_req "," _idx				\
+		   ",counter_info_version=0x8,length=8,offset=" #_off }
+#define GPCI_EV_LOPAR(_pfx, _n, _req, _off)				\
+	{ .name = _pfx "_" _n, .variants = V_LOPAR,			\
+	  .terms = "request=" #_req ",hw_chip_id=?,length=8,offset=" #_off }
 
-#define EV_10(n, o)	GPCI_EV("dispatch_timebase_by_processor_" n, 0x10, \
-				"phys_processor_idx", o, 0)
-#define EV_20(n, o)	GPCI_EV("entitled_capped_uncapped_donated_idle_timebase_by_partition_" n, \
-				0x20, "sibling_part_id", o, 0)
-#define EV_30(n, o)	GPCI_EV("run_instructions_run_cycles_by_partition_" n, \
-				0x30, "sibling_part_id", o, V_LOPAR | V_EXT)
-#define EV_50(n, o, v)	GPCI_EV("processor_bus_utilization_abc_links_" n, \
-				0x50, "hw_chip_id", o, v)
-#define EV_60(n, o, v)	GPCI_EV("processor_bus_utilization_wxyz_links_" n, \
-				0x60, "hw_chip_id", o, v)
+#define P10	"dispatch_timebase_by_processor"
+#define P20	"entitled_capped_uncapped_donated_idle_timebase_by_partition"
+#define P30	"run_instructions_run_cycles_by_partition"
+#define P50	"processor_bus_utilization_abc_links"
+#define P60	"processor_bus_utilization_wxyz_links"
+#define P70	"processor_bus_utilization_gx_links"
+#define P80	"processor_bus_utilization_mc_links"
+#define P94	"processor_core_utilization"
+#define PE0	"partition_hypervisor_queuing_times"
+#define PF0	"system_hypervisor_times"
+#define PF4	"system_tlbie_count_and_time"
+#define P100	"partition_instruction_count_and_time"
+
+#define EV10(n, o)	GPCI_EV(P10, n, 0x10, "phys_processor_idx=?", o, 0)
+#define EV20(n, o)	GPCI_EV(P20, n, 0x20, "sibling_part_id=?", o, 0)
+#define EV30(n, o)	GPCI_EV(P30, n, 0x30, "sibling_part_id=?", o, V_UP_TO_7)
+#define EV50(n, o)	GPCI_EV(P50, n, 0x50, "hw_chip_id=?", o, V_EXT)
+#define EV60(n, o)	GPCI_EV(P60, n, 0x60, "hw_chip_id=?", o, V_EXT)
+#define EV70(n, o)	GPCI_EV(P70, n, 0x70, "hw_chip_id=?", o, V_UP_TO_7)
+#define EV80(n, o)	GPCI_EV(P80, n, 0x80, "hw_chip_id=?", o, V_UP_TO_7)
+#define EV94(n, o)	GPCI_EV(P94, n, 0x94, "phys_processor_idx=?", o, V_UP_TO_7)
+#define EVE0(n, o)	GPCI_EV(PE0, n, 0xE0, "partition_id=?", o, 0)
+#define EVF0(n, o)	GPCI_EV(PF0, n, 0xF0, "starting_index=0xffffffff", o, 0)
+#define EVF4(n, o)	GPCI_EV(PF4, n, 0xF4, "starting_index=0xffffffff", o, 0)
+#define EV100(n, o)	GPCI_EV(P100, n, 0x100, "partition_id=?", o, 0)
 
 static const struct hvpmu_event gpci_events[] = {
-	EV_10("processor_time_in_timebase_cycles", 0x0),
-	EV_20("entitled_cycles", 0x8),
-	EV_20("consumed_capped_cycles", 0x10),
-	EV_20("consumed_uncapped_cycles", 0x18),
-	EV_20("cycles_donated", 0x20),
-	EV_20("purr_idle_cycles", 0x28),
-	EV_30("instructions_completed", 0x8),
-	EV_30("cycles", 0x10),
+	EV10("processor_time_in_timebase_cycles", 0x0),
+	EV20("entitled_cycles", 0x8),
+	EV20("consumed_capped_cycles", 0x10),
+	EV20("consumed_uncapped_cycles", 0x18),
+	EV20("cycles_donated", 0x20),
+	EV20("purr_idle_cycles", 0x28),
+	EV30("instructions_completed", 0x8),
+	EV30("cycles", 0x10),
 	/* LoPAR: an (idle, time) pair per link from 0x10 */
-	EV_50("idle_cycles_for_a_link", 0x10, V_LOPAR),
-	EV_50("time_for_a_link", 0x18, V_LOPAR),
-	EV_50("idle_cycles_for_b_link", 0x20, V_LOPAR),
-	EV_50("time_for_b_link", 0x28, V_LOPAR),
-	EV_50("idle_cycles_for_c_link", 0x30, V_LOPAR),
-	EV_50("time_for_c_link", 0x38, V_LOPAR),
-	EV_60("idle_cycles_for_w_link", 0x10, V_LOPAR),
-	EV_60("time_for_w_link", 0x18, V_LOPAR),
-	EV_60("idle_cycles_for_x_link", 0x20, V_LOPAR),
-	EV_60("time_for_x_link", 0x28, V_LOPAR),
-	EV_60("idle_cycles_for_y_link", 0x30, V_LOPAR),
-	EV_60("time_for_y_link", 0x38, V_LOPAR),
-	EV_60("idle_cycles_for_z_link", 0x40, V_LOPAR),
-	EV_60("time_for_z_link", 0x48, V_LOPAR),
+	GPCI_EV_LOPAR(P50, "idle_cycles_for_a_link", 0x50, 0x10),
+	GPCI_EV_LOPAR(P50, "time_for_a_link", 0x50, 0x18),
+	GPCI_EV_LOPAR(P50, "idle_cycles_for_b_link", 0x50, 0x20),
+	GPCI_EV_LOPAR(P50, "time_for_b_link", 0x50, 0x28),
+	GPCI_EV_LOPAR(P50, "idle_cycles_for_c_link", 0x50, 0x30),
+	GPCI_EV_LOPAR(P50, "time_for_c_link", 0x50, 0x38),
+	GPCI_EV_LOPAR(P60, "idle_cycles_for_w_link", 0x60, 0x10),
+	GPCI_EV_LOPAR(P60, "time_for_w_link", 0x60, 0x18),
+	GPCI_EV_LOPAR(P60, "idle_cycles_for_x_link", 0x60, 0x20),
+	GPCI_EV_LOPAR(P60, "time_for_x_link", 0x60, 0x28),
+	GPCI_EV_LOPAR(P60, "idle_cycles_for_y_link", 0x60, 0x30),
+	GPCI_EV_LOPAR(P60, "time_for_y_link", 0x60, 0x38),
+	GPCI_EV_LOPAR(P60, "idle_cycles_for_z_link", 0x60, 0x40),
+	GPCI_EV_LOPAR(P60, "time_for_z_link", 0x60, 0x48),
 	/* Extended (Linux): one total at 0x10, then idle cycles per link */
-	EV_50("total_link_cycles", 0x10, V_EXT),
-	EV_50("idle_cycles_for_a_link", 0x18, V_EXT),
-	EV_50("idle_cycles_for_b_link", 0x20, V_EXT),
-	EV_50("idle_cycles_for_c_link", 0x28, V_EXT),
-	EV_60("total_link_cycles", 0x10, V_EXT),
-	EV_60("idle_cycles_for_w_link", 0x18, V_EXT),
-	EV_60("idle_cycles_for_x_link", 0x20, V_EXT),
-	EV_60("idle_cycles_for_y_link", 0x28, V_EXT),
-	EV_60("idle_cycles_for_z_link", 0x30, V_EXT),
+	EV50("total_link_cycles", 0x10),
+	EV50("idle_cycles_for_a_link", 0x18),
+	EV50("idle_cycles_for_b_link", 0x20),
+	EV50("idle_cycles_for_c_link", 0x28),
+	EV60("total_link_cycles", 0x10),
+	EV60("idle_cycles_for_w_link", 0x18),
+	EV60("idle_cycles_for_x_link", 0x20),
+	EV60("idle_cycles_for_y_link", 0x28),
+	EV60("idle_cycles_for_z_link", 0x30),
+	EV70("gx0_in_address_cycles", 0x10),
+	EV70("gx0_in_data_cycles", 0x18),
+	EV70("gx0_in_retries", 0x20),
+	EV70("gx0_in_bus_cycles", 0x28),
+	EV70("gx0_in_cycles_total", 0x30),
+	EV70("gx0_out_address_cycles", 0x38),
+	EV70("gx0_out_data_cycles", 0x40),
+	EV70("gx0_out_retries", 0x48),
+	EV70("gx0_out_bus_cycles", 0x50),
+	EV70("gx0_out_cycles_total", 0x58),
+	EV70("gx1_in_address_cycles", 0x60),
+	EV70("gx1_in_data_cycles", 0x68),
+	EV70("gx1_in_retries", 0x70),
+	EV70("gx1_in_bus_cycles", 0x78),
+	EV70("gx1_in_cycles_total", 0x80),
+	EV70("gx1_out_address_cycles", 0x88),
+	EV70("gx1_out_data_cycles", 0x90),
+	EV70("gx1_out_retries", 0x98),
+	EV70("gx1_out_bus_cycles", 0xA0),
+	EV70("gx1_out_cycles_total", 0xA8),
+	EV80("mc0_frames", 0x10),
+	EV80("mc0_reads", 0x18),
+	EV80("mc0_write", 0x20),	/* sic: Linux's name */
+	EV80("mc0_total_cycles", 0x28),
+	EV80("mc1_frames", 0x30),
+	EV80("mc1_reads", 0x38),
+	EV80("mc1_writes", 0x40),
+	EV80("mc1_total_cycles", 0x48),
+	EV94("cycles_across_any_thread", 0x8),
+	EV94("timebase_at_collection", 0x10),
+	EV94("purr_cycles", 0x18),
+	EV94("sum_of_cycles_across_all_threads", 0x20),
+	EV94("instructions_completed", 0x28),
+	EVE0("time_waiting_for_entitlement", 0x8),
+	EVE0("times_waited_for_entitlement", 0x10),
+	EVE0("time_waiting_for_phys_processor", 0x18),
+	EVE0("times_waited_for_phys_processor", 0x20),
+	EVE0("dispatches_on_home_core", 0x28),
+	EVE0("dispatches_on_home_primary_affinity_domain", 0x30),
+	EVE0("dispatches_on_home_secondary_affinity_domain", 0x38),
+	EVE0("dispatches_off_home_secondary_affinity_domain", 0x40),
+	EVE0("dispatches_on_dedicated_processor_donating_cycles", 0x48),
+	EVF0("time_spent_to_dispatch_virtual_processors", 0x0),
+	EVF0("time_spent_processing_virtual_processor_timers", 0x8),
+	EVF0("time_spent_managing_partitions_over_entitlement", 0x10),
+	EVF0("time_spent_on_system_management", 0x18),
+	EVF4("tlbie_instructions_issued", 0x0),
+	EVF4("time_spent_issuing_tlbies", 0x8),
+	EV100("instructions_performed", 0x8),
+	EV100("time_collected", 0x10),
 };
 
-#define GPCI_R_SECONDARY	BIT(0)	/* may carry a secondary_index */
-#define GPCI_R_LAB		BIT(1)	/* lab only: needs cap and root */
-#define GPCI_R_NEVER		BIT(2)	/* never from an event */
+/* What starting_index names for a request. */
+enum gpci_idx_kind {
+	GPCI_IDX_OTHER,		/* unknown, or not an entity of ours */
+	GPCI_IDX_PROC,		/* physical processor index */
+	GPCI_IDX_PART,		/* partition id */
+	GPCI_IDX_CHIP,		/* hardware chip id */
+};
 
 /**
- * struct gpci_req - a request code the driver knows
+ * struct gpci_req - a counter request whose layout the driver knows
  * @code: Requested_Information
+ * @kind: what its starting_index names (&enum gpci_idx_kind); the reply
+ *	must echo the index asked for (LoPAR: "the actual first
+ *	processor/partition id that was found")
  * @size_lopar: element size in the LoPAR layout; 0 if LoPAR lacks it
- * @size_ext: element size in the extended layout (for requests known only
- *	from Linux: the size of Linux's layout)
- * @flags: GPCI_R_*
+ * @size_ext: element size in the extended layout, where the firmware also
+ *	reports it (cv_element_size), which wins
  */
 struct gpci_req {
 	u32 code;
+	u8 kind;
 	u16 size_lopar;
 	u16 size_ext;
-	u8 flags;
 };
 
 static const struct gpci_req gpci_reqs[] = {
-	{ HVPMU_GPCI_REQ_DISPATCH_BY_PROC, 0x30, 0x30, 0 },
-	{ HVPMU_GPCI_REQ_PURR_BY_PART, 0x30, 0x30, 0 },
-	{ HVPMU_GPCI_REQ_RUN_BY_PART, 0x18, 0x18, 0 },
-	/* internal: read once at probe */
-	{ HVPMU_GPCI_REQ_CAPABILITIES, 0x10, 0x10, GPCI_R_NEVER },
-	{ HVPMU_GPCI_REQ_BUS_ABC, 0x40, 0x50, 0 },
-	{ HVPMU_GPCI_REQ_BUS_WXYZ, 0x50, 0x60, 0 },
-	{ HVPMU_GPCI_REQ_BUS_GX, 0, 0xB0, GPCI_R_SECONDARY },
-	{ HVPMU_GPCI_REQ_BUS_MC, 0, 0x50, GPCI_R_SECONDARY },
-	{ HVPMU_GPCI_REQ_CORE_UTIL, 0, 0x30, GPCI_R_SECONDARY },
-	{ HVPMU_GPCI_REQ_PART_QUEUING, 0, 0x50, GPCI_R_SECONDARY },
-	{ HVPMU_GPCI_REQ_SYS_HV_TIMES, 0, 0x20, GPCI_R_SECONDARY },
-	{ HVPMU_GPCI_REQ_SYS_TLBIE, 0, 0x10, GPCI_R_SECONDARY },
-	{ HVPMU_GPCI_REQ_PART_INSTR, 0, 0x18, GPCI_R_SECONDARY },
-	/* writes MMCRH on every processor: a read must never do that */
-	{ HVPMU_GPCI_REQ_SET_MMCRH, 0, 0, GPCI_R_NEVER },
-	{ HVPMU_GPCI_REQ_HPMCX, 0, 0x50, GPCI_R_LAB },
+	{ HVPMU_GPCI_REQ_DISPATCH_BY_PROC, GPCI_IDX_PROC, 0x30, 0x30 },
+	{ HVPMU_GPCI_REQ_PURR_BY_PART, GPCI_IDX_PART, 0x30, 0x30 },
+	{ HVPMU_GPCI_REQ_RUN_BY_PART, GPCI_IDX_PART, 0x18, 0x18 },
+	{ HVPMU_GPCI_REQ_CAPABILITIES, GPCI_IDX_OTHER, 0x10, 0x10 },
+	{ HVPMU_GPCI_REQ_BUS_ABC, GPCI_IDX_CHIP, 0x40, 0x50 },
+	{ HVPMU_GPCI_REQ_BUS_WXYZ, GPCI_IDX_CHIP, 0x50, 0x60 },
+	{ HVPMU_GPCI_REQ_BUS_GX, GPCI_IDX_CHIP, 0, 0xB0 },
+	{ HVPMU_GPCI_REQ_BUS_MC, GPCI_IDX_CHIP, 0, 0x50 },
+	{ HVPMU_GPCI_REQ_CORE_UTIL, GPCI_IDX_PROC, 0, 0x30 },
+	{ HVPMU_GPCI_REQ_PART_QUEUING, GPCI_IDX_PART, 0, 0x50 },
+	{ HVPMU_GPCI_REQ_SYS_HV_TIMES, GPCI_IDX_OTHER, 0, 0x20 },
+	{ HVPMU_GPCI_REQ_SYS_TLBIE, GPCI_IDX_OTHER, 0, 0x10 },
+	{ HVPMU_GPCI_REQ_PART_INSTR, GPCI_IDX_PART, 0, 0x18 },
+	/* seed: u32 id, u32 reserved, then 8 u64 values */
+	{ HVPMU_GPCI_REQ_HPMCX, GPCI_IDX_PROC, 0x48, 0x48 },
 };
 
-/* A read transaction: the events read() queued, served at commit. */
-struct gpci_txn {
-	unsigned int flags;
-	unsigned int nr;
-	struct perf_event *ev[GPCI_MAX_GROUP];
+/* The request key of an event: what one hcall answers. */
+struct gpci_key {
+	u32 request;
+	u32 index;
+	u16 secondary;
+	u8 version;
+};
+
+/* Operations of a batch (&struct gpci_event.pending) */
+#define GPCI_OP_STOP	BIT(0)	/* fold the final value, then stopped */
+#define GPCI_OP_START	BIT(1)	/* take the start value */
+
+/**
+ * struct gpci_event - per-event state (perf_event.pmu_private)
+ * @event: the event
+ * @key: request, index, secondary index and version it asks for
+ * @req: the request's layout, or NULL if the driver does not know it
+ * @offset: byte offset of the value in counter_value
+ * @length: bytes of the value
+ * @need: bytes of counter_value its hcalls ask for
+ * @ext: the reply had the extended layout at event_init
+ * @pending: GPCI_OP_* waiting in this CPU's batch
+ * @node: in the CPU's batch, or in a snapshot list
+ * @cache: value for this event from the current group pass (software
+ *	leader), valid while @cache_gen is the CPU's generation
+ * @cache_err: error of that pass for this event
+ * @cache_gen: generation of @cache; 0 for none
+ */
+struct gpci_event {
+	struct perf_event *event;
+	struct gpci_key key;
+	const struct gpci_req *req;
+	u32 offset;
+	u8 length;
+	u16 need;
+	bool ext;
+	u8 pending;
+	struct list_head node;
+	u64 cache;
+	int cache_err;
+	u64 cache_gen;
+};
+
+/* Why a request failed, for the log (GPCI_BAD_* or an hcall's rc). */
+#define GPCI_BAD_ENTITY		1	/* no data for the index asked for */
+#define GPCI_BAD_SIZE		2	/* offset + length past the data */
+#define GPCI_BAD_LAYOUT		3	/* the reply's layout changed */
+#define GPCI_MSG_RC		4	/* the hcall failed */
+
+/**
+ * struct gpci_msg - a log message of a read, start or stop
+ * @what: GPCI_BAD_* or GPCI_MSG_RC
+ * @request: the request
+ * @index: its starting_index
+ * @rc: GPCI_MSG_RC: the hcall's return code
+ * @offset: GPCI_BAD_SIZE: the event's offset
+ * @length: GPCI_BAD_SIZE: the event's length
+ */
+struct gpci_msg {
+	u8 what;
+	u32 request;
+	u32 index;
+	long rc;
+	u32 offset;
+	u8 length;
+};
+
+#define GPCI_MSGS	8
+
+/**
+ * struct gpci_cpu - per-CPU state
+ * @buf: 4 KiB-aligned parameter block of this CPU
+ * @busy: @buf is in use; a read arriving then (NMI) keeps its value
+ * @disabled: between pmu_disable() and pmu_enable()
+ * @txn: flags of the open transaction
+ * @txn_read: events read in a read transaction, read at its commit
+ * @batch: events with pending operations, done at commit or pmu_enable()
+ * @gen: generation of group passes with a software leader
+ */
+struct gpci_cpu {
+	u8 *buf;
+	bool busy;
+	bool disabled;
+	unsigned int txn;
+	struct list_head txn_read;
+	struct list_head batch;
+	u64 gen;
 };
 
 /**
@@ -182,15 +347,18 @@ struct gpci_txn {
  * @uncore: the perf PMU with its designated CPU
  * @ops: the backend
  * @ctx: the backend's context
- * @lock: serialises use of @buf (reads, event_init probes)
- * @buf: the 4 KiB-aligned parameter block
- * @txn: per-CPU read transaction
- * @version: counter_info_version reported by the 0x40 request at probe
- * @caps: capability byte of the 0x40 reply (HVPMU_GPCI_CAP_*)
- * @collect_privileged: the LPAR may read other partitions' data
+ * @cpu: per-CPU buffers and batches
+ * @version: counter_info_version the firmware reports (probe of 0x10)
+ * @caps: capability byte of the 0x40 reply at probe (HVPMU_GPCI_CAP_*)
+ * @sysinfo: the system information files are shown
  * @lab_enabled: root allowed the lab-only HPMCx request
  * @hcalls: hcalls issued
- * @read_errors: reads that kept the previous value
+ * @read_errors: reads, starts and stops that kept the previous value
+ * @msg_lock: protects @msgs, @nr_msgs and @lost_msgs
+ * @msgs: messages of the read paths, printed by @msg_work
+ * @nr_msgs: entries of @msgs in use
+ * @lost_msgs: messages that found @msgs full
+ * @msg_work: prints @msgs from process context
  * @events: the named events shown for @version
  * @enc: field table and @events
  * @attrs: sysfs format/ and events/
@@ -200,15 +368,18 @@ struct hvpmu_gpci_pmu {
 	struct hvpmu_uncore uncore;
 	const struct hvpmu_gpci_ops *ops;
 	void *ctx;
-	raw_spinlock_t lock;
-	u8 *buf;
-	struct gpci_txn __percpu *txn;
+	struct gpci_cpu __percpu *cpu;
 	u8 version;
 	u8 caps;
-	bool collect_privileged;
+	bool sysinfo;
 	bool lab_enabled;
 	atomic64_t hcalls;
 	atomic64_t read_errors;
+	raw_spinlock_t msg_lock;
+	struct gpci_msg msgs[GPCI_MSGS];
+	unsigned int nr_msgs;
+	unsigned long lost_msgs;
+	struct work_struct msg_work;
 	struct hvpmu_event *events;
 	struct hvpmu_encoding enc;
 	struct hvpmu_attrs attrs;
@@ -219,6 +390,11 @@ static struct hvpmu_gpci_pmu *to_gpci(struct pmu *pmu)
 {
 	return container_of(hvpmu_uncore_from_pmu(pmu), struct hvpmu_gpci_pmu,
 			    uncore);
+}
+
+static struct gpci_event *to_gev(struct perf_event *event)
+{
+	return event->pmu_private;
 }
 
 static const struct gpci_req *gpci_find_req(u32 code)
@@ -236,11 +412,6 @@ static bool gpci_ext(u8 version)
 	return version >= HVPMU_GPCI_VERSION_EXTENDED;
 }
 
-static u16 gpci_req_size(const struct gpci_req *r, u8 version)
-{
-	return gpci_ext(version) ? r->size_ext : r->size_lopar;
-}
-
 static u32 gpci_variant(u8 version)
 {
 	if (!gpci_ext(version))
@@ -250,13 +421,19 @@ static u32 gpci_variant(u8 version)
 	return V_DEPR;
 }
 
-/* How each return code is explained to the user and which errno it is. */
+/*
+ * How each return code is explained in the log, and the errno of
+ * perf_event_open(). The errnos are Linux's where perf treats them alike:
+ * EPERM for H_AUTHORITY (Linux ad86d7ee43b2), EOPNOTSUPP where Linux says
+ * EINVAL for a request this firmware lacks (perf stat shows both as
+ * "<not supported>" and goes on), EINVAL for everything else.
+ */
 static const struct {
 	long rc;
 	int err;
 	const char *cause;
 } gpci_rcs[] = {
-	{ HVPMU_H_PRIVILEGE, -EIO,
+	{ HVPMU_H_PRIVILEGE, -EINVAL,
 	  "H_PRIVILEGE: the hypervisor cannot access the parameter block" },
 	{ HVPMU_H_PARAMETER, -EINVAL,
 	  "H_PARAMETER: the hypervisor rejected the request or its index" },
@@ -266,9 +443,9 @@ static const struct {
 	{ HVPMU_H_AUTHORITY, -EPERM,
 	  "H_AUTHORITY: this LPAR lacks permission: enable \"Allow performance information collection\" for it on the HMC",
 	},
-	{ HVPMU_H_FUNCTION, -ENODEV,
+	{ HVPMU_H_FUNCTION, -EINVAL,
 	  "H_FUNCTION: the hypervisor does not implement H_GetPerformanceCounterInfo" },
-	{ HVPMU_H_HARDWARE, -EIO, "H_HARDWARE: hardware error" },
+	{ HVPMU_H_HARDWARE, -EINVAL, "H_HARDWARE: hardware error" },
 };
 
 static const char *gpci_rc_cause(long rc)
@@ -290,53 +467,70 @@ static int gpci_rc_errno(long rc)
 	for (i = 0; i < ARRAY_SIZE(gpci_rcs); i++)
 		if (gpci_rcs[i].rc == rc)
 			return gpci_rcs[i].err;
-	return -EIO;
+	return -EINVAL;
 }
 
-/* The request key of an event: what one hcall answers. */
-struct gpci_key {
-	u32 request;
-	u32 index;
-	u16 secondary;
-	u8 version;
-};
-
-static struct gpci_key gpci_event_key(struct perf_event *event)
+/* Process context: print at once (rate-limited per kind). */
+static void gpci_print_msg(const struct gpci_msg *m)
 {
-	const struct perf_event_attr *a = &event->attr;
+	switch (m->what) {
+	case GPCI_MSG_RC:
+		pr_info_ratelimited("request 0x%x index 0x%x: %s (rc %ld)\n",
+				    m->request, m->index, gpci_rc_cause(m->rc),
+				    m->rc);
+		break;
+	case GPCI_BAD_ENTITY:
+		pr_info_ratelimited("request 0x%x: no entity with index 0x%x\n",
+				    m->request, m->index);
+		break;
+	case GPCI_BAD_SIZE:
+		pr_info_ratelimited("request 0x%x index 0x%x: the reply has no byte 0x%x (offset 0x%x, length %u)\n",
+				    m->request, m->index,
+				    m->offset + m->length - 1, m->offset,
+				    m->length);
+		break;
+	case GPCI_BAD_LAYOUT:
+		pr_warn_ratelimited("request 0x%x: reply layout changed (counter_info_version moved across %u); reopen the event\n",
+				    m->request, HVPMU_GPCI_VERSION_EXTENDED);
+		break;
+	}
+}
 
-	return (struct gpci_key) {
-		.request = hvpmu_field_get(&gpci_fields[F_REQUEST], a),
-		.index = hvpmu_field_get(&gpci_fields[F_STARTING_INDEX], a),
-		.secondary = hvpmu_field_get(&gpci_fields[F_SECONDARY_INDEX], a),
-		/* effective version, fixed at event_init */
-		.version = event->hw.config_base,
+static void gpci_log_rc(const struct gpci_key *key, long rc)
+{
+	struct gpci_msg m = {
+		.what = GPCI_MSG_RC, .request = key->request,
+		.index = key->index, .rc = rc,
 	};
+
+	gpci_print_msg(&m);
 }
 
-static bool gpci_same_key(struct perf_event *a, struct perf_event *b)
+static bool gpci_same_key(const struct gpci_key *x, const struct gpci_key *y)
 {
-	struct gpci_key x = gpci_event_key(a), y = gpci_event_key(b);
-
-	return x.request == y.request && x.index == y.index &&
-	       x.secondary == y.secondary && x.version == y.version;
+	return x->request == y->request && x->index == y->index &&
+	       x->secondary == y->secondary && x->version == y->version;
 }
 
-/* One hcall for @key into @gpci->buf. Caller holds @gpci->lock. */
-static long gpci_hcall(struct hvpmu_gpci_pmu *gpci, const struct gpci_key *key)
+/*
+ * One hcall for @key on @buf, a 4 KiB-aligned block of which @size bytes
+ * are passed. Below counter_info_version 3 the secondary index and version
+ * bytes are LoPAR's reserved words and stay zero.
+ */
+static long gpci_hcall(struct hvpmu_gpci_pmu *gpci, u8 *buf,
+		       const struct gpci_key *key, unsigned int size)
 {
-	struct hvpmu_gpci_hdr *h = (struct hvpmu_gpci_hdr *)gpci->buf;
+	struct hvpmu_gpci_hdr *h = (struct hvpmu_gpci_hdr *)buf;
 	long rc;
 
-	lockdep_assert_held(&gpci->lock);
-	memset(gpci->buf, 0, HVPMU_GPCI_BUF_SIZE);
+	memset(buf, 0, size);
 	h->request = cpu_to_be32(key->request);
 	h->starting_index = cpu_to_be32(key->index);
 	if (gpci_ext(gpci->version)) {
 		h->secondary_index = cpu_to_be16(key->secondary);
 		h->version_in = key->version;
 	}
-	rc = gpci->ops->hcall(gpci->ctx, gpci->buf, HVPMU_GPCI_BUF_SIZE);
+	rc = gpci->ops->hcall(gpci->ctx, buf, size);
 	atomic64_inc(&gpci->hcalls);
 	/* Not all elements fitted; the first ones, which we read, did. */
 	if (rc == HVPMU_H_PARAMETER && gpci_ext(gpci->version) &&
@@ -345,71 +539,145 @@ static long gpci_hcall(struct hvpmu_gpci_pmu *gpci, const struct gpci_key *key)
 	return rc;
 }
 
-static int gpci_hcall_errno(const struct gpci_key *key, long rc)
+/* Elements in a reply, in its layout (LoPAR: a u32 at offset 8). */
+static u32 gpci_nvals(const struct hvpmu_gpci_hdr *h)
 {
-	if (rc == HVPMU_H_SUCCESS)
-		return 0;
-	pr_warn_ratelimited("request 0x%x index 0x%x: %s (rc %ld)\n",
-			    key->request, key->index, gpci_rc_cause(rc), rc);
-	return gpci_rc_errno(rc);
+	if (gpci_ext(h->version_out))
+		return be16_to_cpu(h->returned_values);
+	return get_unaligned_be32(&h->secondary_index);
 }
 
 /*
- * Take @event's value out of the reply in @gpci->buf, after checking that
- * the reply is about the entity asked for, in the layout the event was set
- * up for, and long enough for offset + length.
+ * Bytes of counter_value a reply holds: its element size (reported from
+ * version 3 on, else the request's known layout) times its elements.
+ * Unknown layouts without cv_element_size are bounded by the buffer, as
+ * in Linux.
  */
-static int gpci_extract(struct hvpmu_gpci_pmu *gpci, struct perf_event *event,
+static u32 gpci_data_bound(const struct hvpmu_gpci_hdr *h,
+			   const struct gpci_req *r, u32 nvals)
+{
+	bool ext = gpci_ext(h->version_out);
+	u32 esize = ext ? be16_to_cpu(h->cv_element_size) : 0;
+
+	if (!esize && r)
+		esize = ext ? r->size_ext : r->size_lopar;
+	if (!esize)
+		return HVPMU_GPCI_MAX_DATA;
+	return min_t(u32, nvals * esize, HVPMU_GPCI_MAX_DATA);
+}
+
+/*
+ * Take @gev's value out of the reply in @buf, after checking that the
+ * reply is about the entity asked for, in the layout the event was set up
+ * for, and long enough for offset + length. Returns 0 or GPCI_BAD_*.
+ */
+static int gpci_extract(const u8 *buf, const struct gpci_event *gev,
 			u64 *val)
 {
-	const struct hvpmu_gpci_hdr *h = (void *)gpci->buf;
-	const struct perf_event_attr *a = &event->attr;
-	struct gpci_key key = gpci_event_key(event);
-	u32 off = hvpmu_field_get(&gpci_fields[F_OFFSET], a);
-	u32 len = hvpmu_field_get(&gpci_fields[F_LENGTH], a);
-	const struct gpci_req *r = gpci_find_req(key.request);
-	u32 got = be32_to_cpu(h->starting_index);
-	u8 vout = h->version_out;
-	u32 nvals, esize;
+	const struct hvpmu_gpci_hdr *h = (const void *)buf;
+	u32 nvals = gpci_nvals(h), i;
 	const u8 *p;
 
-	if (gpci_ext(vout) != gpci_ext(event->hw.idx)) {
-		pr_warn_ratelimited("request 0x%x: reply layout changed (counter_info_version %u, was %u); reopen the event\n",
-				    key.request, vout, (u8)event->hw.idx);
-		return -EIO;
-	}
-	if (gpci_ext(vout)) {
-		nvals = be16_to_cpu(h->returned_values);
-		esize = be16_to_cpu(h->cv_element_size) ?: r->size_ext;
-	} else {
-		/* LoPAR: returned_values is a uint_32 at offset 8 */
-		nvals = get_unaligned_be32(&h->secondary_index);
-		esize = r->size_lopar;
-	}
-	if (!nvals || (key.index != HVPMU_GPCI_INDEX_CURRENT &&
-		       got != key.index)) {
-		pr_info_ratelimited("request 0x%x: no entity with index 0x%x\n",
-				    key.request, key.index);
-		return -ENODEV;
-	}
-	if (off + len > esize || esize > HVPMU_GPCI_MAX_DATA) {
-		pr_warn_ratelimited("request 0x%x: element of %u bytes cannot hold offset 0x%x length %u\n",
-				    key.request, esize, off, len);
-		return -EIO;
-	}
-	p = gpci->buf + HVPMU_GPCI_HDR_SIZE + off;
+	if (gpci_ext(h->version_out) != gev->ext)
+		return GPCI_BAD_LAYOUT;
+	if (!nvals)
+		return GPCI_BAD_ENTITY;
+	if (gev->req && gev->req->kind != GPCI_IDX_OTHER &&
+	    gev->key.index != HVPMU_GPCI_INDEX_CURRENT &&
+	    be32_to_cpu(h->starting_index) != gev->key.index)
+		return GPCI_BAD_ENTITY;
+	if (gev->offset + gev->length > gpci_data_bound(h, gev->req, nvals))
+		return GPCI_BAD_SIZE;
+	p = buf + HVPMU_GPCI_HDR_SIZE + gev->offset;
 	*val = 0;
-	while (len--)
-		*val = (*val << 8) | *p++;
+	for (i = 0; i < gev->length; i++)
+		*val = (*val << 8) | p[i];
 	return 0;
+}
+
+static struct gpci_msg gpci_bad_msg(const struct gpci_event *gev, int bad)
+{
+	return (struct gpci_msg) {
+		.what = bad, .request = gev->key.request,
+		.index = gev->key.index, .offset = gev->offset,
+		.length = gev->length,
+	};
+}
+
+static void gpci_log_bad(const struct gpci_event *gev, int bad)
+{
+	struct gpci_msg m = gpci_bad_msg(gev, bad);
+
+	gpci_print_msg(&m);
+}
+
+/*
+ * Reads, starts and stops run under perf's raw context lock with
+ * interrupts off, where the console must not be called: their messages
+ * wait for a work item (one queue per PMU, the oldest kept).
+ */
+static void gpci_defer_msg(struct hvpmu_gpci_pmu *gpci,
+			   const struct gpci_msg *m)
+{
+	unsigned long flags;
+
+	if (!m->what)
+		return;
+	raw_spin_lock_irqsave(&gpci->msg_lock, flags);
+	if (gpci->nr_msgs < GPCI_MSGS)
+		gpci->msgs[gpci->nr_msgs++] = *m;
+	else
+		gpci->lost_msgs++;
+	raw_spin_unlock_irqrestore(&gpci->msg_lock, flags);
+	schedule_work(&gpci->msg_work);
+}
+
+static void gpci_defer_rc(struct hvpmu_gpci_pmu *gpci,
+			  const struct gpci_key *key, long rc)
+{
+	struct gpci_msg m = {
+		.what = GPCI_MSG_RC, .request = key->request,
+		.index = key->index, .rc = rc,
+	};
+
+	gpci_defer_msg(gpci, &m);
+}
+
+static void gpci_defer_bad(struct hvpmu_gpci_pmu *gpci,
+			   const struct gpci_event *gev, int bad)
+{
+	struct gpci_msg m = gpci_bad_msg(gev, bad);
+
+	gpci_defer_msg(gpci, &m);
+}
+
+static void gpci_msg_work(struct work_struct *work)
+{
+	struct hvpmu_gpci_pmu *gpci = container_of(work, struct hvpmu_gpci_pmu,
+						   msg_work);
+	struct gpci_msg msgs[GPCI_MSGS];
+	unsigned long flags, lost;
+	unsigned int i, nr;
+
+	raw_spin_lock_irqsave(&gpci->msg_lock, flags);
+	nr = gpci->nr_msgs;
+	memcpy(msgs, gpci->msgs, nr * sizeof(msgs[0]));
+	lost = gpci->lost_msgs;
+	gpci->nr_msgs = 0;
+	gpci->lost_msgs = 0;
+	raw_spin_unlock_irqrestore(&gpci->msg_lock, flags);
+
+	for (i = 0; i < nr; i++)
+		gpci_print_msg(&msgs[i]);
+	if (lost)
+		pr_info_ratelimited("%lu more messages of reads not shown\n",
+				    lost);
 }
 
 /* Fold a good value into the count; an error keeps the previous one. */
 static void gpci_account(struct hvpmu_gpci_pmu *gpci, struct perf_event *event,
 			 int err, u64 now)
 {
-	u32 len = hvpmu_field_get(&gpci_fields[F_LENGTH], &event->attr);
-
 	if (err) {
 		atomic64_inc(&gpci->read_errors);
 		return;
@@ -420,41 +688,183 @@ static void gpci_account(struct hvpmu_gpci_pmu *gpci, struct perf_event *event,
 		return;
 	}
 	/* Values shorter than 8 bytes wrap at their width. */
-	hvpmu_counter_fold(event, now, 8 * len);
+	hvpmu_counter_fold(event, now, 8 * to_gev(event)->length);
 }
 
+/*
+ * The CPU's buffer, unless it is in use already: a read from NMI context
+ * (perf_event_read_local() in a PMI or a BPF program) never makes an hcall
+ * and must not corrupt one in progress. Interrupts are off.
+ */
+static struct gpci_cpu *gpci_claim(struct hvpmu_gpci_pmu *gpci)
+{
+	struct gpci_cpu *c = this_cpu_ptr(gpci->cpu);
+
+	if (in_nmi() || c->busy)
+		return NULL;
+	c->busy = true;
+	return c;
+}
+
+static void gpci_release(struct gpci_cpu *c)
+{
+	c->busy = false;
+}
+
+/* Read one event on its own: one hcall. */
 static void gpci_update(struct hvpmu_gpci_pmu *gpci, struct perf_event *event)
 {
-	struct gpci_key key = gpci_event_key(event);
-	unsigned long flags;
+	struct gpci_event *gev = to_gev(event);
+	struct gpci_cpu *c = gpci_claim(gpci);
 	u64 now = 0;
+	long rc;
 	int err;
 
-	raw_spin_lock_irqsave(&gpci->lock, flags);
-	err = gpci_hcall_errno(&key, gpci_hcall(gpci, &key));
-	if (!err)
-		err = gpci_extract(gpci, event, &now);
-	raw_spin_unlock_irqrestore(&gpci->lock, flags);
+	if (!c) {
+		gpci_account(gpci, event, -EBUSY, 0);
+		return;
+	}
+	rc = gpci_hcall(gpci, c->buf, &gev->key,
+			HVPMU_GPCI_HDR_SIZE + gev->need);
+	if (rc) {
+		gpci_defer_rc(gpci, &gev->key, rc);
+		err = -EIO;
+	} else {
+		err = gpci_extract(c->buf, gev, &now);
+		if (err)
+			gpci_defer_bad(gpci, gev, err);
+	}
+	gpci_release(c);
 	gpci_account(gpci, event, err, now);
+}
+
+/*
+ * One hcall per distinct key for the events on @list (linked by node),
+ * each hcall asking for as many bytes as the neediest of its events; then
+ * @apply(event, err, value) for each, which empties the list.
+ */
+static void gpci_snapshot(struct hvpmu_gpci_pmu *gpci, struct list_head *list,
+			  void (*apply)(struct hvpmu_gpci_pmu *gpci,
+					struct gpci_event *gev, int err,
+					u64 now))
+{
+	struct gpci_event *first, *gev, *tmp;
+	struct gpci_cpu *c;
+
+	if (list_empty(list))
+		return;
+	c = gpci_claim(gpci);
+	while (!list_empty(list)) {
+		unsigned int need = 0;
+		long rc = -EBUSY;
+
+		first = list_first_entry(list, struct gpci_event, node);
+		list_for_each_entry(gev, list, node)
+			if (gpci_same_key(&gev->key, &first->key))
+				need = max_t(unsigned int, need, gev->need);
+		if (c) {
+			rc = gpci_hcall(gpci, c->buf, &first->key,
+					HVPMU_GPCI_HDR_SIZE + need);
+			if (rc)
+				gpci_defer_rc(gpci, &first->key, rc);
+		}
+		list_for_each_entry_safe(gev, tmp, list, node) {
+			u64 now = 0;
+			int err = rc ? -EIO : 0;
+
+			if (!gpci_same_key(&gev->key, &first->key))
+				continue;
+			list_del_init(&gev->node);
+			if (!err) {
+				err = gpci_extract(c->buf, gev, &now);
+				if (err)
+					gpci_defer_bad(gpci, gev, err);
+			}
+			apply(gpci, gev, err, now);
+		}
+	}
+	if (c)
+		gpci_release(c);
+}
+
+/* Batched stops and starts, in the order they came. */
+static void gpci_apply_pending(struct hvpmu_gpci_pmu *gpci,
+			       struct gpci_event *gev, int err, u64 now)
+{
+	struct perf_event *event = gev->event;
+	u8 ops = gev->pending;
+
+	gev->pending = 0;
+	if (ops & GPCI_OP_STOP)
+		gpci_account(gpci, event, err, now);
+	if (ops & GPCI_OP_START) {
+		event->hw.state |= GPCI_HES_UNPRIMED;
+		gpci_account(gpci, event, err, now);
+	}
+}
+
+static void gpci_flush(struct hvpmu_gpci_pmu *gpci, struct gpci_cpu *c)
+{
+	gpci_snapshot(gpci, &c->batch, gpci_apply_pending);
+}
+
+/*
+ * Queue @op for @gev until the batch is done. A stop of an event whose
+ * start is still queued cancels the start: it never counted.
+ */
+static void gpci_queue(struct gpci_cpu *c, struct gpci_event *gev, u8 op)
+{
+	if (op == GPCI_OP_STOP && (gev->pending & GPCI_OP_START)) {
+		gev->pending &= ~GPCI_OP_START;
+		if (!gev->pending)
+			list_del_init(&gev->node);
+		return;
+	}
+	if (!gev->pending)
+		list_add_tail(&gev->node, &c->batch);
+	gev->pending |= op;
+}
+
+/* In a TXN_ADD or between pmu_disable() and pmu_enable(). */
+static bool gpci_batching(struct gpci_cpu *c)
+{
+	return c->disabled || (c->txn & PERF_PMU_TXN_ADD);
 }
 
 static void gpci_start(struct perf_event *event, int flags)
 {
-	event->hw.state = GPCI_HES_UNPRIMED;
-	gpci_update(to_gpci(event->pmu), event);
+	struct hvpmu_gpci_pmu *gpci = to_gpci(event->pmu);
+	struct gpci_cpu *c = this_cpu_ptr(gpci->cpu);
+
+	/* a queued stop still folds the old start value: unprimed later */
+	if (gpci_batching(c)) {
+		event->hw.state = 0;
+		gpci_queue(c, to_gev(event), GPCI_OP_START);
+	} else {
+		event->hw.state = GPCI_HES_UNPRIMED;
+		gpci_update(gpci, event);
+	}
 }
 
 static void gpci_stop(struct perf_event *event, int flags)
 {
+	struct hvpmu_gpci_pmu *gpci = to_gpci(event->pmu);
+	struct gpci_cpu *c = this_cpu_ptr(gpci->cpu);
+
 	if (event->hw.state & PERF_HES_STOPPED)
 		return;
-	if (flags & PERF_EF_UPDATE)
-		gpci_update(to_gpci(event->pmu), event);
+	if (flags & PERF_EF_UPDATE) {
+		if (gpci_batching(c))
+			gpci_queue(c, to_gev(event), GPCI_OP_STOP);
+		else
+			gpci_update(gpci, event);
+	}
 	event->hw.state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
 }
 
 static int gpci_add(struct perf_event *event, int flags)
 {
+	to_gev(event)->cache_gen = 0;
 	event->hw.state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
 	if (flags & PERF_EF_START)
 		gpci_start(event, flags);
@@ -464,77 +874,142 @@ static int gpci_add(struct perf_event *event, int flags)
 static void gpci_del(struct perf_event *event, int flags)
 {
 	gpci_stop(event, PERF_EF_UPDATE);
+	to_gev(event)->cache_gen = 0;
+}
+
+static bool gpci_counting(struct perf_event *event, struct pmu *pmu)
+{
+	return event->pmu == pmu && event->state == PERF_EVENT_STATE_ACTIVE &&
+	       !(event->hw.state & PERF_HES_STOPPED);
+}
+
+static void gpci_apply_read(struct hvpmu_gpci_pmu *gpci,
+			    struct gpci_event *gev, int err, u64 now)
+{
+	gpci_account(gpci, gev->event, err, now);
+}
+
+static void gpci_apply_cache(struct hvpmu_gpci_pmu *gpci,
+			     struct gpci_event *gev, int err, u64 now)
+{
+	gev->cache = now;
+	gev->cache_err = err;
+	gev->cache_gen = this_cpu_ptr(gpci->cpu)->gen;
+}
+
+/*
+ * A read of one of our events in a group led by another PMU's event (a
+ * software event: perf core reads the group in the leader's transaction,
+ * which is not ours). The first of our counting events starts a pass: one
+ * snapshot for all of them, each keeping its value until its own read in
+ * this pass (a generation per CPU tells passes apart). Returns false when
+ * the event is to be read on its own.
+ */
+static bool gpci_read_foreign_group(struct hvpmu_gpci_pmu *gpci,
+				    struct perf_event *event)
+{
+	struct pmu *pmu = &gpci->uncore.pmu;
+	struct gpci_cpu *c = this_cpu_ptr(gpci->cpu);
+	struct perf_event *leader = event->group_leader, *sib, *first = NULL;
+	struct gpci_event *gev = to_gev(event);
+	LIST_HEAD(list);
+
+	for_each_sibling_event(sib, leader) {
+		if (gpci_counting(sib, pmu)) {
+			first = sib;
+			break;
+		}
+	}
+	if (first != event) {
+		if (!gev->cache_gen || gev->cache_gen != c->gen)
+			return false;
+		gev->cache_gen = 0;
+		gpci_account(gpci, event, gev->cache_err, gev->cache);
+		return true;
+	}
+
+	c->gen++;
+	for_each_sibling_event(sib, leader)
+		if (gpci_counting(sib, pmu))
+			list_add_tail(&to_gev(sib)->node, &list);
+	gpci_snapshot(gpci, &list, gpci_apply_cache);
+	gev->cache_gen = 0;
+	gpci_account(gpci, event, gev->cache_err, gev->cache);
+	return true;
 }
 
 static void gpci_read(struct perf_event *event)
 {
 	struct hvpmu_gpci_pmu *gpci = to_gpci(event->pmu);
-	struct gpci_txn *txn = this_cpu_ptr(gpci->txn);
+	struct gpci_cpu *c = this_cpu_ptr(gpci->cpu);
+	struct perf_event *leader = event->group_leader;
 
 	if (event->hw.state & PERF_HES_STOPPED)
 		return;
 	/* In a read transaction, commit_txn() reads the whole group. */
-	if ((txn->flags & PERF_PMU_TXN_READ) && txn->nr < GPCI_MAX_GROUP) {
-		txn->ev[txn->nr++] = event;
+	if (c->txn & PERF_PMU_TXN_READ) {
+		struct gpci_event *gev = to_gev(event);
+
+		if (list_empty(&gev->node))
+			list_add_tail(&gev->node, &c->txn_read);
 		return;
 	}
+	/* perf_event_read_local() from NMI: keep the previous value */
+	if (in_nmi()) {
+		atomic64_inc(&gpci->read_errors);
+		return;
+	}
+	if (leader != event && leader->pmu != event->pmu &&
+	    gpci_read_foreign_group(gpci, event))
+		return;
 	gpci_update(gpci, event);
 }
 
 static void gpci_start_txn(struct pmu *pmu, unsigned int flags)
 {
-	struct gpci_txn *txn = this_cpu_ptr(to_gpci(pmu)->txn);
+	struct gpci_cpu *c = this_cpu_ptr(to_gpci(pmu)->cpu);
 
-	txn->flags = flags;
-	txn->nr = 0;
+	c->txn = flags;
 }
 
 static void gpci_cancel_txn(struct pmu *pmu)
 {
-	struct gpci_txn *txn = this_cpu_ptr(to_gpci(pmu)->txn);
+	struct gpci_cpu *c = this_cpu_ptr(to_gpci(pmu)->cpu);
+	struct gpci_event *gev, *tmp;
 
-	txn->flags = 0;
-	txn->nr = 0;
+	/* the events added were deleted again, cancelling their starts */
+	c->txn = 0;
+	list_for_each_entry_safe(gev, tmp, &c->txn_read, node)
+		list_del_init(&gev->node);
 }
 
-/* One hcall per distinct key; every event of a key reads the same reply. */
 static int gpci_commit_txn(struct pmu *pmu)
 {
 	struct hvpmu_gpci_pmu *gpci = to_gpci(pmu);
-	struct gpci_txn *txn = this_cpu_ptr(gpci->txn);
-	unsigned int i, j;
+	struct gpci_cpu *c = this_cpu_ptr(gpci->cpu);
+	unsigned int flags = c->txn;
 
-	if (!(txn->flags & PERF_PMU_TXN_READ))
-		goto out;
-	for (i = 0; i < txn->nr; i++) {
-		struct perf_event *lead = txn->ev[i];
-		struct gpci_key key;
-		unsigned long flags;
-		int err;
-
-		if (!lead)
-			continue;
-		key = gpci_event_key(lead);
-		raw_spin_lock_irqsave(&gpci->lock, flags);
-		err = gpci_hcall_errno(&key, gpci_hcall(gpci, &key));
-		for (j = i; j < txn->nr; j++) {
-			struct perf_event *ev = txn->ev[j];
-			u64 now = 0;
-			int e = err;
-
-			if (!ev || !gpci_same_key(lead, ev))
-				continue;
-			if (!e)
-				e = gpci_extract(gpci, ev, &now);
-			gpci_account(gpci, ev, e, now);
-			txn->ev[j] = NULL;
-		}
-		raw_spin_unlock_irqrestore(&gpci->lock, flags);
-	}
-out:
-	txn->flags = 0;
-	txn->nr = 0;
+	c->txn = 0;
+	/* One snapshot per request key for the whole group */
+	gpci_snapshot(gpci, &c->txn_read, gpci_apply_read);
+	/* Starts of a TXN_ADD: now, or with the stops at pmu_enable(). */
+	if ((flags & PERF_PMU_TXN_ADD) && !c->disabled)
+		gpci_flush(gpci, c);
 	return 0;
+}
+
+static void gpci_pmu_disable(struct pmu *pmu)
+{
+	this_cpu_ptr(to_gpci(pmu)->cpu)->disabled = true;
+}
+
+static void gpci_pmu_enable(struct pmu *pmu)
+{
+	struct hvpmu_gpci_pmu *gpci = to_gpci(pmu);
+	struct gpci_cpu *c = this_cpu_ptr(gpci->cpu);
+
+	c->disabled = false;
+	gpci_flush(gpci, c);
 }
 
 /**
@@ -542,11 +1017,11 @@ out:
  * @gpci: the PMU
  * @attr: the event attribute
  *
- * Unknown bits and out-of-range fields, unknown request codes, requests
- * that are internal or write hypervisor state, lab-only requests unless the
- * firmware has the lab capability and root enabled them, a secondary index
- * where the request has none, and offset + length beyond the request's
- * element.
+ * Unknown bits and out-of-range fields (length 1-8, offset + length within
+ * the 4064 bytes of counter_value, as Linux), requests of the lab range
+ * (bit 31) other than Retrieve HPMCx, which needs the firmware's lab
+ * capability and root's consent. Every other request, secondary index and
+ * version goes to the hypervisor, as in Linux.
  *
  * Return: 0, -EINVAL, -EOPNOTSUPP (not on this firmware) or -EPERM (lab
  * request not enabled).
@@ -554,110 +1029,242 @@ out:
 int hvpmu_gpci_attr_check(struct hvpmu_gpci_pmu *gpci,
 			  const struct perf_event_attr *attr)
 {
-	const struct gpci_req *r;
-	u32 off, len;
-	u16 size;
+	u32 req, off, len;
 	int ret;
 
 	ret = hvpmu_config_check(&gpci->enc, attr);
 	if (ret)
 		return ret;
-	r = gpci_find_req(hvpmu_field_get(&gpci_fields[F_REQUEST], attr));
-	if (!r || (r->flags & GPCI_R_NEVER))
-		return -EINVAL;
-	if (r->flags & GPCI_R_LAB) {
+	req = hvpmu_field_get(&gpci_fields[F_REQUEST], attr);
+	if (req & HVPMU_GPCI_REQ_LAB_BIT) {
+		/* Set MMCRH and the unknown ones may change state */
+		if (req != HVPMU_GPCI_REQ_HPMCX)
+			return -EINVAL;
 		if (!(gpci->caps & HVPMU_GPCI_CAP_LAB))
 			return -EOPNOTSUPP;
 		if (!READ_ONCE(gpci->lab_enabled))
 			return -EPERM;
 	}
-	size = gpci_req_size(r, gpci->version);
-	if (!size)
-		return -EOPNOTSUPP;
-	if (hvpmu_field_get(&gpci_fields[F_SECONDARY_INDEX], attr) &&
-	    (!gpci_ext(gpci->version) || !(r->flags & GPCI_R_SECONDARY)))
-		return -EINVAL;
 	off = hvpmu_field_get(&gpci_fields[F_OFFSET], attr);
 	len = hvpmu_field_get(&gpci_fields[F_LENGTH], attr);
-	if (off + len > size)
+	if (off + len > HVPMU_GPCI_MAX_DATA)
 		return -EINVAL;
 	return 0;
 }
 EXPORT_SYMBOL_GPL(hvpmu_gpci_attr_check);
 
+struct gpci_init_probe {
+	struct hvpmu_gpci_pmu *gpci;
+	struct gpci_event *gev;
+	long rc;
+	int bad;
+	u16 esize;
+};
+
+/* On the event's CPU: where starting_index -1 means "this processor". */
+static void gpci_init_probe_fn(void *info)
+{
+	struct gpci_init_probe *p = info;
+	struct gpci_cpu *c = gpci_claim(p->gpci);
+	const struct hvpmu_gpci_hdr *h;
+	u64 now;
+
+	if (!c) {
+		p->rc = HVPMU_H_HARDWARE;
+		return;
+	}
+	h = (const void *)c->buf;
+	p->rc = gpci_hcall(p->gpci, c->buf, &p->gev->key, HVPMU_GPCI_BUF_SIZE);
+	if (!p->rc) {
+		p->gev->ext = gpci_ext(h->version_out);
+		p->esize = p->gev->ext ? be16_to_cpu(h->cv_element_size) : 0;
+		p->bad = gpci_extract(c->buf, p->gev, &now);
+	}
+	gpci_release(c);
+}
+
+/* Mixed groups: our events and software events only. */
+static bool gpci_group_ok(struct perf_event *event)
+{
+	struct perf_event *leader = event->group_leader, *sib;
+
+	if (leader == event)
+		return true;
+	if (leader->pmu != event->pmu && !is_software_event(leader))
+		return false;
+	/* perf_try_init_event() holds the leader's ctx->mutex */
+	for_each_sibling_event(sib, leader)
+		if (sib->pmu != event->pmu && !is_software_event(sib))
+			return false;
+	return true;
+}
+
+static void gpci_event_destroy(struct perf_event *event)
+{
+	/* del() ran, and pmu_enable() after it: nothing can be queued */
+	WARN_ON_ONCE(!list_empty(&to_gev(event)->node));
+	kfree(event->pmu_private);
+	event->pmu_private = NULL;
+}
+
 static int gpci_event_init(struct perf_event *event)
 {
 	struct hvpmu_gpci_pmu *gpci = to_gpci(event->pmu);
-	struct perf_event *leader = event->group_leader, *sib;
-	unsigned int n = 1;
-	struct gpci_key key;
-	unsigned long flags;
-	u64 now;
-	u8 ver;
+	const struct perf_event_attr *a = &event->attr;
+	struct gpci_init_probe p = { .gpci = gpci };
+	struct gpci_event *gev;
+	u16 esize;
 	int ret;
 
-	ret = hvpmu_uncore_event_init(&gpci->uncore, event);
-	if (ret)
-		return ret;
-	ret = hvpmu_gpci_attr_check(gpci, &event->attr);
-	if (ret)
-		return ret;
-
-	/* Each of our events in a group needs a transaction slot. */
-	if (leader != event && leader->pmu == event->pmu)
-		n++;
-	for_each_sibling_event(sib, leader)
-		n += sib->pmu == event->pmu;
-	if (n > GPCI_MAX_GROUP)
+	if (a->type != event->pmu->type)
+		return -ENOENT;
+	if (is_sampling_event(event) || has_branch_stack(event))
+		return -EOPNOTSUPP;
+	/* per-task events are refused by the core (perf_invalid_context) */
+	if (event->cpu < 0 || (event->attach_state & PERF_ATTACH_TASK))
 		return -EINVAL;
+	/* the core refuses them too (NO_EXCLUDE): spare the hcall */
+	if (a->exclude_user || a->exclude_kernel || a->exclude_hv ||
+	    a->exclude_idle || a->exclude_host || a->exclude_guest)
+		return -EINVAL;
+	if (!gpci_group_ok(event))
+		return -EINVAL;
+	ret = hvpmu_gpci_attr_check(gpci, a);
+	if (ret)
+		return ret;
 
-	/* 0 asks for the version the firmware reported; below 3 it is 0. */
-	ver = hvpmu_field_get(&gpci_fields[F_COUNTER_INFO_VERSION],
-			      &event->attr) ?: gpci->version;
-	if (!gpci_ext(ver))
-		ver = 0;
-	event->hw.config_base = ver;
+	gev = kzalloc(sizeof(*gev), GFP_KERNEL);
+	if (!gev)
+		return -ENOMEM;
+	gev->event = event;
+	INIT_LIST_HEAD(&gev->node);
+	gev->key = (struct gpci_key) {
+		.request = hvpmu_field_get(&gpci_fields[F_REQUEST], a),
+		.index = hvpmu_field_get(&gpci_fields[F_STARTING_INDEX], a),
+		.secondary = hvpmu_field_get(&gpci_fields[F_SECONDARY_INDEX], a),
+		.version = hvpmu_field_get(&gpci_fields[F_COUNTER_INFO_VERSION], a),
+	};
+	gev->req = gpci_find_req(gev->key.request);
+	gev->offset = hvpmu_field_get(&gpci_fields[F_OFFSET], a);
+	gev->length = hvpmu_field_get(&gpci_fields[F_LENGTH], a);
 
 	/*
-	 * Ask once now, so that a missing entity, a refused permission or a
+	 * Ask once now, on the event's CPU (which the event keeps: perf asked
+	 * for it), so that a missing entity, a refused permission or a
 	 * request this firmware lacks is an errno from perf_event_open(), and
-	 * learn the reply's layout version.
+	 * learn the reply's layout and element size.
 	 */
-	key = gpci_event_key(event);
-	raw_spin_lock_irqsave(&gpci->lock, flags);
-	ret = gpci_hcall_errno(&key, gpci_hcall(gpci, &key));
-	if (!ret) {
-		event->hw.idx = ((struct hvpmu_gpci_hdr *)gpci->buf)->version_out;
-		ret = gpci_extract(gpci, event, &now);
+	p.gev = gev;
+	ret = smp_call_function_single(event->cpu, gpci_init_probe_fn, &p, 1);
+	if (ret) {
+		ret = -ENODEV;
+		goto err;
 	}
-	raw_spin_unlock_irqrestore(&gpci->lock, flags);
+	if (p.rc) {
+		gpci_log_rc(&gev->key, p.rc);
+		ret = gpci_rc_errno(p.rc);
+		goto err;
+	}
+	if (p.bad) {
+		gpci_log_bad(gev, p.bad);
+		ret = -EINVAL;
+		goto err;
+	}
+	/*
+	 * Later hcalls ask only for the elements up to the value. LoPAR has
+	 * no detail_rc to say "buffer too small": there, always 4 KiB.
+	 */
+	esize = p.esize;
+	if (!esize && gev->req && gev->ext)
+		esize = gev->req->size_ext;
+	if (esize && gev->ext && gpci_ext(gpci->version))
+		gev->need = min_t(u32, roundup(gev->offset + gev->length, esize),
+				  HVPMU_GPCI_MAX_DATA);
+	else
+		gev->need = HVPMU_GPCI_MAX_DATA;
+
+	event->pmu_private = gev;
+	event->destroy = gpci_event_destroy;
+	return 0;
+err:
+	kfree(gev);
 	return ret;
 }
 
-#define GPCI_IFACE_ATTR(_name, _fmt, _expr)				\
+/* ---- sysfs interface/ ---- */
+
+/* The 0x40 reply: counter_info_version, permission, capabilities. */
+struct gpci_caps {
+	u8 version;
+	bool collect_privileged;
+	u8 mask;
+};
+
+/*
+ * Request 0x40 (starting_index -1, version_in 0, as Linux). Process
+ * context: uses its own buffer.
+ */
+static long gpci_read_caps(struct hvpmu_gpci_pmu *gpci, struct gpci_caps *caps)
+{
+	static const struct gpci_key key = {
+		.request = HVPMU_GPCI_REQ_CAPABILITIES,
+		.index = HVPMU_GPCI_INDEX_CURRENT,
+	};
+	u8 *buf = kmalloc(HVPMU_GPCI_BUF_SIZE, GFP_KERNEL);
+	const struct hvpmu_gpci_hdr *h = (void *)buf;
+	const u8 *e = buf + HVPMU_GPCI_HDR_SIZE;
+	long rc;
+
+	if (!buf)
+		return -ENOMEM;
+	/* before gpci->version is known: a LoPAR header */
+	rc = gpci_hcall(gpci, buf, &key, HVPMU_GPCI_HDR_SIZE + 0x10);
+	if (rc == HVPMU_H_SUCCESS) {
+		caps->version = h->version_out;
+		caps->collect_privileged = e[0];
+		/* byte 1 is reserved in LoPAR, the capability mask after */
+		caps->mask = gpci_ext(h->version_out) ? e[1] : 0;
+	}
+	kfree(buf);
+	return rc;
+}
+
+#define GPCI_CAPS_ATTR(_name, _fmt, _expr)				\
 static ssize_t _name##_show(struct device *dev,				\
 			    struct device_attribute *attr, char *buf)	\
 {									\
 	struct hvpmu_gpci_pmu *gpci = to_gpci(dev_get_drvdata(dev));	\
+	struct gpci_caps c;						\
 									\
+	/* fresh, as Linux: an HMC change or a migration shows */	\
+	if (gpci_read_caps(gpci, &c))					\
+		return -EIO;						\
 	return sysfs_emit(buf, _fmt "\n", _expr);			\
 }									\
 static DEVICE_ATTR_RO(_name)
+
+GPCI_CAPS_ATTR(version, "0x%x", c.version);
+GPCI_CAPS_ATTR(ga, "%d", !!(c.mask & HVPMU_GPCI_CAP_GA));
+GPCI_CAPS_ATTR(expanded, "%d", !!(c.mask & HVPMU_GPCI_CAP_EXPANDED));
+GPCI_CAPS_ATTR(lab, "%d", !!(c.mask & HVPMU_GPCI_CAP_LAB));
+GPCI_CAPS_ATTR(collect_privileged, "%d", c.collect_privileged);
 
 /* The highest counter_info_version whose layouts the driver knows. */
 static ssize_t kernel_version_show(struct device *dev,
 				   struct device_attribute *attr, char *buf)
 {
-	return sysfs_emit(buf, "0x%x\n", HVPMU_GPCI_VERSION_DEPRECATES);
+	return sysfs_emit(buf, "0x%x\n", HVPMU_GPCI_VERSION_CURRENT);
 }
 static DEVICE_ATTR_RO(kernel_version);
 
-/* Read once at probe; Linux issued an hcall on every read of these. */
-GPCI_IFACE_ATTR(version, "0x%x", gpci->version);
-GPCI_IFACE_ATTR(ga, "%d", !!(gpci->caps & HVPMU_GPCI_CAP_GA));
-GPCI_IFACE_ATTR(expanded, "%d", !!(gpci->caps & HVPMU_GPCI_CAP_EXPANDED));
-GPCI_IFACE_ATTR(lab, "%d", !!(gpci->caps & HVPMU_GPCI_CAP_LAB));
-GPCI_IFACE_ATTR(collect_privileged, "%d", gpci->collect_privileged);
+static ssize_t read_errors_show(struct device *dev,
+				struct device_attribute *attr, char *buf)
+{
+	struct hvpmu_gpci_pmu *gpci = to_gpci(dev_get_drvdata(dev));
+
+	return sysfs_emit(buf, "%lld\n", atomic64_read(&gpci->read_errors));
+}
+static DEVICE_ATTR_RO(read_errors);
 
 static ssize_t lab_events_enabled_show(struct device *dev,
 				       struct device_attribute *attr,
@@ -685,6 +1292,194 @@ static ssize_t lab_events_enabled_store(struct device *dev,
 }
 static DEVICE_ATTR_ADMIN_RW(lab_events_enabled);
 
+/*
+ * The system information files of Linux 6.6+ (POWER10 and later): a hex
+ * dump of every element of one request, one line each, fetched in as many
+ * hcalls as H_PARAMETER/"buffer too small" asks for, each next call
+ * starting after the last element received.
+ */
+enum gpci_sysinfo {
+	SI_BUS_TOPOLOGY,
+	SI_PROC_CONFIG,
+	SI_AFFINITY_VP,
+	SI_AFFINITY_DOMAIN,
+	SI_AFFINITY_PART,
+	SI_NR,
+};
+
+static const u32 gpci_sysinfo_req[SI_NR] = {
+	[SI_BUS_TOPOLOGY] = HVPMU_GPCI_REQ_BUS_TOPOLOGY,
+	[SI_PROC_CONFIG] = HVPMU_GPCI_REQ_PROC_CONFIG,
+	[SI_AFFINITY_VP] = HVPMU_GPCI_REQ_AFFINITY_VP,
+	[SI_AFFINITY_DOMAIN] = HVPMU_GPCI_REQ_AFFINITY_DOMAIN,
+	[SI_AFFINITY_PART] = HVPMU_GPCI_REQ_AFFINITY_PART,
+};
+
+/* Append @len bytes as hex and a newline; false when the page is full. */
+static bool gpci_emit_hex(char *out, int *n, const u8 *p, unsigned int len)
+{
+	unsigned int i;
+
+	/* sysfs_emit_at() needs room for the NUL as well */
+	if (*n + 2 * len + 1 >= PAGE_SIZE)
+		return false;
+	for (i = 0; i < len; i++)
+		*n += sysfs_emit_at(out, *n, "%02x", p[i]);
+	*n += sysfs_emit_at(out, *n, "\n");
+	return true;
+}
+
+/*
+ * 0xB1 elements have variable size: cv_element_size bytes ending with the
+ * number (be16) and size (be16) of the affinity domain entries that follow
+ * (inferred; Linux reads them one byte later, which agrees whenever the
+ * first entry starts with a zero byte). Emits the complete elements among
+ * the first @nr, each followed by its entries and a blank line as Linux
+ * does, and sets *@pos to the offset of the first one not emitted.
+ * Returns how many it emitted, or -EFBIG.
+ */
+static int gpci_emit_part(char *out, int *n, const u8 *data, u32 nr,
+			  u16 esize, u32 *pos)
+{
+	u32 i;
+
+	*pos = 0;
+	for (i = 0; i < nr; i++) {
+		const u8 *e = data + *pos;
+		u32 cnt, dsize, j;
+
+		if (esize < 4 || *pos + esize > HVPMU_GPCI_MAX_DATA)
+			break;
+		cnt = get_unaligned_be16(e + esize - 4);
+		dsize = get_unaligned_be16(e + esize - 2);
+		if (*pos + esize + cnt * dsize > HVPMU_GPCI_MAX_DATA)
+			break;
+		if (!gpci_emit_hex(out, n, e, esize))
+			return -EFBIG;
+		for (j = 0; j < cnt; j++)
+			if (!gpci_emit_hex(out, n, e + esize + j * dsize, dsize))
+				return -EFBIG;
+		if (!gpci_emit_hex(out, n, e, 0))
+			return -EFBIG;
+		*pos += esize + cnt * dsize;
+	}
+	return i;
+}
+
+/* Where the next call starts: after the last element (see Linux). */
+static void gpci_sysinfo_next(enum gpci_sysinfo si, const u8 *last,
+			      struct gpci_key *key)
+{
+	switch (si) {
+	case SI_BUS_TOPOLOGY:
+	case SI_PROC_CONFIG:
+		key->index = get_unaligned_be32(last) + 1;
+		break;
+	case SI_AFFINITY_VP:
+		/* partition, then its next virtual processor */
+		key->index = get_unaligned_be16(last);
+		key->secondary = get_unaligned_be16(last + 2) + 1;
+		break;
+	case SI_AFFINITY_DOMAIN:
+		key->index = get_unaligned_be16(last) + 1;
+		break;
+	case SI_AFFINITY_PART:
+		/* the last (maybe truncated) partition again */
+		key->index = get_unaligned_be16(last);
+		break;
+	default:
+		break;
+	}
+}
+
+static ssize_t gpci_sysinfo_show(struct hvpmu_gpci_pmu *gpci,
+				 enum gpci_sysinfo si, char *out)
+{
+	struct gpci_key key = { .request = gpci_sysinfo_req[si] };
+	u8 *buf = kmalloc(HVPMU_GPCI_BUF_SIZE, GFP_KERNEL);
+	const struct hvpmu_gpci_hdr *h = (void *)buf;
+	const u8 *data = buf + HVPMU_GPCI_HDR_SIZE;
+	int n = 0, ret;
+
+	if (!buf)
+		return -ENOMEM;
+	for (;;) {
+		struct gpci_key prev = key;
+		u32 nr, i, emit;
+		u16 esize;
+		long rc;
+
+		rc = gpci_hcall(gpci, buf, &key, HVPMU_GPCI_BUF_SIZE);
+		/* gpci_hcall() made "buffer too small" a success: undo */
+		if (rc == HVPMU_H_SUCCESS &&
+		    be32_to_cpu(h->detail_rc) == HVPMU_GPCI_DETAIL_BUF_TOO_SMALL)
+			rc = HVPMU_H_PARAMETER;
+		if (rc != HVPMU_H_SUCCESS && rc != HVPMU_H_PARAMETER) {
+			gpci_log_rc(&key, rc);
+			ret = rc == HVPMU_H_AUTHORITY ? -EPERM : -EIO;
+			goto out;
+		}
+		nr = be16_to_cpu(h->returned_values);
+		esize = be16_to_cpu(h->cv_element_size);
+		if (!esize || (rc != HVPMU_H_SUCCESS && !nr)) {
+			gpci_log_rc(&key, rc);
+			ret = -EIO;
+			goto out;
+		}
+		if (si == SI_AFFINITY_PART) {
+			u32 pos;
+
+			/* all but the last when more is to come, as Linux */
+			emit = rc == HVPMU_H_SUCCESS ? nr : nr - 1;
+			ret = gpci_emit_part(out, &n, data, emit, esize, &pos);
+			if (ret < 0)
+				goto out;
+			if (rc == HVPMU_H_SUCCESS)
+				break;
+			if (pos + 2 > HVPMU_GPCI_MAX_DATA) {
+				ret = -EIO;
+				goto out;
+			}
+			gpci_sysinfo_next(si, data + pos, &key);
+		} else {
+			nr = min_t(u32, nr, HVPMU_GPCI_MAX_DATA / esize);
+			for (i = 0; i < nr; i++) {
+				if (!gpci_emit_hex(out, &n, data + i * esize,
+						   esize)) {
+					ret = -EFBIG;
+					goto out;
+				}
+			}
+			if (rc == HVPMU_H_SUCCESS)
+				break;
+			gpci_sysinfo_next(si, data + (nr - 1) * esize, &key);
+		}
+		/* a firmware that does not move on would loop forever */
+		if (gpci_same_key(&key, &prev)) {
+			ret = -EFBIG;
+			goto out;
+		}
+	}
+	ret = n;
+out:
+	kfree(buf);
+	return ret;
+}
+
+#define GPCI_SYSINFO_ATTR(_name, _si)					\
+static ssize_t _name##_show(struct device *dev,				\
+			    struct device_attribute *attr, char *buf)	\
+{									\
+	return gpci_sysinfo_show(to_gpci(dev_get_drvdata(dev)), _si, buf); \
+}									\
+static DEVICE_ATTR_RO(_name)
+
+GPCI_SYSINFO_ATTR(processor_bus_topology, SI_BUS_TOPOLOGY);
+GPCI_SYSINFO_ATTR(processor_config, SI_PROC_CONFIG);
+GPCI_SYSINFO_ATTR(affinity_domain_via_virtual_processor, SI_AFFINITY_VP);
+GPCI_SYSINFO_ATTR(affinity_domain_via_domain, SI_AFFINITY_DOMAIN);
+GPCI_SYSINFO_ATTR(affinity_domain_via_partition, SI_AFFINITY_PART);
+
 static struct attribute *gpci_iface_attrs[] = {
 	&dev_attr_kernel_version.attr,
 	&dev_attr_version.attr,
@@ -693,13 +1488,59 @@ static struct attribute *gpci_iface_attrs[] = {
 	&dev_attr_lab.attr,
 	&dev_attr_collect_privileged.attr,
 	&dev_attr_lab_events_enabled.attr,
+	&dev_attr_read_errors.attr,
+	/* the system information files: last, see gpci_iface_visible() */
+	&dev_attr_processor_bus_topology.attr,
+	&dev_attr_processor_config.attr,
+	&dev_attr_affinity_domain_via_virtual_processor.attr,
+	&dev_attr_affinity_domain_via_domain.attr,
+	&dev_attr_affinity_domain_via_partition.attr,
 	NULL,
 };
+
+#define GPCI_FIRST_SYSINFO_ATTR	8
+
+static umode_t gpci_iface_visible(struct kobject *kobj, struct attribute *a,
+				  int i)
+{
+	struct hvpmu_gpci_pmu *gpci = to_gpci(dev_get_drvdata(kobj_to_dev(kobj)));
+
+	if (i >= GPCI_FIRST_SYSINFO_ATTR && !gpci->sysinfo)
+		return 0;
+	return a->mode;
+}
 
 static const struct attribute_group gpci_iface_group = {
 	.name = "interface",
 	.attrs = gpci_iface_attrs,
+	.is_visible = gpci_iface_visible,
 };
+
+/*
+ * As Linux 6.6+: on POWER10 and later, all five files or none, when each
+ * request is answered with success, H_AUTHORITY (the permission may come
+ * later) or H_PARAMETER (more than a buffer's worth).
+ */
+static bool gpci_sysinfo_present(struct hvpmu_gpci_pmu *gpci, u8 *buf)
+{
+	unsigned int i;
+
+	if (!gpci->ops->power10_or_later ||
+	    !gpci->ops->power10_or_later(gpci->ctx))
+		return false;
+	for (i = 0; i < SI_NR; i++) {
+		struct gpci_key key = { .request = gpci_sysinfo_req[i] };
+		long rc = gpci_hcall(gpci, buf, &key, HVPMU_GPCI_BUF_SIZE);
+
+		if (rc != HVPMU_H_SUCCESS && rc != HVPMU_H_AUTHORITY &&
+		    rc != HVPMU_H_PARAMETER) {
+			pr_info("request 0x%x: %s (rc %ld): no system information files\n",
+				key.request, gpci_rc_cause(rc), rc);
+			return false;
+		}
+	}
+	return true;
+}
 
 /**
  * hvpmu_gpci_lab_enable() - allow or forbid the lab-only HPMCx request
@@ -724,29 +1565,26 @@ int hvpmu_gpci_lab_enable(struct hvpmu_gpci_pmu *gpci, bool enable)
 }
 EXPORT_SYMBOL_GPL(hvpmu_gpci_lab_enable);
 
-/* Request 0x40 once: version, capabilities and permission. */
-static int gpci_read_caps(struct hvpmu_gpci_pmu *gpci)
+/*
+ * The firmware's version and capabilities, as Linux: request 0x40 for the
+ * capabilities (refused: no PMU), then 0x10 for the counter_info_version
+ * that picks the named events, asking for the newest we know. Where Linux
+ * assumes 8 when 0x10 fails (e.g. H_AUTHORITY), 0x40's version is used.
+ */
+static int gpci_probe_firmware(struct hvpmu_gpci_pmu *gpci, u8 *buf)
 {
-	const struct hvpmu_gpci_hdr *h = (void *)gpci->buf;
-	struct gpci_key key = {
-		.request = HVPMU_GPCI_REQ_CAPABILITIES,
+	static const struct gpci_key probe = {
+		.request = HVPMU_GPCI_REQ_DISPATCH_BY_PROC,
 		.index = HVPMU_GPCI_INDEX_CURRENT,
+		.version = HVPMU_GPCI_VERSION_CURRENT,
 	};
-	const u8 *e = gpci->buf + HVPMU_GPCI_HDR_SIZE;
-	unsigned long flags;
+	const struct hvpmu_gpci_hdr *h = (void *)buf;
+	struct gpci_caps caps;
 	long rc;
 
-	raw_spin_lock_irqsave(&gpci->lock, flags);
-	/* The reply's layout is not known yet: send the LoPAR header. */
-	rc = gpci_hcall(gpci, &key);
-	if (rc == HVPMU_H_SUCCESS) {
-		gpci->version = h->version_out;
-		gpci->collect_privileged = e[0];
-		/* byte 1 is reserved in LoPAR, the capability mask after */
-		gpci->caps = gpci_ext(gpci->version) ? e[1] : 0;
-	}
-	raw_spin_unlock_irqrestore(&gpci->lock, flags);
-
+	rc = gpci_read_caps(gpci, &caps);
+	if (rc == -ENOMEM)
+		return rc;
 	if (rc == HVPMU_H_FUNCTION) {
 		pr_info("%s; no hv_gpci PMU\n", gpci_rc_cause(rc));
 		return -ENODEV;
@@ -754,8 +1592,26 @@ static int gpci_read_caps(struct hvpmu_gpci_pmu *gpci)
 	if (rc != HVPMU_H_SUCCESS) {
 		pr_warn("capabilities (request 0x40): %s (rc %ld); no hv_gpci PMU\n",
 			gpci_rc_cause(rc), rc);
-		return gpci_rc_errno(rc);
+		switch (rc) {
+		case HVPMU_H_AUTHORITY:
+			return -EPERM;
+		case HVPMU_H_NOT_AVAILABLE:
+			return -EOPNOTSUPP;
+		case HVPMU_H_PARAMETER:
+			return -EINVAL;
+		default:
+			return -EIO;
+		}
 	}
+	gpci->version = caps.version;
+	gpci->caps = caps.mask;
+
+	rc = gpci_hcall(gpci, buf, &probe, HVPMU_GPCI_BUF_SIZE);
+	if (rc == HVPMU_H_SUCCESS)
+		gpci->version = h->version_out;
+	else
+		pr_info("counter_info_version (request 0x10): %s (rc %ld); using 0x%x from request 0x40\n",
+			gpci_rc_cause(rc), rc, gpci->version);
 	return 0;
 }
 
@@ -784,11 +1640,39 @@ static int gpci_build_events(struct hvpmu_gpci_pmu *gpci)
 
 static void gpci_free(struct hvpmu_gpci_pmu *gpci)
 {
+	unsigned int cpu;
+
 	hvpmu_attrs_free(&gpci->attrs);
 	kfree(gpci->events);
-	free_percpu(gpci->txn);
-	kfree(gpci->buf);
+	if (gpci->cpu)
+		for_each_possible_cpu(cpu)
+			kfree(per_cpu_ptr(gpci->cpu, cpu)->buf);
+	free_percpu(gpci->cpu);
 	kfree(gpci);
+}
+
+static int gpci_alloc_cpus(struct hvpmu_gpci_pmu *gpci)
+{
+	unsigned int cpu;
+
+	gpci->cpu = alloc_percpu(struct gpci_cpu);
+	if (!gpci->cpu)
+		return -ENOMEM;
+	for_each_possible_cpu(cpu) {
+		struct gpci_cpu *c = per_cpu_ptr(gpci->cpu, cpu);
+
+		INIT_LIST_HEAD(&c->batch);
+		INIT_LIST_HEAD(&c->txn_read);
+		/* kmalloc() aligns power-of-two sizes: never crosses 4K */
+		c->buf = kmalloc_node(HVPMU_GPCI_BUF_SIZE, GFP_KERNEL,
+				      cpu_to_node(cpu));
+		if (!c->buf)
+			return -ENOMEM;
+		if (WARN_ON(!IS_ALIGNED((unsigned long)c->buf,
+					HVPMU_GPCI_BUF_SIZE)))
+			return -ENOMEM;
+	}
+	return 0;
 }
 
 /**
@@ -797,10 +1681,11 @@ static void gpci_free(struct hvpmu_gpci_pmu *gpci)
  * @ctx: the backend's context, passed to every op
  * @name: the PMU's name, normally "hv_gpci"
  *
- * Reads the capabilities (request 0x40) once, picks the layouts and named
- * events for the firmware's counter_info_version and registers the PMU.
- * When the hypervisor lacks the hcall (H_FUNCTION, e.g. QEMU), logs one
- * info line and registers nothing.
+ * Reads the capabilities (request 0x40) and the counter_info_version (0x10)
+ * once, picks the named events for that version, looks for the system
+ * information requests on POWER10 and later, and registers the PMU. When
+ * the hypervisor lacks the hcall (H_FUNCTION, e.g. QEMU), logs one info
+ * line and registers nothing.
  *
  * Return: the PMU, or an ERR_PTR: -ENODEV (no LPAR, no GPCI), -EPERM,
  * -EOPNOTSUPP, -EINVAL, -EIO (the capabilities request failed as logged),
@@ -811,6 +1696,7 @@ struct hvpmu_gpci_pmu *hvpmu_gpci_probe(const struct hvpmu_gpci_ops *ops,
 					void *ctx, const char *name)
 {
 	struct hvpmu_gpci_pmu *gpci;
+	u8 *buf = NULL;
 	int ret = -ENOMEM;
 
 	if (!ops || !ops->hcall || !name)
@@ -824,18 +1710,18 @@ struct hvpmu_gpci_pmu *hvpmu_gpci_probe(const struct hvpmu_gpci_ops *ops,
 	gpci->ops = ops;
 	gpci->ctx = ctx;
 	INIT_LIST_HEAD(&gpci->attrs.mem);	/* gpci_free() before the build */
-	raw_spin_lock_init(&gpci->lock);
-	/* kmalloc() aligns power-of-two sizes naturally: never crosses 4K */
-	gpci->buf = kmalloc(HVPMU_GPCI_BUF_SIZE, GFP_KERNEL);
-	gpci->txn = alloc_percpu(struct gpci_txn);
-	if (!gpci->buf || !gpci->txn)
+	raw_spin_lock_init(&gpci->msg_lock);
+	INIT_WORK(&gpci->msg_work, gpci_msg_work);
+	buf = kmalloc(HVPMU_GPCI_BUF_SIZE, GFP_KERNEL);
+	if (!buf)
 		goto err;
-	if (WARN_ON(!IS_ALIGNED((unsigned long)gpci->buf, HVPMU_GPCI_BUF_SIZE)))
-		goto err;
-
-	ret = gpci_read_caps(gpci);
+	ret = gpci_alloc_cpus(gpci);
 	if (ret)
 		goto err;
+	ret = gpci_probe_firmware(gpci, buf);
+	if (ret)
+		goto err;
+	gpci->sysinfo = gpci_sysinfo_present(gpci, buf);
 	ret = gpci_build_events(gpci);
 	if (ret)
 		goto err;
@@ -856,6 +1742,8 @@ struct hvpmu_gpci_pmu *hvpmu_gpci_probe(const struct hvpmu_gpci_ops *ops,
 		.start_txn = gpci_start_txn,
 		.commit_txn = gpci_commit_txn,
 		.cancel_txn = gpci_cancel_txn,
+		.pmu_enable = gpci_pmu_enable,
+		.pmu_disable = gpci_pmu_disable,
 		.attr_groups = gpci->groups,
 		.capabilities = PERF_PMU_CAP_NO_EXCLUDE |
 				PERF_PMU_CAP_NO_INTERRUPT,
@@ -865,11 +1753,13 @@ struct hvpmu_gpci_pmu *hvpmu_gpci_probe(const struct hvpmu_gpci_ops *ops,
 		pr_err("%s: registration failed (%d)\n", name, ret);
 		goto err;
 	}
-	pr_info("%s: counter_info_version 0x%x, %u named events, collect_privileged %d\n",
+	kfree(buf);
+	pr_info("%s: counter_info_version 0x%x, %u named events, system information files: %s\n",
 		name, gpci->version, gpci->enc.nr_events,
-		gpci->collect_privileged);
+		gpci->sysinfo ? "yes" : "no");
 	return gpci;
 err:
+	kfree(buf);
 	gpci_free(gpci);
 	return ERR_PTR(ret);
 }
@@ -882,6 +1772,8 @@ EXPORT_SYMBOL_GPL(hvpmu_gpci_probe);
 void hvpmu_gpci_remove(struct hvpmu_gpci_pmu *gpci)
 {
 	hvpmu_uncore_unregister(&gpci->uncore);
+	/* no event is left to queue a message: print the last ones */
+	flush_work(&gpci->msg_work);
 	gpci_free(gpci);
 }
 EXPORT_SYMBOL_GPL(hvpmu_gpci_remove);
@@ -914,7 +1806,7 @@ EXPORT_SYMBOL_GPL(hvpmu_gpci_to_pmu);
  * hvpmu_gpci_hcalls() - number of hcalls the PMU has issued
  * @gpci: the PMU
  *
- * Return: the count since probe, including the capabilities request.
+ * Return: the count since probe, including the probe's own.
  */
 u64 hvpmu_gpci_hcalls(struct hvpmu_gpci_pmu *gpci)
 {

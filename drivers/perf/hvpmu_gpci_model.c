@@ -6,10 +6,16 @@
  * It follows the seed (LoPAR v2.9, "Platform Dependent hcall()s") line by
  * line: the order of the validations (H_Privilege, H_Parameter,
  * H_Not_Available, H_Authority), the parameter block in big-endian, the
- * starting_index semantics and the element layouts. Where Linux's driver
- * (following IBM's non-public getPerfCountInfo documents) differs from the
- * LoPAR text, the model answers with the layout of the firmware version it
- * impersonates: see HVPMU_GPCI_VERSION_EXTENDED.
+ * starting_index semantics ("the first processor/partition at or after";
+ * -1 the current one) and the element layouts of 0x10-0x60 and the lab
+ * requests. Where Linux's driver (following IBM's non-public
+ * getPerfCountInfo documents) differs from the LoPAR text, the model answers
+ * with the layout of the counter_info_version of the reply: see
+ * HVPMU_GPCI_VERSION_EXTENDED. The requests the seed does not define come
+ * from Linux: the counters of hv-gpci-requests.h (0x70, 0x80, 0x94, 0xE0,
+ * 0xF0, 0xF4, 0x100), the element heads its system information files and
+ * lparcfg.c rely on (0x90, 0xA0, 0xB0, 0xB1, 0xD0); the rest of those
+ * elements, and 0x91, 0x95 and 0xC0, are the model's own (inferred).
  */
 
 #include <linux/debugfs.h>
@@ -19,107 +25,325 @@
 #include <linux/perf/hvpmu_gpci.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/smp.h>
 #include <linux/string.h>
 #include <asm/byteorder.h>
 #include <asm/unaligned.h>
 
-#define LAB_SLOT	7
+#define NONE		0xffff	/* counter absent from a layout */
+#define P		HVPMU_GPCI_K_PROC
+#define T		HVPMU_GPCI_K_PART
+#define C		HVPMU_GPCI_K_CHIP
+#define S		HVPMU_GPCI_K_SYS
 
-enum model_kind { KIND_PROC, KIND_PART, KIND_CHIP };
+/*
+ * Where each counter lives: its request and its offset in the element, in
+ * the extended layout and in the LoPAR layout (seed) where that differs.
+ */
+static const struct model_ctr {
+	enum hvpmu_gpci_model_ctr ctr;
+	const char *name;
+	u32 req;
+	u16 off_ext;
+	u16 off_lopar;
+} model_ctrs[] = {
+#define CTR(c, n, r, oe, ol) { HVPMU_GPCI_M_##c, n, r, oe, ol }
+	CTR(PROC_TIME, "processor_time", 0x10, 0x00, 0x00),
+	CTR(ENTITLED, "entitled_cycles", 0x20, 0x08, 0x08),
+	CTR(CAPPED, "capped_cycles", 0x20, 0x10, 0x10),
+	CTR(UNCAPPED, "uncapped_cycles", 0x20, 0x18, 0x18),
+	CTR(DONATED, "donated_cycles", 0x20, 0x20, 0x20),
+	CTR(IDLE, "idle_cycles", 0x20, 0x28, 0x28),
+	CTR(RUN_INSTR, "run_instructions", 0x30, 0x08, 0x08),
+	CTR(RUN_CYCLES, "run_cycles", 0x30, 0x10, 0x10),
+	CTR(Q_WAIT_ENT_TIME, "time_waiting_for_entitlement", 0xE0, 0x08, NONE),
+	CTR(Q_WAIT_ENT_TIMES, "times_waited_for_entitlement", 0xE0, 0x10, NONE),
+	CTR(Q_WAIT_PROC_TIME, "time_waiting_for_phys_processor", 0xE0, 0x18, NONE),
+	CTR(Q_WAIT_PROC_TIMES, "times_waited_for_phys_processor", 0xE0, 0x20, NONE),
+	CTR(Q_HOME_CORE, "dispatches_on_home_core", 0xE0, 0x28, NONE),
+	CTR(Q_HOME_PRIMARY, "dispatches_on_home_primary_affinity_domain", 0xE0, 0x30, NONE),
+	CTR(Q_HOME_SECONDARY, "dispatches_on_home_secondary_affinity_domain", 0xE0, 0x38, NONE),
+	CTR(Q_OFF_SECONDARY, "dispatches_off_home_secondary_affinity_domain", 0xE0, 0x40, NONE),
+	CTR(Q_DEDICATED_DONATING, "dispatches_on_dedicated_processor_donating_cycles",
+	    0xE0, 0x48, NONE),
+	CTR(PI_INSTR, "instructions_performed", 0x100, 0x08, NONE),
+	CTR(PI_TIME, "time_collected", 0x100, 0x10, NONE),
+	/* LoPAR: an (idle, time) pair per link; extended: one total first */
+	CTR(IDLE_A, "idle_a", 0x50, 0x18, 0x10),
+	CTR(IDLE_B, "idle_b", 0x50, 0x20, 0x20),
+	CTR(IDLE_C, "idle_c", 0x50, 0x28, 0x30),
+	CTR(TIME_A, "time_a", 0x50, NONE, 0x18),
+	CTR(TIME_B, "time_b", 0x50, NONE, 0x28),
+	CTR(TIME_C, "time_c", 0x50, NONE, 0x38),
+	CTR(TOTAL_ABC, "total_abc", 0x50, 0x10, NONE),
+	CTR(IDLE_W, "idle_w", 0x60, 0x18, 0x10),
+	CTR(IDLE_X, "idle_x", 0x60, 0x20, 0x20),
+	CTR(IDLE_Y, "idle_y", 0x60, 0x28, 0x30),
+	CTR(IDLE_Z, "idle_z", 0x60, 0x30, 0x40),
+	CTR(TIME_W, "time_w", 0x60, NONE, 0x18),
+	CTR(TIME_X, "time_x", 0x60, NONE, 0x28),
+	CTR(TIME_Y, "time_y", 0x60, NONE, 0x38),
+	CTR(TIME_Z, "time_z", 0x60, NONE, 0x48),
+	CTR(TOTAL_WXYZ, "total_wxyz", 0x60, 0x10, NONE),
+	{ HVPMU_GPCI_M_GX_FIRST + 0, "gx0_in_address_cycles", 0x70, 0x10, NONE },
+	{ HVPMU_GPCI_M_GX_FIRST + 1, "gx0_in_data_cycles", 0x70, 0x18, NONE },
+	{ HVPMU_GPCI_M_GX_FIRST + 2, "gx0_in_retries", 0x70, 0x20, NONE },
+	{ HVPMU_GPCI_M_GX_FIRST + 3, "gx0_in_bus_cycles", 0x70, 0x28, NONE },
+	{ HVPMU_GPCI_M_GX_FIRST + 4, "gx0_in_cycles_total", 0x70, 0x30, NONE },
+	{ HVPMU_GPCI_M_GX_FIRST + 5, "gx0_out_address_cycles", 0x70, 0x38, NONE },
+	{ HVPMU_GPCI_M_GX_FIRST + 6, "gx0_out_data_cycles", 0x70, 0x40, NONE },
+	{ HVPMU_GPCI_M_GX_FIRST + 7, "gx0_out_retries", 0x70, 0x48, NONE },
+	{ HVPMU_GPCI_M_GX_FIRST + 8, "gx0_out_bus_cycles", 0x70, 0x50, NONE },
+	{ HVPMU_GPCI_M_GX_FIRST + 9, "gx0_out_cycles_total", 0x70, 0x58, NONE },
+	{ HVPMU_GPCI_M_GX_FIRST + 10, "gx1_in_address_cycles", 0x70, 0x60, NONE },
+	{ HVPMU_GPCI_M_GX_FIRST + 11, "gx1_in_data_cycles", 0x70, 0x68, NONE },
+	{ HVPMU_GPCI_M_GX_FIRST + 12, "gx1_in_retries", 0x70, 0x70, NONE },
+	{ HVPMU_GPCI_M_GX_FIRST + 13, "gx1_in_bus_cycles", 0x70, 0x78, NONE },
+	{ HVPMU_GPCI_M_GX_FIRST + 14, "gx1_in_cycles_total", 0x70, 0x80, NONE },
+	{ HVPMU_GPCI_M_GX_FIRST + 15, "gx1_out_address_cycles", 0x70, 0x88, NONE },
+	{ HVPMU_GPCI_M_GX_FIRST + 16, "gx1_out_data_cycles", 0x70, 0x90, NONE },
+	{ HVPMU_GPCI_M_GX_FIRST + 17, "gx1_out_retries", 0x70, 0x98, NONE },
+	{ HVPMU_GPCI_M_GX_FIRST + 18, "gx1_out_bus_cycles", 0x70, 0xA0, NONE },
+	{ HVPMU_GPCI_M_GX_FIRST + 19, "gx1_out_cycles_total", 0x70, 0xA8, NONE },
+	{ HVPMU_GPCI_M_MC_FIRST + 0, "mc0_frames", 0x80, 0x10, NONE },
+	{ HVPMU_GPCI_M_MC_FIRST + 1, "mc0_reads", 0x80, 0x18, NONE },
+	{ HVPMU_GPCI_M_MC_FIRST + 2, "mc0_writes", 0x80, 0x20, NONE },
+	{ HVPMU_GPCI_M_MC_FIRST + 3, "mc0_total_cycles", 0x80, 0x28, NONE },
+	{ HVPMU_GPCI_M_MC_FIRST + 4, "mc1_frames", 0x80, 0x30, NONE },
+	{ HVPMU_GPCI_M_MC_FIRST + 5, "mc1_reads", 0x80, 0x38, NONE },
+	{ HVPMU_GPCI_M_MC_FIRST + 6, "mc1_writes", 0x80, 0x40, NONE },
+	{ HVPMU_GPCI_M_MC_FIRST + 7, "mc1_total_cycles", 0x80, 0x48, NONE },
+	CTR(CORE_ANY_THREAD, "cycles_across_any_thread", 0x94, 0x08, NONE),
+	CTR(CORE_TIMEBASE, "timebase_at_collection", 0x94, 0x10, NONE),
+	CTR(CORE_PURR, "purr_cycles", 0x94, 0x18, NONE),
+	CTR(CORE_SUM_THREADS, "sum_of_cycles_across_all_threads", 0x94, 0x20, NONE),
+	CTR(CORE_INSTR, "core_instructions_completed", 0x94, 0x28, NONE),
+	/* seed: u32 id, u32 reserved, u64 MMCRH, then these u64 values */
+	CTR(ELAPSED_TB, "elapsed_timebase", HVPMU_GPCI_REQ_HPMCX, 0x10, 0x10),
+	CTR(HPMC1, "hpmc1", HVPMU_GPCI_REQ_HPMCX, 0x18, 0x18),
+	CTR(HPMC2, "hpmc2", HVPMU_GPCI_REQ_HPMCX, 0x20, 0x20),
+	CTR(HPMC3, "hpmc3", HVPMU_GPCI_REQ_HPMCX, 0x28, 0x28),
+	CTR(HPMC3_NOW, "hpmc3_current", HVPMU_GPCI_REQ_HPMCX, 0x30, 0x30),
+	CTR(HPMC4, "hpmc4", HVPMU_GPCI_REQ_HPMCX, 0x38, 0x38),
+	CTR(HPMC4_NOW, "hpmc4_current", HVPMU_GPCI_REQ_HPMCX, 0x40, 0x40),
+	CTR(SYS_DISPATCH, "time_spent_to_dispatch_virtual_processors", 0xF0, 0x00, NONE),
+	CTR(SYS_VP_TIMERS, "time_spent_processing_virtual_processor_timers", 0xF0, 0x08, NONE),
+	CTR(SYS_OVER_ENT, "time_spent_managing_partitions_over_entitlement", 0xF0, 0x10, NONE),
+	CTR(SYS_MANAGEMENT, "time_spent_on_system_management", 0xF0, 0x18, NONE),
+	CTR(TLBIE_COUNT, "tlbie_instructions_issued", 0xF4, 0x00, NONE),
+	CTR(TLBIE_TIME, "time_spent_issuing_tlbies", 0xF4, 0x08, NONE),
+#undef CTR
+};
 
-static enum model_kind ctr_kind(enum hvpmu_gpci_model_ctr ctr)
+static_assert(ARRAY_SIZE(model_ctrs) == HVPMU_GPCI_M_NR);
+
+/*
+ * The requests the model answers. @since: the first counter_info_version
+ * of a reply that has the request (the seed's requests: 0; the others 3,
+ * inferred; 0xF4 6, after Linux's hv-gpci.h "6 => TLBIE"; 0xB1 5, after
+ * lparcfg.c "v5+ for score"). @deprecated: not on firmware of version 8 or
+ * later (Linux 03f7c1d2a49a). @size: element size in the LoPAR (seed) and
+ * extended layout; 0xB1 elements are that size plus their domain list.
+ */
+static const struct model_req {
+	u32 code;
+	u8 kind;
+	u8 since;
+	bool deprecated;
+	bool lab;
+	u16 size_lopar;
+	u16 size_ext;
+} model_reqs[] = {
+	{ 0x10, P, 0, false, false, 0x30, 0x30 },
+	{ 0x20, T, 0, false, false, 0x30, 0x30 },
+	{ 0x30, T, 0, true, false, 0x18, 0x18 },
+	{ 0x40, T, 0, false, false, 0x10, 0x10 },
+	{ 0x50, C, 0, true, false, 0x40, 0x50 },
+	{ 0x60, C, 0, true, false, 0x50, 0x60 },
+	{ 0x70, C, 3, true, false, 0, 0xB0 },
+	{ 0x80, C, 3, true, false, 0, 0x50 },
+	{ 0x90, P, 3, false, false, 0, 0x20 },
+	{ 0x91, P, 3, false, false, 0, 0x10 },
+	{ 0x94, P, 3, true, false, 0, 0x30 },
+	{ 0x95, P, 3, false, false, 0, 0x10 },
+	{ 0xA0, T, 3, false, false, 0, 0x0C },
+	{ 0xB0, C, 3, false, false, 0, 0x10 },
+	{ 0xB1, T, 5, false, false, 0, 0x10 },
+	{ 0xC0, S, 3, false, false, 0, 0x20 },
+	{ 0xD0, C, 3, false, false, 0, 0x10 },
+	{ 0xE0, T, 3, false, false, 0, 0x50 },
+	{ 0xF0, S, 3, false, false, 0, 0x20 },
+	{ 0xF4, S, 6, false, false, 0, 0x10 },
+	{ 0x100, T, 3, false, false, 0, 0x18 },
+	/* seed: u32 + u32 + 8 x u64 */
+	{ HVPMU_GPCI_REQ_HPMCX, P, 0, false, true, 0x48, 0x48 },
+	{ HVPMU_GPCI_REQ_SET_MMCRH, S, 0, false, true, 0, 0 },
+};
+
+static_assert(ARRAY_SIZE(model_reqs) <= HVPMU_GPCI_MODEL_REQ_SLOTS);
+
+/* 0xB1: one affinity domain of a partition (inferred) */
+#define B1_DOMAIN_SIZE	8
+
+static const struct model_req *model_find_req(u32 code)
 {
-	switch (ctr) {
-	case HVPMU_GPCI_M_PROC_TIME:
-	case HVPMU_GPCI_M_HPMC1:
-	case HVPMU_GPCI_M_HPMC2:
-		return KIND_PROC;
-	case HVPMU_GPCI_M_ENTITLED ... HVPMU_GPCI_M_RUN_CYCLES:
-		return KIND_PART;
-	default:
-		return KIND_CHIP;
-	}
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(model_reqs); i++)
+		if (model_reqs[i].code == code)
+			return &model_reqs[i];
+	return NULL;
 }
 
-static struct hvpmu_gpci_model_entity *
-table(struct hvpmu_gpci_model *m, enum model_kind kind, unsigned int *nr)
+static const struct model_ctr *model_find_ctr(enum hvpmu_gpci_model_ctr ctr)
 {
-	switch (kind) {
-	case KIND_PROC:
-		*nr = m->nr_procs;
-		return m->procs;
-	case KIND_PART:
-		*nr = m->nr_parts;
-		return m->parts;
-	default:
-		*nr = m->nr_chips;
-		return m->chips;
-	}
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(model_ctrs); i++)
+		if (model_ctrs[i].ctr == ctr)
+			return &model_ctrs[i];
+	return NULL;
 }
+
+/**
+ * hvpmu_gpci_model_ctr_kind() - which table holds a counter
+ * @ctr: the counter
+ *
+ * Return: the kind of entity its request is indexed by, or
+ * HVPMU_GPCI_K_NR for no counter.
+ */
+enum hvpmu_gpci_model_kind hvpmu_gpci_model_ctr_kind(enum hvpmu_gpci_model_ctr ctr)
+{
+	const struct model_ctr *c = model_find_ctr(ctr);
+
+	return c ? model_find_req(c->req)->kind : HVPMU_GPCI_K_NR;
+}
+EXPORT_SYMBOL_GPL(hvpmu_gpci_model_ctr_kind);
+
+/**
+ * hvpmu_gpci_model_ctr_name() - name of a counter in the inject file
+ * @ctr: the counter
+ *
+ * Return: the name (hvpmu-gpci.rst lists them).
+ */
+const char *hvpmu_gpci_model_ctr_name(enum hvpmu_gpci_model_ctr ctr)
+{
+	const struct model_ctr *c = model_find_ctr(ctr);
+
+	return c ? c->name : NULL;
+}
+EXPORT_SYMBOL_GPL(hvpmu_gpci_model_ctr_name);
 
 /**
  * hvpmu_gpci_model_init() - a small POWER system with gaps in its tables
  * @m: the model
  * @version: counter_info_version the firmware reports
  *
- * Processors 0-3 and 5-7 (4 is missing, so "first at or after" is visible),
- * the current one is 1; partitions 1, 2, 3 (ours) and 7; chips 0, 1 and 8.
- * Collection is authorised, GA capability only, all counters zero.
+ * Processors 0-3 (chip 0, dedicated to partition 3) and 5-7 (chip 1,
+ * shared; 4 is missing, so "first at or after" is visible); logical CPU 0
+ * runs on processor 1, CPU 1 on processor 5 (then 2, 6, 3, 7, 0, 1);
+ * partitions 1, 2, 3 (ours) and 7; chips 0, 1 and 8; one system. Collection
+ * is authorised, GA capability only, version_in honoured, not a POWER10,
+ * all counters zero.
  */
 void hvpmu_gpci_model_init(struct hvpmu_gpci_model *m, u8 version)
 {
 	static const u32 proc_ids[] = { 0, 1, 2, 3, 5, 6, 7 };
 	static const u32 part_ids[] = { 1, 2, 3, 7 };
 	static const u32 chip_ids[] = { 0, 1, 8 };
+	static const u32 cpu_proc[HVPMU_GPCI_MODEL_MAX_CPUS] = {
+		1, 5, 2, 6, 3, 7, 0, 1
+	};
+	struct hvpmu_gpci_model_entity *e;
 	unsigned int i;
 
 	memset(m, 0, sizeof(*m));
 	raw_spin_lock_init(&m->lock);
 	m->implemented = true;
 	m->authorised = true;
+	m->version_in = HVPMU_GPCI_M_HONOUR_VERSION_IN;
 	m->version = version;
 	m->caps = HVPMU_GPCI_CAP_GA;
 	m->own_partition = 3;
-	m->current_proc = 1;
+	memcpy(m->cpu_proc, cpu_proc, sizeof(cpu_proc));
 	for (i = 0; i < ARRAY_SIZE(proc_ids); i++) {
-		struct hvpmu_gpci_model_entity *p = &m->procs[i];
-
-		p->id = proc_ids[i];
-		p->hw_id = 0x100 + proc_ids[i];
-		p->owner = proc_ids[i] < 4 ? 3 : 0xFFFF;
-		p->state = proc_ids[i] < 4 ? 6 : 4;	/* dedicated / shared */
-		p->chip = proc_ids[i] < 4 ? 0 : 1;
+		e = &m->ent[P][i];
+		e->id = proc_ids[i];
+		e->hw_id = 0x100 + proc_ids[i];
+		e->owner = proc_ids[i] < 4 ? 3 : 0xFFFF;
+		e->state = proc_ids[i] < 4 ? 6 : 4;	/* dedicated / shared */
+		e->chip = proc_ids[i] < 4 ? 0 : 1;
 	}
-	m->nr_procs = ARRAY_SIZE(proc_ids);
-	for (i = 0; i < ARRAY_SIZE(part_ids); i++)
-		m->parts[i].id = part_ids[i];
-	m->nr_parts = ARRAY_SIZE(part_ids);
+	m->nr[P] = ARRAY_SIZE(proc_ids);
+	for (i = 0; i < ARRAY_SIZE(part_ids); i++) {
+		e = &m->ent[T][i];
+		e->id = part_ids[i];
+		e->score = 90 + i;
+		e->nr_vps = part_ids[i] == 3 ? 4 : 2;
+	}
+	m->nr[T] = ARRAY_SIZE(part_ids);
 	for (i = 0; i < ARRAY_SIZE(chip_ids); i++)
-		m->chips[i].id = chip_ids[i];
-	m->nr_chips = ARRAY_SIZE(chip_ids);
+		m->ent[C][i].id = chip_ids[i];
+	m->nr[C] = ARRAY_SIZE(chip_ids);
+	m->nr[S] = 1;
 }
 EXPORT_SYMBOL_GPL(hvpmu_gpci_model_init);
+
+/**
+ * hvpmu_gpci_model_alloc() - allocate and initialise a model
+ * @version: counter_info_version the firmware reports
+ *
+ * The model holds a few hundred KiB of tables: use this, not kzalloc().
+ *
+ * Return: hvpmu_gpci_model_init()'s system, or NULL.
+ */
+struct hvpmu_gpci_model *hvpmu_gpci_model_alloc(u8 version)
+{
+	struct hvpmu_gpci_model *m = kvzalloc(sizeof(*m), GFP_KERNEL);
+
+	if (m)
+		hvpmu_gpci_model_init(m, version);
+	return m;
+}
+EXPORT_SYMBOL_GPL(hvpmu_gpci_model_alloc);
+
+/**
+ * hvpmu_gpci_model_free() - free a model from hvpmu_gpci_model_alloc()
+ * @m: the model, or NULL
+ */
+void hvpmu_gpci_model_free(struct hvpmu_gpci_model *m)
+{
+	kvfree(m);
+}
+EXPORT_SYMBOL_GPL(hvpmu_gpci_model_free);
+
+static struct hvpmu_gpci_model_entity *
+model_entity(struct hvpmu_gpci_model *m, unsigned int kind, u32 id)
+{
+	unsigned int i;
+
+	for (i = 0; i < m->nr[kind]; i++)
+		if (m->ent[kind][i].id == id)
+			return &m->ent[kind][i];
+	return NULL;
+}
 
 /* Set (or add to) one counter of one entity: 0, -EINVAL or -ENOENT. */
 static int model_update(struct hvpmu_gpci_model *m,
 			enum hvpmu_gpci_model_ctr ctr, u32 id, u64 value,
 			bool add)
 {
-	struct hvpmu_gpci_model_entity *t;
+	struct hvpmu_gpci_model_entity *e;
 	unsigned long flags;
-	unsigned int nr, i;
 	int ret = -ENOENT;
 
-	if (ctr >= HVPMU_GPCI_M_NR)
+	if (hvpmu_gpci_model_ctr_kind(ctr) >= HVPMU_GPCI_K_NR)
 		return -EINVAL;
 	raw_spin_lock_irqsave(&m->lock, flags);
-	t = table(m, ctr_kind(ctr), &nr);
-	for (i = 0; i < nr; i++) {
-		if (t[i].id == id) {
-			t[i].ctr[ctr] = add ? t[i].ctr[ctr] + value : value;
-			ret = 0;
-			break;
-		}
+	e = model_entity(m, hvpmu_gpci_model_ctr_kind(ctr), id);
+	if (e) {
+		e->ctr[ctr] = add ? e->ctr[ctr] + value : value;
+		ret = 0;
 	}
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 	return ret;
@@ -129,8 +353,8 @@ static int model_update(struct hvpmu_gpci_model *m,
  * hvpmu_gpci_model_set() - set one counter of one entity
  * @m: the model
  * @ctr: the counter; its request decides the table (processor, partition,
- *	chip)
- * @id: the entity's id
+ *	chip, system)
+ * @id: the entity's id (0 for the system)
  * @value: the new value
  *
  * Return: 0, or -ENOENT if the table has no entity @id.
@@ -141,6 +365,32 @@ int hvpmu_gpci_model_set(struct hvpmu_gpci_model *m,
 	return model_update(m, ctr, id, value, false);
 }
 EXPORT_SYMBOL_GPL(hvpmu_gpci_model_set);
+
+/**
+ * hvpmu_gpci_model_get() - one counter of one entity
+ * @m: the model
+ * @ctr: the counter
+ * @id: the entity's id
+ *
+ * Return: its value, or U64_MAX if there is no such entity.
+ */
+u64 hvpmu_gpci_model_get(struct hvpmu_gpci_model *m,
+			 enum hvpmu_gpci_model_ctr ctr, u32 id)
+{
+	struct hvpmu_gpci_model_entity *e;
+	unsigned long flags;
+	u64 v = U64_MAX;
+
+	if (hvpmu_gpci_model_ctr_kind(ctr) >= HVPMU_GPCI_K_NR)
+		return v;
+	raw_spin_lock_irqsave(&m->lock, flags);
+	e = model_entity(m, hvpmu_gpci_model_ctr_kind(ctr), id);
+	if (e)
+		v = e->ctr[ctr];
+	raw_spin_unlock_irqrestore(&m->lock, flags);
+	return v;
+}
+EXPORT_SYMBOL_GPL(hvpmu_gpci_model_get);
 
 /**
  * hvpmu_gpci_model_inject() - make calls fail
@@ -176,51 +426,96 @@ unsigned long hvpmu_gpci_model_calls(struct hvpmu_gpci_model *m)
 }
 EXPORT_SYMBOL_GPL(hvpmu_gpci_model_calls);
 
-static bool extended(const struct hvpmu_gpci_model *m)
-{
-	return m->version >= HVPMU_GPCI_VERSION_EXTENDED;
-}
+/* One call being answered: the reply's version and where it goes. */
+struct model_call {
+	struct hvpmu_gpci_model *m;
+	const struct model_req *r;
+	u8 *data;		/* counter_value */
+	unsigned int room;	/* bytes of counter_value the caller gave */
+	unsigned int used;	/* bytes filled */
+	unsigned int nr;	/* elements filled */
+	u16 first_vp;		/* 0xA0: virtual processor of the first */
+	bool ext;		/* extended layout */
+	bool full;		/* an element did not fit */
+};
 
 static void put64(u8 *e, unsigned int off, u64 v)
 {
 	put_unaligned_be64(v, e + off);
 }
 
-/* Element size of each request, in the layout of this firmware version. */
-static unsigned int elem_size(const struct hvpmu_gpci_model *m, u32 req)
-{
-	switch (req) {
-	case HVPMU_GPCI_REQ_DISPATCH_BY_PROC:
-	case HVPMU_GPCI_REQ_PURR_BY_PART:
-		return 0x30;
-	case HVPMU_GPCI_REQ_RUN_BY_PART:
-		return 0x18;
-	case HVPMU_GPCI_REQ_CAPABILITIES:
-		return 0x10;
-	/*
-	 * LoPAR: chip id, 3 reserved words, then an (idle, time) pair per
-	 * link. Linux (IBM v1.07): chip id, reserved, one total, then the
-	 * idle cycles per link and reserved space.
-	 */
-	case HVPMU_GPCI_REQ_BUS_ABC:
-		return extended(m) ? 0x50 : 0x40;
-	case HVPMU_GPCI_REQ_BUS_WXYZ:
-		return extended(m) ? 0x60 : 0x50;
-	case HVPMU_GPCI_REQ_HPMCX:
-		return 0x50;
-	}
-	return 0;
-}
-
-static void fill_elem(const struct hvpmu_gpci_model *m, u32 req,
+/* The counters of @r in @x, at their offsets in this layout. */
+static void fill_ctrs(const struct model_call *c,
 		      const struct hvpmu_gpci_model_entity *x, u8 *e)
 {
-	const u64 *c = x->ctr;
 	unsigned int i;
 
-	switch (req) {
+	for (i = 0; i < ARRAY_SIZE(model_ctrs); i++) {
+		const struct model_ctr *mc = &model_ctrs[i];
+		u16 off = c->ext ? mc->off_ext : mc->off_lopar;
+
+		if (mc->req == c->r->code && off != NONE)
+			put64(e, off, x->ctr[mc->ctr]);
+	}
+}
+
+/*
+ * 0xB1: the chips of a partition's dedicated processors, or of the shared
+ * processors if it has none, as its affinity domains.
+ */
+static unsigned int part_domains(const struct hvpmu_gpci_model *m,
+				 const struct hvpmu_gpci_model_entity *x,
+				 u32 *dom, unsigned int max)
+{
+	unsigned int i, j, n = 0;
+	u16 owner = x->id;
+
+	for (i = 0; i < m->nr[P] && m->ent[P][i].owner != owner; i++)
+		;
+	if (i == m->nr[P])
+		owner = 0xFFFF;
+	for (i = 0; i < m->nr[P]; i++) {
+		const struct hvpmu_gpci_model_entity *p = &m->ent[P][i];
+
+		if (p->owner != owner)
+			continue;
+		for (j = 0; j < n && dom[j] != p->chip; j++)
+			;
+		if (j == n && n < max)
+			dom[n++] = p->chip;
+	}
+	return n;
+}
+
+/*
+ * Append one element for entity @x (and, for 0xA0, virtual processor
+ * @vp). Returns false when it does not fit: the caller stops there.
+ */
+static bool put_elem(struct model_call *c,
+		     const struct hvpmu_gpci_model_entity *x, u16 vp)
+{
+	const struct hvpmu_gpci_model *m = c->m;
+	unsigned int size = c->ext ? c->r->size_ext : c->r->size_lopar;
+	u32 dom[4];
+	unsigned int nd = 0, i;
+	u8 *e;
+
+	if (c->r->code == HVPMU_GPCI_REQ_AFFINITY_PART) {
+		nd = part_domains(m, x, dom, ARRAY_SIZE(dom));
+		size += nd * B1_DOMAIN_SIZE;
+	}
+	if (c->used + size > c->room ||
+	    (m->max_elems && c->nr == m->max_elems)) {
+		c->full = true;
+		return false;
+	}
+	e = c->data + c->used;
+	memset(e, 0, size);
+	fill_ctrs(c, x, e);
+
+	switch (c->r->code) {
 	case HVPMU_GPCI_REQ_DISPATCH_BY_PROC:
-		put64(e, 0x00, c[HVPMU_GPCI_M_PROC_TIME]);
+		/* seed: time, hw id, owner, state, rsvd, chip, module, ... */
 		put_unaligned_be32(x->hw_id, e + 0x08);
 		put_unaligned_be16(x->owner, e + 0x0C);
 		e[0x0E] = x->state;
@@ -231,103 +526,155 @@ static void fill_elem(const struct hvpmu_gpci_model *m, u32 req,
 		put_unaligned_be32(0x00800200, e + 0x20);	/* proc version */
 		put_unaligned_be16(x->id, e + 0x24);	/* logical index */
 		/* Linux's layout puts the physical index in LoPAR's reserved. */
-		if (extended(m))
+		if (c->ext)
 			put_unaligned_be32(x->id, e + 0x2C);
 		break;
 	case HVPMU_GPCI_REQ_PURR_BY_PART:
-		put64(e, 0x00, x->id);
-		for (i = 0; i < 5; i++)
-			put64(e, 0x08 + 8 * i, c[HVPMU_GPCI_M_ENTITLED + i]);
-		break;
 	case HVPMU_GPCI_REQ_RUN_BY_PART:
-		put64(e, 0x00, x->id);
-		put64(e, 0x08, c[HVPMU_GPCI_M_RUN_INSTR]);
-		put64(e, 0x10, c[HVPMU_GPCI_M_RUN_CYCLES]);
+		put64(e, 0x00, x->id);			/* seed: u64 id */
+		break;
+	case HVPMU_GPCI_REQ_PART_QUEUING:
+	case HVPMU_GPCI_REQ_PART_INSTR:
+		put_unaligned_be16(x->id, e);
 		break;
 	case HVPMU_GPCI_REQ_BUS_ABC:
-	case HVPMU_GPCI_REQ_BUS_WXYZ: {
-		bool abc = req == HVPMU_GPCI_REQ_BUS_ABC;
-		unsigned int links = abc ? 3 : 4;
-		unsigned int idle = abc ? HVPMU_GPCI_M_IDLE_A : HVPMU_GPCI_M_IDLE_W;
-		unsigned int time = abc ? HVPMU_GPCI_M_TIME_A : HVPMU_GPCI_M_TIME_W;
-
+	case HVPMU_GPCI_REQ_BUS_WXYZ:
+	case HVPMU_GPCI_REQ_BUS_GX:
+	case HVPMU_GPCI_REQ_BUS_MC:
 		put_unaligned_be32(x->id, e);
-		for (i = 0; i < links; i++) {
-			if (extended(m)) {
-				put64(e, 0x18 + 8 * i, c[idle + i]);
-			} else {
-				put64(e, 0x10 + 16 * i, c[idle + i]);
-				put64(e, 0x18 + 16 * i, c[time + i]);
-			}
-		}
-		if (extended(m))
-			put64(e, 0x10, c[abc ? HVPMU_GPCI_M_TOTAL_ABC :
-					 HVPMU_GPCI_M_TOTAL_WXYZ]);
 		break;
-	}
+	case HVPMU_GPCI_REQ_CORE_UTIL:
+		put_unaligned_be32(x->id, e);
+		put_unaligned_be32(x->hw_id, e + 4);
+		break;
 	case HVPMU_GPCI_REQ_HPMCX:
 		put_unaligned_be32(x->hw_id, e);
 		put64(e, 0x08, m->mmcrh);
-		put64(e, 0x18, c[HVPMU_GPCI_M_HPMC1]);
-		put64(e, 0x20, c[HVPMU_GPCI_M_HPMC2]);
+		break;
+	case HVPMU_GPCI_REQ_PROC_CONFIG:
+		/* Linux pages on the be32 processor index at 0 */
+		put_unaligned_be32(x->id, e);
+		put_unaligned_be32(x->hw_id, e + 0x04);
+		put_unaligned_be32(x->chip, e + 0x08);
+		put_unaligned_be32(0x00800200, e + 0x0C);
+		put_unaligned_be16(x->owner, e + 0x10);
+		e[0x12] = x->state;
+		break;
+	case HVPMU_GPCI_REQ_PROC_FREQ:
+		put_unaligned_be32(x->id, e);
+		put_unaligned_be32(3000 + 100 * x->chip, e + 4);	/* MHz */
+		break;
+	case HVPMU_GPCI_REQ_CORE_POWER_MODE:
+		put_unaligned_be32(x->id, e);
+		e[4] = 1;
+		break;
+	case HVPMU_GPCI_REQ_AFFINITY_VP:
+		/* Linux pages on partition (be16 at 0) and VP (be16 at 2) */
+		put_unaligned_be16(x->id, e);
+		put_unaligned_be16(vp, e + 2);
+		put_unaligned_be32(vp & 1, e + 4);	/* primary domain */
+		put_unaligned_be32(0x10 + vp, e + 8);	/* secondary */
+		break;
+	case HVPMU_GPCI_REQ_AFFINITY_DOMAIN:
+		/* Linux pages on the be16 domain index at 0 */
+		put_unaligned_be16(x->id, e);
+		for (i = 0; i < m->nr[P]; i++)
+			e[7] += m->ent[P][i].chip == x->id;
+		break;
+	case HVPMU_GPCI_REQ_AFFINITY_PART:
+		/*
+		 * Partition (be16 at 0, Linux pages on it), the affinity
+		 * score at 0xB (lparcfg.c), then the number and size of the
+		 * domain entries ending the fixed part, then the entries.
+		 */
+		put_unaligned_be16(x->id, e);
+		e[0xB] = x->score;
+		put_unaligned_be16(nd, e + 0xC);
+		put_unaligned_be16(B1_DOMAIN_SIZE, e + 0xE);
+		for (i = 0; i < nd; i++) {
+			put_unaligned_be32(dom[i], e + 0x10 + 8 * i);
+			put_unaligned_be32(100 / nd, e + 0x14 + 8 * i);
+		}
+		break;
+	case HVPMU_GPCI_REQ_PHYS_MEMORY:
+		put64(e, 0x00, 1ULL << 20);		/* MiB installed */
+		put64(e, 0x08, 1ULL << 19);		/* MiB assigned */
+		break;
+	case HVPMU_GPCI_REQ_BUS_TOPOLOGY:
+		/* Linux pages on the be32 chip id at 0 */
+		put_unaligned_be32(x->id, e);
+		put_unaligned_be32(3, e + 4);		/* links */
 		break;
 	}
+	if (!c->nr)
+		c->first_vp = vp;
+	c->used += size;
+	c->nr++;
+	return true;
 }
 
-static bool known_elsewhere(u32 req)
+static unsigned int model_slot(const struct model_req *r)
 {
-	switch (req) {
-	case HVPMU_GPCI_REQ_BUS_GX:
-	case HVPMU_GPCI_REQ_BUS_MC:
-	case HVPMU_GPCI_REQ_CORE_UTIL:
-	case HVPMU_GPCI_REQ_PART_QUEUING:
-	case HVPMU_GPCI_REQ_SYS_HV_TIMES:
-	case HVPMU_GPCI_REQ_SYS_TLBIE:
-	case HVPMU_GPCI_REQ_PART_INSTR:
-		return true;
-	}
-	return false;
+	return r - model_reqs;
 }
 
-static void count_req(struct hvpmu_gpci_model *m, u32 req)
+/* Returned_values and the header's outputs, in the reply's layout. */
+static void put_header(const struct model_call *c, struct hvpmu_gpci_hdr *h,
+		       u32 first, u32 detail, u8 version)
 {
-	if (req >= 0x10 && req <= 0x60 && !(req & 0xf))
-		m->calls_by_req[req >> 4]++;
-	else if (req == HVPMU_GPCI_REQ_HPMCX || req == HVPMU_GPCI_REQ_SET_MMCRH)
-		m->calls_by_req[LAB_SLOT]++;
-}
+	const struct hvpmu_gpci_model *m = c->m;
 
-/* Returned_values and the header's outputs, in this version's layout. */
-static void put_header(const struct hvpmu_gpci_model *m,
-		       struct hvpmu_gpci_hdr *h, u32 first, u32 nr, u16 esize,
-		       u32 detail)
-{
 	h->starting_index = cpu_to_be32(first + m->bad_index);
-	if (extended(m)) {
-		h->returned_values = cpu_to_be16(nr);
+	if (c->ext) {
+		h->returned_values = cpu_to_be16(c->nr);
 		h->detail_rc = cpu_to_be32(detail);
-		h->cv_element_size = cpu_to_be16(m->bad_elem_size ?: esize);
+		h->cv_element_size = cpu_to_be16(m->bad_elem_size ?:
+						  c->r->size_ext);
+		h->version_out = version;
 	} else {
 		/* LoPAR: returned_values is a uint_32 at offset 8. */
-		put_unaligned_be32(nr, &h->secondary_index);
+		put_unaligned_be32(c->nr, &h->secondary_index);
+		/* "0 (zero) if version < 0x3" (Linux's hvcall.h) */
+		h->version_out = 0;
 	}
-	/* LoPAR leaves byte 19 reserved: version 0 reads back as 0. */
-	h->version_out = m->version;
+}
+
+/* The counter_info_version of the reply (enum hvpmu_gpci_model_version_in). */
+static u8 reply_version(const struct hvpmu_gpci_model *m, u8 vin)
+{
+	/* below 3 the byte is reserved: the firmware does not look at it */
+	if (m->version < HVPMU_GPCI_VERSION_EXTENDED ||
+	    m->version_in == HVPMU_GPCI_M_IGNORE_VERSION_IN)
+		return m->version;
+	return vin && vin < m->version ? vin : m->version;
+}
+
+/* Time passes between two calls: every counter moves. */
+static void model_tick(struct hvpmu_gpci_model *m)
+{
+	unsigned int k, i, c;
+
+	for (k = 0; k < HVPMU_GPCI_K_NR; k++)
+		for (i = 0; i < m->nr[k]; i++)
+			for (c = 0; c < HVPMU_GPCI_M_NR; c++)
+				m->ent[k][i].ctr[c] += m->tick;
 }
 
 static long model_call(struct hvpmu_gpci_model *m, u8 *buf,
 		       unsigned long size)
 {
 	struct hvpmu_gpci_hdr *h = (struct hvpmu_gpci_hdr *)buf;
-	struct hvpmu_gpci_model_entity *t, one;
-	u32 req, idx, own, nr_out = 0, first = 0;
-	unsigned int nr, i, esize, room;
-	enum model_kind kind;
-	bool physical;
+	struct model_call c = { .m = m };
+	struct hvpmu_gpci_model_entity *t;
+	u32 req, idx, first, want;
+	unsigned int nr, i, kind;
+	u16 sec;
+	u8 ver;
 
 	if (m->inj_count && m->calls - 1 >= m->inj_at) {
 		m->inj_count--;
-		if (extended(m) && size >= HVPMU_GPCI_HDR_SIZE)
+		if (m->version >= HVPMU_GPCI_VERSION_EXTENDED &&
+		    size >= HVPMU_GPCI_HDR_SIZE)
 			h->detail_rc = cpu_to_be32(m->inj_detail);
 		return m->inj_rc;
 	}
@@ -345,88 +692,72 @@ static long model_call(struct hvpmu_gpci_model *m, u8 *buf,
 		return HVPMU_H_PARAMETER;
 	req = be32_to_cpu(h->request);
 	idx = be32_to_cpu(h->starting_index);
-	count_req(m, req);
-
-	if (req == HVPMU_GPCI_REQ_SET_MMCRH) {
-		m->set_mmcrh++;
-		if (!(m->caps & HVPMU_GPCI_CAP_LAB) || !extended(m))
-			return HVPMU_H_NOT_AVAILABLE;
-		if (size < HVPMU_GPCI_HDR_SIZE + 8)
-			return HVPMU_H_PARAMETER;
-		m->mmcrh = get_unaligned_be64(buf + HVPMU_GPCI_HDR_SIZE);
-		return HVPMU_H_SUCCESS;
-	}
-	esize = elem_size(m, req);
-	if (!esize) {
-		if (known_elsewhere(req))
-			return HVPMU_H_NOT_AVAILABLE;
+	sec = be16_to_cpu(h->secondary_index);
+	m->last_version_in = h->version_in;
+	m->last_cpu = raw_smp_processor_id();
+	if (m->tick)
+		model_tick(m);
+	c.r = model_find_req(req);
+	if (!c.r) {
 		m->unknown_req++;
 		return HVPMU_H_PARAMETER;
 	}
-	/* Only the extended layout has a secondary index, unused here. */
-	if (extended(m) && h->secondary_index)
-		return HVPMU_H_PARAMETER;
+	m->calls_by_req[model_slot(c.r)]++;
+	ver = reply_version(m, h->version_in);
+	c.ext = ver >= HVPMU_GPCI_VERSION_EXTENDED;
+	c.data = buf + HVPMU_GPCI_HDR_SIZE;
+	c.room = size - HVPMU_GPCI_HDR_SIZE;
 
 	/* "Validate information is available for the firmware level" */
-	if (req == HVPMU_GPCI_REQ_CAPABILITIES &&
-	    idx != HVPMU_GPCI_INDEX_CURRENT)
-		return HVPMU_H_NOT_AVAILABLE;	/* seed: 0x40 needs -1 */
-	if (m->version >= HVPMU_GPCI_VERSION_DEPRECATES &&
-	    (req == HVPMU_GPCI_REQ_RUN_BY_PART ||
-	     req == HVPMU_GPCI_REQ_BUS_ABC || req == HVPMU_GPCI_REQ_BUS_WXYZ))
+	if (c.r->lab && (!(m->caps & HVPMU_GPCI_CAP_LAB) ||
+			 m->version < HVPMU_GPCI_VERSION_EXTENDED))
 		return HVPMU_H_NOT_AVAILABLE;
-	if (req == HVPMU_GPCI_REQ_HPMCX &&
-	    (!(m->caps & HVPMU_GPCI_CAP_LAB) || !extended(m)))
+	if (req == HVPMU_GPCI_REQ_SET_MMCRH) {
+		m->set_mmcrh++;
+		if (c.room < 8)
+			return HVPMU_H_PARAMETER;
+		m->mmcrh = get_unaligned_be64(c.data);
+		return HVPMU_H_SUCCESS;
+	}
+	if (ver < c.r->since ||
+	    (c.r->deprecated && m->version >= HVPMU_GPCI_VERSION_DEPRECATES))
 		return HVPMU_H_NOT_AVAILABLE;
-
+	/* seed: 0x40 "can only be issued ... about itself" */
 	if (req == HVPMU_GPCI_REQ_CAPABILITIES) {
-		u8 *e = buf + HVPMU_GPCI_HDR_SIZE;
-
-		memset(e, 0, esize);
-		e[0] = m->authorised;
+		if (idx != HVPMU_GPCI_INDEX_CURRENT)
+			return HVPMU_H_NOT_AVAILABLE;
+		if (c.room < c.r->size_ext)
+			return HVPMU_H_PARAMETER;
+		memset(c.data, 0, c.r->size_ext);
+		c.data[0] = m->authorised;
 		/* Byte 1 is reserved in LoPAR, the capability mask in Linux. */
-		if (extended(m))
-			e[1] = m->caps;
-		put_header(m, h, m->own_partition, 1, esize, 0);
+		if (c.ext)
+			c.data[1] = m->caps;
+		c.nr = 1;
+		put_header(&c, h, m->own_partition, 0, ver);
 		return HVPMU_H_SUCCESS;
 	}
 
-	switch (req) {
-	case HVPMU_GPCI_REQ_DISPATCH_BY_PROC:
-	case HVPMU_GPCI_REQ_HPMCX:
-		kind = KIND_PROC;
-		break;
-	case HVPMU_GPCI_REQ_PURR_BY_PART:
-	case HVPMU_GPCI_REQ_RUN_BY_PART:
-		kind = KIND_PART;
-		break;
-	default:
-		kind = KIND_CHIP;
-	}
-	t = table(m, kind, &nr);
-
-	/* "Validate partition is permitted", else H_Authority */
-	own = kind == KIND_PART ? m->own_partition : HVPMU_GPCI_INDEX_CURRENT;
-	physical = kind != KIND_PART ||
-		   (idx != HVPMU_GPCI_INDEX_CURRENT && idx != own);
-	if (physical && !m->authorised)
-		return HVPMU_H_AUTHORITY;
-
-	if (idx == HVPMU_GPCI_INDEX_CURRENT) {
+	kind = c.r->kind;
+	t = m->ent[kind];
+	nr = m->nr[kind];
+	if (idx == HVPMU_GPCI_INDEX_CURRENT || kind == S) {
 		/* "only information for the current processor/partition" */
-		u32 want = kind == KIND_PROC ? m->current_proc :
-			   kind == KIND_PART ? m->own_partition : 0;
+		struct hvpmu_gpci_model_entity *p;
 
-		if (kind == KIND_CHIP)
-			for (i = 0; i < m->nr_procs; i++)
-				if (m->procs[i].id == m->current_proc)
-					want = m->procs[i].chip;
+		want = m->cpu_proc[m->last_cpu % HVPMU_GPCI_MODEL_MAX_CPUS];
+		p = model_entity(m, P, want);
+		if (kind == C)
+			want = p ? p->chip : U32_MAX;
+		else if (kind == T)
+			want = m->own_partition;
+		else if (kind == S)
+			want = 0;
 		for (i = 0; i < nr && t[i].id != want; i++)
 			;
 		if (i == nr)
 			return HVPMU_H_PARAMETER;
-		one = t[i];
-		t = &one;
+		t += i;
 		nr = 1;
 		i = 0;
 	} else {
@@ -434,26 +765,43 @@ static long model_call(struct hvpmu_gpci_model *m, u8 *buf,
 		for (i = 0; i < nr && t[i].id < idx; i++)
 			;
 	}
-	room = (size - HVPMU_GPCI_HDR_SIZE) / esize;
-	if (i < nr)
-		first = t[i].id;
-	else
-		first = idx;	/* none found: zero elements (inferred) */
-	memset(buf + HVPMU_GPCI_HDR_SIZE, 0, size - HVPMU_GPCI_HDR_SIZE);
-	for (; i < nr && nr_out < room; i++, nr_out++)
-		fill_elem(m, req, &t[i],
-			  buf + HVPMU_GPCI_HDR_SIZE + nr_out * esize);
+
+	/* "Validate partition is permitted", else H_Authority */
+	if (!m->authorised) {
+		if (kind != T)
+			return HVPMU_H_AUTHORITY;
+		if (i < nr && t[i].id != m->own_partition)
+			return HVPMU_H_AUTHORITY;
+		nr = min(nr, i + 1);	/* its own partition only */
+	}
+
+	first = i < nr ? t[i].id : idx;	/* none found: zero elements */
+	memset(c.data, 0, c.room);
+	for (; i < nr; i++) {
+		u16 vp = 0, nvp = 1;
+
+		if (req == HVPMU_GPCI_REQ_AFFINITY_VP) {
+			nvp = t[i].nr_vps;
+			vp = t[i].id == first ? sec : 0;
+		}
+		for (; vp < nvp; vp++)
+			if (!put_elem(&c, &t[i], vp))
+				break;
+		if (c.full)
+			break;
+	}
 	/*
 	 * More data than room: the elements that fit are returned with
 	 * H_Parameter and detail_rc 0x1B (Linux ad86d7ee43b2; the extended
 	 * layout only, LoPAR has no detail_rc).
 	 */
-	if (i < nr && extended(m)) {
-		put_header(m, h, first, nr_out, esize,
-			   HVPMU_GPCI_DETAIL_BUF_TOO_SMALL);
+	if (c.full && c.ext) {
+		put_header(&c, h, first, HVPMU_GPCI_DETAIL_BUF_TOO_SMALL, ver);
 		return HVPMU_H_PARAMETER;
 	}
-	put_header(m, h, first, nr_out, esize, 0);
+	put_header(&c, h, first, 0, ver);
+	if (req == HVPMU_GPCI_REQ_AFFINITY_VP && c.ext)
+		h->secondary_index = cpu_to_be16(c.first_vp);
 	return HVPMU_H_SUCCESS;
 }
 
@@ -463,19 +811,23 @@ static long model_call(struct hvpmu_gpci_model *m, u8 *buf,
  * @buf: the parameter block (header and counter_value area)
  * @size: its size in bytes
  *
- * Counts the call, applies an injected error if one is due, then validates
- * and answers as the seed describes.
+ * Calls the test hook if one is set, counts the call, applies an injected
+ * error if one is due, then validates and answers as the seed describes.
  *
  * Return: the PAPR return code.
  */
 long hvpmu_gpci_model_hcall(struct hvpmu_gpci_model *m, void *buf,
 			    unsigned long size)
 {
+	void (*hook)(void *arg) = READ_ONCE(m->hook);
 	unsigned long flags;
 	long rc;
 
+	if (hook)
+		hook(m->hook_arg);
 	raw_spin_lock_irqsave(&m->lock, flags);
 	m->calls++;
+	m->last_size = size;
 	rc = model_call(m, buf, size);
 	m->last_rc = rc;
 	raw_spin_unlock_irqrestore(&m->lock, flags);
@@ -493,10 +845,16 @@ static bool model_ops_lpar(void *ctx)
 	return true;
 }
 
+static bool model_ops_power10(void *ctx)
+{
+	return READ_ONCE(((struct hvpmu_gpci_model *)ctx)->power10);
+}
+
 /* Backend ops whose context is a &struct hvpmu_gpci_model. */
 const struct hvpmu_gpci_ops hvpmu_gpci_model_ops = {
 	.hcall = model_ops_hcall,
 	.lpar_present = model_ops_lpar,
+	.power10_or_later = model_ops_power10,
 	.owner = THIS_MODULE,
 };
 EXPORT_SYMBOL_GPL(hvpmu_gpci_model_ops);
@@ -511,41 +869,13 @@ EXPORT_SYMBOL_GPL(hvpmu_gpci_model_ops);
 static unsigned char gpci_sim_version = 8;
 module_param(gpci_sim_version, byte, 0444);
 MODULE_PARM_DESC(gpci_sim_version,
-		 "counter_info_version of the simulated hv_gpci firmware (default 8; below 8 has requests 0x30/0x50/0x60)");
+		 "counter_info_version of the simulated hv_gpci firmware (default 8; below 8 has requests 0x30/0x50/0x60/0x70/0x80/0x94)");
 
-static const char *const sim_kinds[] = {
-	[KIND_PROC] = "processor",
-	[KIND_PART] = "partition",
-	[KIND_CHIP] = "chip",
-};
-
-static const char *const sim_ctrs[HVPMU_GPCI_M_NR] = {
-	[HVPMU_GPCI_M_PROC_TIME] = "processor_time",
-	[HVPMU_GPCI_M_ENTITLED] = "entitled_cycles",
-	[HVPMU_GPCI_M_CAPPED] = "capped_cycles",
-	[HVPMU_GPCI_M_UNCAPPED] = "uncapped_cycles",
-	[HVPMU_GPCI_M_DONATED] = "donated_cycles",
-	[HVPMU_GPCI_M_IDLE] = "idle_cycles",
-	[HVPMU_GPCI_M_RUN_INSTR] = "run_instructions",
-	[HVPMU_GPCI_M_RUN_CYCLES] = "run_cycles",
-	[HVPMU_GPCI_M_IDLE_A] = "idle_a",
-	[HVPMU_GPCI_M_IDLE_B] = "idle_b",
-	[HVPMU_GPCI_M_IDLE_C] = "idle_c",
-	[HVPMU_GPCI_M_TIME_A] = "time_a",
-	[HVPMU_GPCI_M_TIME_B] = "time_b",
-	[HVPMU_GPCI_M_TIME_C] = "time_c",
-	[HVPMU_GPCI_M_TOTAL_ABC] = "total_abc",
-	[HVPMU_GPCI_M_IDLE_W] = "idle_w",
-	[HVPMU_GPCI_M_IDLE_X] = "idle_x",
-	[HVPMU_GPCI_M_IDLE_Y] = "idle_y",
-	[HVPMU_GPCI_M_IDLE_Z] = "idle_z",
-	[HVPMU_GPCI_M_TIME_W] = "time_w",
-	[HVPMU_GPCI_M_TIME_X] = "time_x",
-	[HVPMU_GPCI_M_TIME_Y] = "time_y",
-	[HVPMU_GPCI_M_TIME_Z] = "time_z",
-	[HVPMU_GPCI_M_TOTAL_WXYZ] = "total_wxyz",
-	[HVPMU_GPCI_M_HPMC1] = "hpmc1",
-	[HVPMU_GPCI_M_HPMC2] = "hpmc2",
+static const char *const sim_kinds[HVPMU_GPCI_K_NR] = {
+	[HVPMU_GPCI_K_PROC] = "processor",
+	[HVPMU_GPCI_K_PART] = "partition",
+	[HVPMU_GPCI_K_CHIP] = "chip",
+	[HVPMU_GPCI_K_SYS] = "system",
 };
 
 static const struct {
@@ -604,10 +934,13 @@ static int sim_inject_line(struct hvpmu_gpci_model *m, char *line)
 	vals = sim_word(&line);
 	if (!vals || sim_word(&line))
 		return -EINVAL;
-	for (c = 0; c < HVPMU_GPCI_M_NR; c++)
-		if (!strcmp(name, sim_ctrs[c]))
+	for (c = 0; c < ARRAY_SIZE(model_ctrs); c++)
+		if (!strcmp(name, model_ctrs[c].name))
 			break;
-	if (c == HVPMU_GPCI_M_NR || strcmp(kind, sim_kinds[ctr_kind(c)]))
+	if (c == ARRAY_SIZE(model_ctrs))
+		return -EINVAL;
+	c = model_ctrs[c].ctr;
+	if (strcmp(kind, sim_kinds[hvpmu_gpci_model_ctr_kind(c)]))
 		return -EINVAL;
 	if (kstrtou32(ids, 0, &id) || kstrtou64(vals, 0, &val))
 		return -EINVAL;
@@ -619,8 +952,8 @@ static int sim_inject_line(struct hvpmu_gpci_model *m, char *line)
 /**
  * hvpmu_gpci_sim_inject() - set or advance model counters from text
  * @m: the model
- * @text: NUL-terminated lines "<processor|partition|chip> <id> <counter>
- *	<=|+=> <value>" (modified in place)
+ * @text: NUL-terminated lines "<processor|partition|chip|system> <id>
+ *	<counter> <=|+=> <value>" (modified in place)
  *
  * Lines before a bad one are applied.
  *
@@ -736,7 +1069,10 @@ EXPORT_SYMBOL_GPL(hvpmu_gpci_sim_error);
 /**
  * hvpmu_gpci_sim_calls() - print the model's call counters
  * @m: the model
- * @s: where to print, one "name value" per line
+ * @s: where to print, one "name value" per line: hcalls, then
+ *	request_0x<code> for every request the model knows (lab ones
+ *	included), unknown_request, set_mmcrh, misaligned, last_rc,
+ *	pending_errors, collection, counter_info_version
  */
 void hvpmu_gpci_sim_calls(struct hvpmu_gpci_model *m, struct seq_file *s)
 {
@@ -758,9 +1094,9 @@ void hvpmu_gpci_sim_calls(struct hvpmu_gpci_model *m, struct seq_file *s)
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 
 	seq_printf(s, "hcalls %lu\n", calls);
-	for (i = 1; i <= 6; i++)
-		seq_printf(s, "request_0x%x0 %lu\n", i, by_req[i]);
-	seq_printf(s, "request_lab %lu\n", by_req[LAB_SLOT]);
+	for (i = 0; i < ARRAY_SIZE(model_reqs); i++)
+		seq_printf(s, "request_0x%x %lu\n", model_reqs[i].code,
+			   by_req[i]);
 	seq_printf(s, "unknown_request %lu\nset_mmcrh %lu\nmisaligned %lu\n",
 		   unknown, mmcrh, misaligned);
 	seq_printf(s, "last_rc %ld\npending_errors %u\ncollection %s\n",
@@ -839,7 +1175,7 @@ DEFINE_SHOW_ATTRIBUTE(sim_calls);
  *
  * Use hvpmu_gpci_sim_init(), which passes the caller's module. The model
  * is hvpmu_gpci_model_init()'s system at counter_info_version
- * gpci_sim_version, collection allowed, GA capability.
+ * gpci_sim_version, a POWER10, collection allowed, GA capability.
  *
  * Return: 0; -EBUSY if already started; -ENODEV if the driver is a module
  * and the models are built in; -ENOMEM; or hvpmu_gpci_probe()'s error.
@@ -858,17 +1194,18 @@ int hvpmu_gpci_sim_start(struct dentry *dir, struct module *owner)
 		ret = -EBUSY;
 		goto out;
 	}
-	m = kzalloc(sizeof(*m), GFP_KERNEL);
+	m = hvpmu_gpci_model_alloc(gpci_sim_version);
 	if (!m) {
 		ret = -ENOMEM;
 		goto out;
 	}
-	hvpmu_gpci_model_init(m, gpci_sim_version);
+	/* a POWER10: the system information files are there */
+	m->power10 = true;
 	sim_ops = hvpmu_gpci_model_ops;
 	sim_ops.owner = owner;
 	pmu = hvpmu_gpci_probe(&sim_ops, m, "hv_gpci");
 	if (IS_ERR(pmu)) {
-		kfree(m);
+		hvpmu_gpci_model_free(m);
 		ret = PTR_ERR(pmu);
 		goto out;
 	}
@@ -897,7 +1234,7 @@ void hvpmu_gpci_sim_exit(void)
 	if (IS_REACHABLE(CONFIG_HVPMU_GPCI) && sim_pmu)
 		hvpmu_gpci_remove(sim_pmu);
 	sim_pmu = NULL;
-	kfree(sim_model);
+	hvpmu_gpci_model_free(sim_model);
 	sim_model = NULL;
 	mutex_unlock(&sim_lock);
 }

@@ -5,9 +5,14 @@
  * The CM's Global Debug Block has a 32-bit cycle counter and two 32-bit
  * event counters with an event select and a qualifier each. They count
  * system-wide traffic, so this is an uncore PMU served by one designated CPU.
- * Counts are extended to 64 bits in software: by the overflow interrupt
- * (Perf_Int_En) where the platform wires CM_PCInt to an interrupt it
- * describes, by an hrtimer that runs only while events are active otherwise.
+ *
+ * Counts are extended to 64 bits from masked 32-bit differences only, by a
+ * fold timer that runs on the designated CPU while events count. The CM
+ * register specification says the overflow status bit (and CM_PCInt) rises
+ * when a counter "reaches its maximum value of 0xFFFFFFFF", not whether
+ * that is before or at the wrap to 0, so the status is never part of the
+ * arithmetic; where the platform describes the overflow interrupt it only
+ * folds early, and an interrupt that never comes is noticed.
  *
  * The driver is arch-neutral: it touches the registers only through
  * &struct hvpmu_mips_cm_ops, given by the MIPS glue (the real GCRs) or by
@@ -17,6 +22,7 @@
 #define pr_fmt(fmt) "mips_cm: " fmt
 
 #include <linux/bitfield.h>
+#include <linux/bits.h>
 #include <linux/cpumask.h>
 #include <linux/err.h>
 #include <linux/hrtimer.h>
@@ -28,20 +34,60 @@
 #include <linux/perf_event.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
+#include <linux/workqueue.h>
 
 /*
- * Without an interrupt, a counter must be read before it can wrap twice.
- * At one event per CM clock and a CM clock of up to 4 GHz, 2^32 events take
- * at least about 1 s; the overflow status covers one wrap between two polls,
- * so the default leaves a factor of two.
+ * Registers of the Global Debug Block (CM register specification, "CM
+ * Performance Registers - Offset 0x6000"), as offsets within the block.
  */
-#define MIPS_CM_POLL_DEFAULT_MS	1000
-#define MIPS_CM_POLL_MAX_MS	2000
+#define CM_PC_CTL		0x100
+#define CM_PC_OV		0x120
+#define CM_PC_EVENT		0x130
+#define CM_PC_CYCLE		0x180
+#define CM_PC_QUAL(n)		(0x190 + 0x10 * (n))
+#define CM_PC_CNT(n)		(0x198 + 0x10 * (n))
+
+/* GCR_DB_PC_CTL; bits 31 and 28:10 are not defined */
+#define CM_PC_CTL_INT_EN	BIT(30)
+#define CM_PC_CTL_OVF_STOP	BIT(29)
+#define CM_PC_CTL_NUM_CNT	GENMASK(3, 0)
+#define CM_PC_CTL_RESERVED	(BIT(31) | GENMASK(28, 10))
+/* "The Performance Number Count ... will always be set to 2." */
+#define CM_NR_CNT		2
+
+/*
+ * Counter index used throughout: 0 is the cycle counter, 1 + n is event
+ * counter n. With it, the GCR_DB_PC_OV bit is BIT(idx), CountOn is bit
+ * 4 + 2 * idx and the matching Reset bit is the next one up.
+ */
+#define CM_CYCLE_IDX		0
+#define CM_NR_IDX		(1 + CM_NR_CNT)
+#define CM_PC_CTL_COUNTON(idx)	BIT(4 + 2 * (idx))
+#define CM_PC_CTL_RESET(idx)	BIT(5 + 2 * (idx))
+#define CM_PC_CTL_COUNTON_ALL	(CM_PC_CTL_COUNTON(0) | CM_PC_CTL_COUNTON(1) | \
+				 CM_PC_CTL_COUNTON(2))
+#define CM_PC_OV_BIT(idx)	BIT(idx)
+#define CM_PC_OV_ALL		GENMASK(CM_NR_IDX - 1, 0)
+/* GCR_DB_PC_EVENT: the event of counter n (not of the cycle counter) */
+#define CM_PC_EVENT_SEL(n)	(GENMASK(7, 0) << (8 * (n)))
+
+/* The CTL bits the driver sets and expects to read back */
+#define CM_CTL_OWNED		(CM_PC_CTL_INT_EN | CM_PC_CTL_OVF_STOP | \
+				 CM_PC_CTL_COUNTON_ALL)
+
+/*
+ * Two folds of a counter must be less than 2^32 counts apart. Assuming at
+ * most one count per CM clock and a CM clock of at most 4 GHz, 2^32 counts
+ * take at least 1.07 s: the default period leaves a factor of two, the
+ * longest one allowed is still below that bound.
+ */
+#define MIPS_CM_POLL_DEFAULT_MS	500
+#define MIPS_CM_POLL_MAX_MS	1000
 
 static unsigned int poll_period_ms = MIPS_CM_POLL_DEFAULT_MS;
 module_param(poll_period_ms, uint, 0444);
 MODULE_PARM_DESC(poll_period_ms,
-		 "Counter polling period in ms when the CM has no usable overflow interrupt (1-2000, default 1000)");
+		 "Period of the counter fold timer in ms (1-1000, default 500)");
 
 enum {
 	MIPS_CM_F_EVENT,
@@ -49,16 +95,24 @@ enum {
 	MIPS_CM_F_QUALIFIER,
 };
 
+/* The highest event number the specification lists (2nd IOCU requests) */
+#define MIPS_CM_EVENT_MAX	0x11
+
 static const struct hvpmu_field mips_cm_fields[] = {
-	[MIPS_CM_F_EVENT] = HVPMU_FIELD("event", HVPMU_CONFIG, 0, 8),
+	[MIPS_CM_F_EVENT] = HVPMU_FIELD("event", HVPMU_CONFIG, 0, 8,
+					.max = MIPS_CM_EVENT_MAX),
 	[MIPS_CM_F_CYCLES] = HVPMU_FIELD("cycle_counter", HVPMU_CONFIG, 8, 1),
 	[MIPS_CM_F_QUALIFIER] = HVPMU_FIELD("qualifier", HVPMU_CONFIG1, 0, 32),
 };
 
+/* Variants of the event list: which IOCUs the CPS has */
+#define MIPS_CM_HAS_IOCU0	BIT(0)
+#define MIPS_CM_HAS_IOCU1	BIT(1)
+
 /*
- * Event numbers from GCR_DB_PC_EVENT. Every event is narrowed by its
- * qualifier, whose encoding is in the core's CPS manual and is not known
- * here, so perf asks the user for it.
+ * The events of GCR_DB_PC_EVENT the specification lists (0-6, 8, 9, 16,
+ * 17). Every event is narrowed by its qualifier, whose encoding is in the
+ * core's CPS manual and is not known here, so perf asks the user for it.
  */
 static const struct hvpmu_event mips_cm_events[] = {
 	{ .name = "cycles", .terms = "cycle_counter=1" },
@@ -71,22 +125,21 @@ static const struct hvpmu_event mips_cm_events[] = {
 	{ .name = "response_unit_usage", .terms = "event=0x6,qualifier=?" },
 	{ .name = "l2_pipeline_utilization", .terms = "event=0x8,qualifier=?" },
 	{ .name = "l2_hits_misses", .terms = "event=0x9,qualifier=?" },
-	{ .name = "iocu0_requests", .terms = "event=0x10,qualifier=?" },
-	{ .name = "iocu1_requests", .terms = "event=0x11,qualifier=?" },
+	{ .name = "iocu0_requests", .terms = "event=0x10,qualifier=?",
+	  .variants = MIPS_CM_HAS_IOCU0 },
+	{ .name = "iocu1_requests", .terms = "event=0x11,qualifier=?",
+	  .variants = MIPS_CM_HAS_IOCU1 },
 };
+
+#define MIPS_CM_EVENTS_LISTED	(GENMASK(6, 0) | BIT(8) | BIT(9))
+#define MIPS_CM_EVENT_IOCU0	BIT(0x10)
+#define MIPS_CM_EVENT_IOCU1	BIT(0x11)
 
 static const struct hvpmu_encoding mips_cm_enc =
 	HVPMU_ENCODING(mips_cm_fields, mips_cm_events);
 
 /* hw.config of an event on the cycle counter */
 #define MIPS_CM_HW_CYCLES	BIT(8)
-
-/* The CTL bits the driver owns and expects to read back */
-#define MIPS_CM_CTL_OWNED	(MIPS_CM_PC_CTL_INT_EN |		\
-				 MIPS_CM_PC_CTL_OVF_STOP |		\
-				 MIPS_CM_PC_CTL_COUNTON(0) |		\
-				 MIPS_CM_PC_CTL_COUNTON(1) |		\
-				 MIPS_CM_PC_CTL_COUNTON(2))
 
 /**
  * struct hvpmu_mips_cm - one CM PMU
@@ -96,16 +149,30 @@ static const struct hvpmu_encoding mips_cm_enc =
  * @lock: serialises every register access and the fields below; the
  *	registers are shared by the whole system
  * @events: the event on each counter index (0 = cycle counter)
- * @ctl: the value GCR_DB_PC_CTL should have (CountOn and Perf_Int_En bits)
+ * @valid_events: the event numbers this CM accepts, as a bit mask
+ * @ctl: GCR_DB_PC_CTL as it should be (Perf_Int_En, CountOn of the started
+ *	counters) while the PMU is enabled
+ * @reset: Reset bits of counters started since the last control write
  * @evsel: shadow of GCR_DB_PC_EVENT
- * @nr_cnt: event counters in use (Perf_Num_Cnt, at most two)
- * @num_cnt: Perf_Num_Cnt as read at probe
  * @active: number of counters allocated to events
+ * @disabled: pmu_disable() nesting, over all CPUs: counters are stopped
+ * @owned: the block is ours: from the first event's start to the end of
+ *	the last one, the only time the driver writes to it
  * @irq: the overflow interrupt, or 0
- * @polling: counters are extended by @timer, not by the interrupt
+ * @polling: no usable interrupt: the fold timer also clears the status
  * @ov_broken: the overflow status cannot be cleared, so it is ignored
- * @period: polling period
- * @timer: polling timer, running only while @active and @polling
+ * @nr_irqs: interrupts that found an overflow, to notice a dead interrupt
+ * @tick_irqs: @nr_irqs at the last timer tick
+ * @tick_ov: overflow status seen at the last timer tick
+ * @warned: one-time warnings given (MIPS_CM_WARN_*)
+ * @log: log lines to print (MIPS_CM_LOG_*), from @log_work
+ * @log_ctl: control register value for the log line
+ * @log_want: expected control register value for the log line
+ * @log_why: why the interrupt was given up, for the log line
+ * @log_work: prints the log lines in process context
+ * @period: fold timer period
+ * @timer: fold timer, on the designated CPU while @active
+ * @timer_on: @timer was started and not cancelled
  * @attrs: sysfs format/ and events/
  * @groups: the PMU's attribute groups
  */
@@ -114,20 +181,42 @@ struct hvpmu_mips_cm {
 	const struct hvpmu_mips_cm_ops *ops;
 	void *ctx;
 	raw_spinlock_t lock;
-	struct perf_event *events[MIPS_CM_PC_NR_IDX];
+	struct perf_event *events[CM_NR_IDX];
+	u32 valid_events;
 	u32 ctl;
+	u32 reset;
 	u32 evsel;
-	unsigned int nr_cnt;
-	unsigned int num_cnt;
 	unsigned int active;
+	unsigned int disabled;
+	bool owned;
 	int irq;
 	bool polling;
 	bool ov_broken;
+	unsigned long nr_irqs;
+	unsigned long tick_irqs;
+	u32 tick_ov;
+	unsigned long warned;
+	unsigned long log;
+	u32 log_ctl;
+	u32 log_want;
+	const char *log_why;
+	struct work_struct log_work;
 	ktime_t period;
 	struct hrtimer timer;
+	bool timer_on;
 	struct hvpmu_attrs attrs;
 	const struct attribute_group *groups[4];
 };
+
+/* bits of @warned */
+#define MIPS_CM_WARN_OVF_STOP	0
+#define MIPS_CM_WARN_FALLBACK	1
+
+/* bits of @log */
+#define MIPS_CM_LOG_NOT_ANSWERING	0
+#define MIPS_CM_LOG_STATE_LOST		1
+#define MIPS_CM_LOG_OVF_STOP		2
+#define MIPS_CM_LOG_FALLBACK		3
 
 static struct hvpmu_mips_cm *to_cm(struct pmu *pmu)
 {
@@ -145,76 +234,120 @@ static void cm_write(struct hvpmu_mips_cm *cm, unsigned int off, u32 val)
 	cm->ops->write(cm->ctx, off, val);
 }
 
-static unsigned int cm_cnt_off(int idx)
+/*
+ * Log lines are printed by a work item: the callers hold cm->lock (and
+ * often perf's context lock, both raw spinlocks) or run in the hard-irq
+ * fold timer, where a console's sleeping lock (on PREEMPT_RT) must not be
+ * taken.
+ */
+static void cm_log(struct hvpmu_mips_cm *cm, unsigned int what, u32 ctl,
+		   u32 want)
 {
-	return idx == MIPS_CM_PC_CYCLE_IDX ? MIPS_CM_PC_CYCLE :
-					     MIPS_CM_PC_CNT(idx - 1);
+	cm->log_ctl = ctl;
+	cm->log_want = want;
+	set_bit(what, &cm->log);
+	schedule_work(&cm->log_work);
 }
 
-static void cm_start_polling(struct hvpmu_mips_cm *cm)
+static void cm_log_work(struct work_struct *work)
 {
-	cm->polling = true;
-	if (cm->active)
-		hrtimer_start(&cm->timer, cm->period, HRTIMER_MODE_REL_PINNED);
+	struct hvpmu_mips_cm *cm = container_of(work, struct hvpmu_mips_cm,
+						 log_work);
+	const char *why;
+	unsigned long flags;
+	u32 ctl, want;
+
+	raw_spin_lock_irqsave(&cm->lock, flags);
+	ctl = cm->log_ctl;
+	want = cm->log_want;
+	why = cm->log_why;
+	raw_spin_unlock_irqrestore(&cm->lock, flags);
+
+	if (test_and_clear_bit(MIPS_CM_LOG_NOT_ANSWERING, &cm->log))
+		pr_warn_ratelimited("debug block not answering (control 0x%08x); counters not read\n",
+				    ctl);
+	if (test_and_clear_bit(MIPS_CM_LOG_STATE_LOST, &cm->log))
+		pr_warn_ratelimited("counter state lost (control 0x%08x, expected 0x%08x); reprogramming, counts since the last read are lost\n",
+				    ctl, want);
+	if (test_and_clear_bit(MIPS_CM_LOG_OVF_STOP, &cm->log))
+		pr_warn("Perf_Ovf_Stop was set by someone else; resetting it at each fold\n");
+	if (test_and_clear_bit(MIPS_CM_LOG_FALLBACK, &cm->log))
+		pr_warn("%s; interrupt %d no longer used, counters folded every %lld ms\n",
+			why, cm->irq, ktime_to_ms(cm->period));
+}
+
+static unsigned int cm_cnt_off(int idx)
+{
+	return idx == CM_CYCLE_IDX ? CM_PC_CYCLE : CM_PC_CNT(idx - 1);
+}
+
+/* GCR_DB_PC_CTL as it should read now: no CountOn while disabled */
+static u32 cm_ctl_now(struct hvpmu_mips_cm *cm)
+{
+	return cm->disabled ? cm->ctl & ~CM_PC_CTL_COUNTON_ALL : cm->ctl;
 }
 
 /*
- * Write-one-to-clear exactly the bits we have accounted for, so a wrap of
+ * Start what cm->ctl says in one write: counters started since the last
+ * write go out with their Reset bit (which also clears a stale overflow
+ * status), the specification allows resetting and starting all three at
+ * once. The Reset bits are dropped again by the next write, so that
+ * neither a self-clearing nor a level-sensitive Reset bit can ever reset a
+ * running counter.
+ */
+static void cm_commit(struct hvpmu_mips_cm *cm)
+{
+	cm_write(cm, CM_PC_CTL, cm->ctl | cm->reset);
+	if (cm->reset) {
+		cm_write(cm, CM_PC_CTL, cm->ctl);
+		cm->reset = 0;
+	}
+}
+
+/* Stop relying on the interrupt; the fold timer goes on alone. */
+static void cm_to_polling(struct hvpmu_mips_cm *cm, const char *why)
+{
+	if (cm->polling)
+		return;
+	cm->polling = true;
+	cm->ctl &= ~CM_PC_CTL_INT_EN;
+	if (cm->owned)
+		cm_write(cm, CM_PC_CTL, cm_ctl_now(cm));
+	if (!test_and_set_bit(MIPS_CM_WARN_FALLBACK, &cm->warned)) {
+		cm->log_why = why;
+		cm_log(cm, MIPS_CM_LOG_FALLBACK, 0, 0);
+	}
+}
+
+/*
+ * Write-one-to-clear exactly the bits we have seen, so that an overflow of
  * another counter that arrives meanwhile stays pending. A bit that does not
- * clear would assert the interrupt forever and would look like a new wrap
- * at every read: stop trusting the status and fall back to polling.
+ * clear would assert a level interrupt forever: stop using the status.
  */
 static void cm_ov_clear(struct hvpmu_mips_cm *cm, u32 bits)
 {
-	cm_write(cm, MIPS_CM_PC_OV, bits);
-	if (!(cm_read(cm, MIPS_CM_PC_OV) & bits))
+	if (cm->ov_broken)
 		return;
-	pr_warn_ratelimited("overflow status 0x%x does not clear; ignoring it and polling every %lld ms\n",
-			    bits, ktime_to_ms(cm->period));
+	cm_write(cm, CM_PC_OV, bits);
+	if (!(cm_read(cm, CM_PC_OV) & bits))
+		return;
 	cm->ov_broken = true;
-	if (cm->ctl & MIPS_CM_PC_CTL_INT_EN) {
-		cm->ctl &= ~MIPS_CM_PC_CTL_INT_EN;
-		cm_write(cm, MIPS_CM_PC_CTL, cm->ctl);
-	}
-	if (!cm->polling)
-		cm_start_polling(cm);
+	cm_to_polling(cm, "overflow status does not clear");
 }
 
-/*
- * Fold the progress of a running counter into its event. Called with the
- * lock held, at least once per wrap (interrupt) or per poll period.
- *
- * The masked 32-bit difference covers a wrap that shows in the value (now <
- * prev). The overflow status adds the one case the value cannot show: a
- * whole wrap and more since the last fold (now >= prev), which happens when
- * only the interrupt folds. The status is read before the value, so every
- * wrap it reports happened before the value was sampled; a wrap that comes
- * after the status read is either visible in the value (and its status bit
- * is cleared here so it is not counted again) or left pending for the next
- * fold.
- */
+/* Fold the progress of a counter into its event, with the lock held. */
 static void cm_fold(struct hvpmu_mips_cm *cm, struct perf_event *event)
 {
-	struct hw_perf_event *hwc = &event->hw;
-	u32 bit = MIPS_CM_PC_OV_BIT(hwc->idx);
-	u32 prev = local64_read(&hwc->prev_count);
-	u32 ov = 0, now;
-	u64 delta;
+	hvpmu_counter_fold(event, cm_read(cm, cm_cnt_off(event->hw.idx)), 32);
+}
 
-	if (!cm->ov_broken)
-		ov = cm_read(cm, MIPS_CM_PC_OV) & bit;
-	now = cm_read(cm, cm_cnt_off(hwc->idx));
-	if (ov)
-		cm_ov_clear(cm, bit);
-	else if (now < prev && !cm->ov_broken &&
-		 (cm_read(cm, MIPS_CM_PC_OV) & bit))
-		cm_ov_clear(cm, bit);
+/* A counter that runs and whose value continues its event's count */
+static bool cm_counting(struct hvpmu_mips_cm *cm, int idx)
+{
+	struct perf_event *event = cm->events[idx];
 
-	delta = (u32)(now - prev);
-	if (ov && now >= prev)
-		delta += BIT_ULL(32);
-	local64_set(&hwc->prev_count, now);
-	local64_add(delta, &event->count);
+	return event && !(event->hw.state & PERF_HES_STOPPED) &&
+	       !(cm->reset & CM_PC_CTL_RESET(idx));
 }
 
 /* Program the event select and qualifier of a general counter. */
@@ -223,77 +356,62 @@ static void cm_program(struct hvpmu_mips_cm *cm, struct perf_event *event)
 	struct hw_perf_event *hwc = &event->hw;
 	int n = hwc->idx - 1;
 
-	if (hwc->idx == MIPS_CM_PC_CYCLE_IDX)
+	if (hwc->idx == CM_CYCLE_IDX)
 		return;
 	/* qualifier before event select, as the vendor code does */
-	cm_write(cm, MIPS_CM_PC_QUAL(n), hwc->config_base);
-	cm->evsel &= ~MIPS_CM_PC_EVENT_SEL(n);
+	cm_write(cm, CM_PC_QUAL(n), hwc->config_base);
+	cm->evsel &= ~CM_PC_EVENT_SEL(n);
 	cm->evsel |= (u32)hwc->config << (8 * n);
-	cm_write(cm, MIPS_CM_PC_EVENT, cm->evsel);
-}
-
-/*
- * Reset and start counters: each Reset bit goes out only in the write that
- * starts its counter and is dropped by the write after it, so neither a
- * self-clearing nor a level-sensitive Reset bit can ever reset a counter
- * that is running.
- */
-static void cm_reset_start(struct hvpmu_mips_cm *cm, u32 counton)
-{
-	u32 reset = counton << 1;
-
-	cm->ctl |= counton;
-	cm_write(cm, MIPS_CM_PC_CTL, cm->ctl | reset);
-	cm_write(cm, MIPS_CM_PC_CTL, cm->ctl);
+	cm_write(cm, CM_PC_EVENT, cm->evsel);
 }
 
 /*
  * Check that the block still holds what we programmed, before counters are
  * read. A CM or cluster power-down resets it (counts in between are lost;
- * folding the reset values would invent counts), and another agent may have
- * set Perf_Ovf_Stop, which the driver never uses because a wrap would stop
- * every counter. A block that stops answering (reads all ones, or a
- * read-only Perf_Num_Cnt that changed) is not read at all.
+ * folding the reset values would invent counts); another agent may set
+ * Perf_Ovf_Stop, which the driver does not use because an overflow would
+ * stop every counter until the next fold. A block that stops answering
+ * (reads all ones, or a Perf_Num_Cnt that changed) is not read at all.
  *
  * Return: true if the counters can be read.
  */
 static bool cm_check_state(struct hvpmu_mips_cm *cm)
 {
-	u32 raw = cm_read(cm, MIPS_CM_PC_CTL);
-	u32 ctl = raw & MIPS_CM_CTL_OWNED;
-	u32 counton = 0;
+	u32 raw = cm_read(cm, CM_PC_CTL);
+	u32 want = cm_ctl_now(cm);
+	u32 ctl = raw & CM_CTL_OWNED;
 	int idx;
 
-	if (raw == U32_MAX ||
-	    FIELD_GET(MIPS_CM_PC_CTL_NUM_CNT, raw) != cm->num_cnt) {
-		pr_warn_ratelimited("debug block not answering (control 0x%08x); counters not read\n",
-				    raw);
+	if (raw == U32_MAX || FIELD_GET(CM_PC_CTL_NUM_CNT, raw) != CM_NR_CNT) {
+		cm_log(cm, MIPS_CM_LOG_NOT_ANSWERING, raw, 0);
 		return false;
 	}
-	if (ctl == cm->ctl)
+	if (ctl == want)
 		return true;
 
-	if ((ctl ^ cm->ctl) & ~(MIPS_CM_PC_CTL_OVF_STOP |
-				MIPS_CM_PC_CTL_INT_EN)) {
-		pr_warn_ratelimited("counter state lost (control 0x%08x, expected 0x%08x); reprogramming, counts since the last read are lost\n",
-				    ctl, cm->ctl);
-		for (idx = 0; idx < MIPS_CM_PC_NR_IDX; idx++) {
+	if ((ctl ^ want) & CM_PC_CTL_COUNTON_ALL) {
+		cm_log(cm, MIPS_CM_LOG_STATE_LOST, ctl, want);
+		cm->evsel = 0;
+		for (idx = 0; idx < CM_NR_IDX; idx++) {
 			struct perf_event *event = cm->events[idx];
 
 			if (!event)
 				continue;
 			cm_program(cm, event);
-			if (cm->ctl & MIPS_CM_PC_CTL_COUNTON(idx)) {
+			if (cm->ctl & CM_PC_CTL_COUNTON(idx)) {
 				local64_set(&event->hw.prev_count, 0);
-				counton |= MIPS_CM_PC_CTL_COUNTON(idx);
+				cm->reset |= CM_PC_CTL_RESET(idx);
 			}
 		}
-		cm_reset_start(cm, counton);
+		cm_write(cm, CM_PC_CTL, want | cm->reset);
+		cm_write(cm, CM_PC_CTL, want);
+		cm->reset = 0;
 		return true;
 	}
-	if (ctl & MIPS_CM_PC_CTL_OVF_STOP)
-		pr_warn_ratelimited("Perf_Ovf_Stop was set by someone else; clearing it\n");
-	cm_write(cm, MIPS_CM_PC_CTL, cm->ctl);
+	if ((ctl & CM_PC_CTL_OVF_STOP) &&
+	    !test_and_set_bit(MIPS_CM_WARN_OVF_STOP, &cm->warned))
+		cm_log(cm, MIPS_CM_LOG_OVF_STOP, ctl, want);
+	cm_write(cm, CM_PC_CTL, want);
 	return true;
 }
 
@@ -301,28 +419,64 @@ static void cm_fold_all(struct hvpmu_mips_cm *cm)
 {
 	int idx;
 
-	if (!cm_check_state(cm))
-		return;
-	for (idx = 0; idx < MIPS_CM_PC_NR_IDX; idx++) {
-		struct perf_event *event = cm->events[idx];
-
-		if (event && !(event->hw.state & PERF_HES_STOPPED))
-			cm_fold(cm, event);
-	}
+	for (idx = 0; idx < CM_NR_IDX; idx++)
+		if (cm_counting(cm, idx))
+			cm_fold(cm, cm->events[idx]);
 }
 
-static enum hrtimer_restart cm_poll(struct hrtimer *timer)
+/*
+ * Without the interrupt the overflow status means nothing to us, but it
+ * must not stay set: under Perf_Ovf_Stop it stops every counter.
+ */
+static void cm_poll_ov(struct hvpmu_mips_cm *cm)
+{
+	u32 ov;
+
+	if (!cm->polling || cm->ov_broken)
+		return;
+	ov = cm_read(cm, CM_PC_OV) & CM_PC_OV_ALL;
+	if (ov)
+		cm_ov_clear(cm, ov);
+}
+
+/*
+ * With the interrupt in use, an overflow status that stays set from one
+ * tick to the next while no interrupt came means the interrupt does not
+ * arrive (e.g. a device tree that names the wrong input).
+ */
+static void cm_check_irq(struct hvpmu_mips_cm *cm)
+{
+	u32 ov;
+
+	if (cm->polling)
+		return;
+	ov = cm_read(cm, CM_PC_OV) & CM_PC_OV_ALL;
+	if ((ov & cm->tick_ov) && cm->nr_irqs == cm->tick_irqs) {
+		cm_to_polling(cm, "overflow interrupt did not come");
+		cm_ov_clear(cm, ov);
+		ov = 0;
+	}
+	cm->tick_ov = ov;
+	cm->tick_irqs = cm->nr_irqs;
+}
+
+static enum hrtimer_restart cm_tick(struct hrtimer *timer)
 {
 	struct hvpmu_mips_cm *cm = container_of(timer, struct hvpmu_mips_cm,
 						 timer);
 	unsigned long flags;
 
 	raw_spin_lock_irqsave(&cm->lock, flags);
-	if (!cm->active || !cm->polling) {
+	if (!cm->active) {
+		cm->timer_on = false;
 		raw_spin_unlock_irqrestore(&cm->lock, flags);
 		return HRTIMER_NORESTART;
 	}
-	cm_fold_all(cm);
+	if (cm_check_state(cm)) {
+		cm_fold_all(cm);
+		cm_poll_ov(cm);
+		cm_check_irq(cm);
+	}
 	raw_spin_unlock_irqrestore(&cm->lock, flags);
 
 	hrtimer_forward_now(timer, cm->period);
@@ -334,27 +488,27 @@ static irqreturn_t cm_irq(int irq, void *data)
 	struct hvpmu_mips_cm *cm = data;
 	irqreturn_t ret = IRQ_NONE;
 	u32 ov;
-	int idx;
 
 	raw_spin_lock(&cm->lock);
-	if (cm->ov_broken)
+	if (!cm->owned || cm->polling)
 		goto out;
-	ov = cm_read(cm, MIPS_CM_PC_OV) & MIPS_CM_PC_OV_ALL;
+	ov = cm_read(cm, CM_PC_OV);
+	if (ov == U32_MAX || !cm_check_state(cm)) {
+		/*
+		 * Nothing can be read or cleared: switch the source off so
+		 * that a level interrupt cannot storm, and return IRQ_NONE so
+		 * that the spurious interrupt detector sees it if it goes on.
+		 */
+		cm_to_polling(cm, "interrupt while the debug block does not answer");
+		goto out;
+	}
+	ov &= CM_PC_OV_ALL;
 	if (!ov)
 		goto out;
+	cm->nr_irqs++;
+	cm_fold_all(cm);
+	cm_ov_clear(cm, ov);
 	ret = IRQ_HANDLED;
-	if (!cm_check_state(cm))
-		goto out;
-	for (idx = 0; idx < MIPS_CM_PC_NR_IDX && !cm->ov_broken; idx++) {
-		struct perf_event *event = cm->events[idx];
-
-		if (!(ov & MIPS_CM_PC_OV_BIT(idx)))
-			continue;
-		if (event && !(event->hw.state & PERF_HES_STOPPED))
-			cm_fold(cm, event);
-		else	/* a stopped or unused counter: nothing to account */
-			cm_ov_clear(cm, MIPS_CM_PC_OV_BIT(idx));
-	}
 out:
 	raw_spin_unlock(&cm->lock);
 	return ret;
@@ -383,36 +537,104 @@ static int cm_event_init(struct perf_event *event)
 	code = hvpmu_field_get(&mips_cm_fields[MIPS_CM_F_EVENT], &event->attr);
 	qual = hvpmu_field_get(&mips_cm_fields[MIPS_CM_F_QUALIFIER],
 			       &event->attr);
-	/* the cycle counter has neither event select nor qualifier */
-	if (cm_is_cycles(event) && (code || qual))
+	if (cm_is_cycles(event)) {
+		/* the cycle counter has neither event select nor qualifier */
+		if (code || qual)
+			return -EINVAL;
+	} else if (!(cm->valid_events & BIT(code))) {
+		/* not in the specification's list, or no such IOCU here */
 		return -EINVAL;
+	}
 
 	/* a group must fit the counters at once, or it could never run */
 	if (cm_is_cycles(event))
 		cycles++;
 	else
 		general++;
-	if (leader != event && leader->pmu == event->pmu) {
-		if (cm_is_cycles(leader))
-			cycles++;
-		else
-			general++;
+	/*
+	 * perf core holds the leader's ctx->mutex, which
+	 * for_each_sibling_event() asserts, only while a sibling is
+	 * initialised; a new leader has no siblings.
+	 */
+	if (leader != event) {
+		if (leader->pmu == event->pmu) {
+			if (cm_is_cycles(leader))
+				cycles++;
+			else
+				general++;
+		}
+		for_each_sibling_event(sibling, leader) {
+			if (sibling == event || sibling->pmu != event->pmu)
+				continue;
+			if (cm_is_cycles(sibling))
+				cycles++;
+			else
+				general++;
+		}
 	}
-	for_each_sibling_event(sibling, leader) {
-		if (sibling == event || sibling->pmu != event->pmu)
-			continue;
-		if (cm_is_cycles(sibling))
-			cycles++;
-		else
-			general++;
-	}
-	if (cycles > 1 || general > cm->nr_cnt)
+	if (cycles > 1 || general > CM_NR_CNT)
 		return -EINVAL;
 
 	event->hw.config = cm_is_cycles(event) ? MIPS_CM_HW_CYCLES : code;
 	event->hw.config_base = qual;
 	event->hw.idx = -1;
 	return 0;
+}
+
+/*
+ * perf core brackets every add and del (and a whole group's) between
+ * pmu_disable and pmu_enable: all counters stop in one control write there
+ * and start again in one, so a group counts over the same interval.
+ */
+static void cm_pmu_disable(struct pmu *pmu)
+{
+	struct hvpmu_mips_cm *cm = to_cm(pmu);
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&cm->lock, flags);
+	if (!cm->disabled++ && cm->owned && (cm->ctl & CM_PC_CTL_COUNTON_ALL))
+		cm_write(cm, CM_PC_CTL, cm_ctl_now(cm));
+	raw_spin_unlock_irqrestore(&cm->lock, flags);
+}
+
+static void cm_pmu_enable(struct pmu *pmu)
+{
+	struct hvpmu_mips_cm *cm = to_cm(pmu);
+	bool cancel = false;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&cm->lock, flags);
+	if (WARN_ON_ONCE(!cm->disabled) || --cm->disabled)
+		goto out;
+	if (cm->owned && !cm->active) {
+		/* the last event ended: give the block back, stopped */
+		cm->ctl = 0;
+		cm->reset = 0;
+		cm->owned = false;
+		cm_write(cm, CM_PC_CTL, 0);
+		cm_write(cm, CM_PC_OV, CM_PC_OV_ALL);
+	} else if (cm->owned) {
+		cm_commit(cm);
+	}
+	/*
+	 * The fold timer runs on the designated CPU, where events are added,
+	 * as a hard-irq timer (it takes only raw spinlocks); never started
+	 * from the interrupt handler, which may run anywhere.
+	 */
+	if (cm->active && !cm->timer_on) {
+		cm->timer_on = true;
+		cm->tick_ov = 0;
+		hrtimer_start(&cm->timer, cm->period,
+			      HRTIMER_MODE_REL_PINNED_HARD);
+	} else if (!cm->active && cm->timer_on) {
+		cm->timer_on = false;
+		cancel = true;
+	}
+out:
+	raw_spin_unlock_irqrestore(&cm->lock, flags);
+	/* on the timer's own CPU with interrupts off: it is not running */
+	if (cancel)
+		hrtimer_cancel(&cm->timer);
 }
 
 static void cm_start(struct perf_event *event, int flags)
@@ -427,11 +649,11 @@ static void cm_start(struct perf_event *event, int flags)
 	raw_spin_lock_irqsave(&cm->lock, irqflags);
 	cm_program(cm, event);
 	local64_set(&hwc->prev_count, 0);
-	if (!cm->polling)
-		cm->ctl |= MIPS_CM_PC_CTL_INT_EN;
-	/* the Reset also clears the counter's stale overflow status */
-	cm_reset_start(cm, MIPS_CM_PC_CTL_COUNTON(hwc->idx));
+	cm->ctl |= CM_PC_CTL_COUNTON(hwc->idx);
+	cm->reset |= CM_PC_CTL_RESET(hwc->idx);
 	hwc->state = 0;
+	if (!cm->disabled)
+		cm_commit(cm);
 	raw_spin_unlock_irqrestore(&cm->lock, irqflags);
 }
 
@@ -446,12 +668,19 @@ static void cm_stop(struct perf_event *event, int flags)
 		return;
 
 	raw_spin_lock_irqsave(&cm->lock, irqflags);
-	readable = cm_check_state(cm);
-	cm->ctl &= ~MIPS_CM_PC_CTL_COUNTON(hwc->idx);
-	cm_write(cm, MIPS_CM_PC_CTL, cm->ctl);
-	/* the counter is frozen now: this read is final */
-	if (readable)
-		cm_fold(cm, event);
+	if (cm->reset & CM_PC_CTL_RESET(hwc->idx)) {
+		/* started and stopped within one bracket: it never ran */
+		cm->reset &= ~CM_PC_CTL_RESET(hwc->idx);
+		cm->ctl &= ~CM_PC_CTL_COUNTON(hwc->idx);
+	} else {
+		readable = cm_check_state(cm);
+		cm->ctl &= ~CM_PC_CTL_COUNTON(hwc->idx);
+		if (!cm->disabled)
+			cm_write(cm, CM_PC_CTL, cm->ctl);
+		/* the counter is frozen now: this read is final */
+		if (readable)
+			cm_fold(cm, event);
+	}
 	hwc->state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
 	raw_spin_unlock_irqrestore(&cm->lock, irqflags);
 }
@@ -464,11 +693,11 @@ static int cm_add(struct perf_event *event, int flags)
 	int idx, first, last;
 
 	if (hwc->config & MIPS_CM_HW_CYCLES) {
-		first = MIPS_CM_PC_CYCLE_IDX;
-		last = MIPS_CM_PC_CYCLE_IDX;
+		first = CM_CYCLE_IDX;
+		last = CM_CYCLE_IDX;
 	} else {
 		first = 1;
-		last = cm->nr_cnt;
+		last = CM_NR_CNT;
 	}
 
 	raw_spin_lock_irqsave(&cm->lock, irqflags);
@@ -480,11 +709,24 @@ static int cm_add(struct perf_event *event, int flags)
 		raw_spin_unlock_irqrestore(&cm->lock, irqflags);
 		return -EAGAIN;
 	}
+	if (!cm->owned) {
+		/*
+		 * Take the block: stop whatever another agent left counting
+		 * and clear its stale status; from here until the last event
+		 * ends the registers are ours.
+		 */
+		cm->owned = true;
+		cm->ctl = cm->polling ? 0 : CM_PC_CTL_INT_EN;
+		cm->evsel = 0;
+		cm->reset = 0;
+		cm->tick_ov = 0;
+		cm_write(cm, CM_PC_CTL, 0);
+		cm_write(cm, CM_PC_OV, CM_PC_OV_ALL);
+	}
 	cm->events[idx] = event;
+	cm->active++;
 	hwc->idx = idx;
 	hwc->state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
-	if (!cm->active++ && cm->polling)
-		hrtimer_start(&cm->timer, cm->period, HRTIMER_MODE_REL_PINNED);
 	raw_spin_unlock_irqrestore(&cm->lock, irqflags);
 
 	if (flags & PERF_EF_START)
@@ -502,10 +744,8 @@ static void cm_del(struct perf_event *event, int flags)
 
 	raw_spin_lock_irqsave(&cm->lock, irqflags);
 	cm->events[hwc->idx] = NULL;
+	cm->active--;
 	hwc->idx = -1;
-	/* a callback already running sees !active and does not restart */
-	if (!--cm->active)
-		hrtimer_try_to_cancel(&cm->timer);
 	raw_spin_unlock_irqrestore(&cm->lock, irqflags);
 }
 
@@ -517,8 +757,10 @@ static void cm_pmu_read(struct perf_event *event)
 	if (event->hw.state & PERF_HES_STOPPED)
 		return;
 	raw_spin_lock_irqsave(&cm->lock, irqflags);
-	if (cm_check_state(cm))
+	if (cm_counting(cm, event->hw.idx) && cm_check_state(cm)) {
 		cm_fold(cm, event);
+		cm_poll_ov(cm);
+	}
 	raw_spin_unlock_irqrestore(&cm->lock, irqflags);
 }
 
@@ -538,62 +780,102 @@ static void cm_migrate(struct hvpmu_uncore *uncore, unsigned int from,
 				    cm->irq, to, ret);
 }
 
+/*
+ * Only Perf_Num_Cnt == 2 with the undefined bits clear is the layout of the
+ * specification; anything else is another block, or none.
+ */
+static int cm_detect(const struct hvpmu_mips_cm_platdata *pd,
+		     const char *name)
+{
+	u32 ctl = pd->ops->read(pd->ctx, CM_PC_CTL);
+	u32 ov = pd->ops->read(pd->ctx, CM_PC_OV);
+	unsigned int major = pd->cm_rev >> 8;
+
+	if (ctl == U32_MAX) {
+		pr_info("%s: the CM debug block reads all ones; no PMU\n", name);
+		return -ENODEV;
+	}
+	if (!FIELD_GET(CM_PC_CTL_NUM_CNT, ctl)) {
+		pr_info("%s: CM has no performance counters (Perf_Num_Cnt is 0); no PMU\n",
+			name);
+		return -ENODEV;
+	}
+	if (FIELD_GET(CM_PC_CTL_NUM_CNT, ctl) != CM_NR_CNT ||
+	    (ctl & CM_PC_CTL_RESERVED) || (ov & ~CM_PC_OV_ALL)) {
+		pr_info("%s: not the CM2 counter layout (control 0x%08x, status 0x%08x); no PMU\n",
+			name, ctl, ov);
+		return -ENODEV;
+	}
+	/* vendor register headers confirm the layout for CM2 and CM2.5 */
+	if (major != 6 && major != 7)
+		pr_warn("%s: CM revision 0x%04x: the debug block layout is verified for CM2 and CM2.5 only\n",
+			name, pd->cm_rev);
+	return 0;
+}
+
 /**
  * hvpmu_mips_cm_probe() - find the counters and register a CM PMU
- * @pd: register access, interrupt and polling period
+ * @pd: register access, interrupt, CPS topology and fold period
  * @name: the PMU's name ("mips_cm" on real hardware)
  *
- * Reads Perf_Num_Cnt: no counters (as on QEMU's CM) or a block that reads
- * all ones means no PMU, with one log line. Stops the counters, clears
- * stale overflow status and Perf_Ovf_Stop, requests the interrupt if there
- * is one (polling if that fails) and registers the PMU.
+ * Only reads the block: a debugger may be using the counters, so the
+ * registers are written only while an event counts. A CPS with more than
+ * one cluster, no counters (as on QEMU's CM), a block that reads all ones
+ * or a layout other than the specification's (Perf_Num_Cnt 2, undefined
+ * bits clear) means no PMU, with one log line. Requests the interrupt if
+ * there is one (polling alone if that fails) and registers the PMU.
  *
- * Return: the PMU, or ERR_PTR(-ENODEV) when there are no counters,
+ * Return: the PMU, or ERR_PTR(-ENODEV) when there is no usable block,
  * -EINVAL for bad platform data, -ENOMEM, or the error of registration;
  * on error nothing stays registered.
  */
 struct hvpmu_mips_cm *hvpmu_mips_cm_probe(const struct hvpmu_mips_cm_platdata *pd,
 					  const char *name)
 {
-	unsigned int num, period_ms;
+	unsigned int period_ms;
 	struct hvpmu_mips_cm *cm;
-	u32 ctl;
+	u32 variants = MIPS_CM_HAS_IOCU0 | MIPS_CM_HAS_IOCU1;
 	int ret;
 
 	if (!pd || !pd->ops || !pd->ops->read || !pd->ops->write || !name)
 		return ERR_PTR(-EINVAL);
-
-	ctl = pd->ops->read(pd->ctx, MIPS_CM_PC_CTL);
-	if (ctl == U32_MAX) {
-		pr_info("%s: the CM debug block reads all ones; no PMU\n", name);
+	/*
+	 * GCR accesses reach the CM of the accessing CPU's cluster; one PMU
+	 * for several clusters would count whichever cluster its CPU is in.
+	 */
+	if (pd->nr_clusters > 1) {
+		pr_info("%s: %u clusters, each with its own CM; only single-cluster systems are supported, no PMU\n",
+			name, pd->nr_clusters);
 		return ERR_PTR(-ENODEV);
 	}
-	num = FIELD_GET(MIPS_CM_PC_CTL_NUM_CNT, ctl);
-	if (!num) {
-		pr_info("%s: CM has no performance counters (Perf_Num_Cnt is 0); no PMU\n",
-			name);
-		return ERR_PTR(-ENODEV);
-	}
+	ret = cm_detect(pd, name);
+	if (ret)
+		return ERR_PTR(ret);
 
 	cm = kzalloc(sizeof(*cm), GFP_KERNEL);
 	if (!cm)
 		return ERR_PTR(-ENOMEM);
 	cm->ops = pd->ops;
 	cm->ctx = pd->ctx;
-	cm->num_cnt = num;
-	cm->nr_cnt = min_t(unsigned int, num, MIPS_CM_PC_MAX_CNT);
+	cm->valid_events = MIPS_CM_EVENTS_LISTED | MIPS_CM_EVENT_IOCU0 |
+			   MIPS_CM_EVENT_IOCU1;
+	if (pd->nr_iocu >= 0 && pd->nr_iocu < 2) {
+		variants &= ~MIPS_CM_HAS_IOCU1;
+		cm->valid_events &= ~MIPS_CM_EVENT_IOCU1;
+	}
+	if (pd->nr_iocu == 0) {
+		variants &= ~MIPS_CM_HAS_IOCU0;
+		cm->valid_events &= ~MIPS_CM_EVENT_IOCU0;
+	}
 	raw_spin_lock_init(&cm->lock);
 	period_ms = pd->poll_period_ms ?: poll_period_ms;
 	period_ms = clamp_t(unsigned int, period_ms, 1, MIPS_CM_POLL_MAX_MS);
 	cm->period = ms_to_ktime(period_ms);
-	hrtimer_init(&cm->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
-	cm->timer.function = cm_poll;
+	hrtimer_init(&cm->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
+	cm->timer.function = cm_tick;
+	INIT_WORK(&cm->log_work, cm_log_work);
 
-	/* Take the block over: nothing counting, no stale status. */
-	cm_write(cm, MIPS_CM_PC_CTL, 0);
-	cm_write(cm, MIPS_CM_PC_OV, MIPS_CM_PC_OV_ALL);
-
-	ret = hvpmu_attrs_build(&cm->attrs, &mips_cm_enc, 0);
+	ret = hvpmu_attrs_build(&cm->attrs, &mips_cm_enc, variants);
 	if (ret)
 		goto free;
 	cm->groups[0] = &cm->attrs.format;
@@ -603,6 +885,8 @@ struct hvpmu_mips_cm *hvpmu_mips_cm_probe(const struct hvpmu_mips_cm_platdata *p
 	cm->uncore.pmu = (struct pmu) {
 		.module = pd->owner ?: THIS_MODULE,
 		.task_ctx_nr = perf_invalid_context,
+		.pmu_enable = cm_pmu_enable,
+		.pmu_disable = cm_pmu_disable,
 		.event_init = cm_event_init,
 		.add = cm_add,
 		.del = cm_del,
@@ -619,7 +903,7 @@ struct hvpmu_mips_cm *hvpmu_mips_cm_probe(const struct hvpmu_mips_cm_platdata *p
 		ret = request_irq(pd->irq, cm_irq,
 				  IRQF_NOBALANCING | IRQF_NO_THREAD, name, cm);
 		if (ret) {
-			pr_warn("%s: cannot request IRQ %d (%d); polling instead\n",
+			pr_warn("%s: cannot request IRQ %d (%d); using the fold timer alone\n",
 				name, pd->irq, ret);
 		} else {
 			cm->irq = pd->irq;
@@ -633,15 +917,12 @@ struct hvpmu_mips_cm *hvpmu_mips_cm_probe(const struct hvpmu_mips_cm_platdata *p
 	if (cm->irq > 0)
 		cm_migrate(&cm->uncore, cm->uncore.cpu, cm->uncore.cpu);
 
-	if (num > MIPS_CM_PC_MAX_CNT)
-		pr_info("%s: Perf_Num_Cnt is %u; using the first %u\n", name,
-			num, MIPS_CM_PC_MAX_CNT);
 	if (cm->polling)
-		pr_info("%s: CM rev 0x%04x, %u event counters and a cycle counter, polled every %u ms\n",
-			name, pd->cm_rev, cm->nr_cnt, period_ms);
+		pr_info("%s: CM rev 0x%04x, 2 event counters and a cycle counter, folded every %u ms\n",
+			name, pd->cm_rev, period_ms);
 	else
-		pr_info("%s: CM rev 0x%04x, %u event counters and a cycle counter, overflow IRQ %d\n",
-			name, pd->cm_rev, cm->nr_cnt, cm->irq);
+		pr_info("%s: CM rev 0x%04x, 2 event counters and a cycle counter, folded every %u ms and on overflow IRQ %d\n",
+			name, pd->cm_rev, period_ms, cm->irq);
 	return cm;
 
 free_irq:
@@ -655,8 +936,10 @@ free:
 EXPORT_SYMBOL_GPL(hvpmu_mips_cm_probe);
 
 /**
- * hvpmu_mips_cm_remove() - unregister a CM PMU and stop its counters
+ * hvpmu_mips_cm_remove() - unregister a CM PMU
  * @cm: the PMU from hvpmu_mips_cm_probe(); no event may remain open
+ *
+ * With no event open the block was given back already: nothing is written.
  */
 void hvpmu_mips_cm_remove(struct hvpmu_mips_cm *cm)
 {
@@ -664,8 +947,7 @@ void hvpmu_mips_cm_remove(struct hvpmu_mips_cm *cm)
 	if (cm->irq > 0)
 		free_irq(cm->irq, cm);
 	hrtimer_cancel(&cm->timer);
-	cm_write(cm, MIPS_CM_PC_CTL, 0);
-	cm_write(cm, MIPS_CM_PC_OV, MIPS_CM_PC_OV_ALL);
+	flush_work(&cm->log_work);
 	hvpmu_attrs_free(&cm->attrs);
 	kfree(cm);
 }
@@ -684,10 +966,13 @@ struct pmu *hvpmu_mips_cm_pmu(struct hvpmu_mips_cm *cm)
 EXPORT_SYMBOL_GPL(hvpmu_mips_cm_pmu);
 
 /**
- * hvpmu_mips_cm_polling() - whether counters are extended by polling
+ * hvpmu_mips_cm_polling() - whether the overflow interrupt is unused
  * @cm: the PMU from hvpmu_mips_cm_probe()
  *
- * Return: true without a usable overflow interrupt.
+ * Return: true without a usable overflow interrupt: none described, or it
+ * could not be requested, or it was given up at run time (it never came,
+ * its status could not be cleared, or it came while the block did not
+ * answer). The fold timer runs in both cases.
  */
 bool hvpmu_mips_cm_polling(struct hvpmu_mips_cm *cm)
 {

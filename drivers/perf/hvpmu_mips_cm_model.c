@@ -3,14 +3,18 @@
  * Register-level model of the MIPS CM Global Debug Block performance
  * counters, for the mips_cm KUnit tests and the simulated platform.
  *
- * Follows the seed (003, "CM Performance Registers - Offset 0x6000") and the
- * reference (mips-cm.md); where the documents leave a behaviour open the
- * model makes one choice and says so ("model choice").
+ * Follows the CM register specification (seed 003, "CM Performance
+ * Registers - Offset 0x6000") and the reference notes line by line; the
+ * register map below is typed from the specification, not shared with the
+ * driver. Where the documents leave a behaviour open the model either offers
+ * each reading (enum hvpmu_mips_cm_reading) or makes one choice and says so
+ * ("model choice").
  */
 
 #define pr_fmt(fmt) "mips_cm model: " fmt
 
 #include <linux/bitfield.h>
+#include <linux/bits.h>
 #include <linux/debugfs.h>
 #include <linux/delay.h>
 #include <linux/err.h>
@@ -23,21 +27,75 @@
 #include <linux/string.h>
 #include <linux/uaccess.h>
 
+/* Spec: register offsets within the Global Debug Block */
+#define GDB_PC_CTL		0x100	/* GCR_DB_PC_CTL */
+#define GDB_PC_OV		0x120	/* GCR_DB_PC_OV */
+#define GDB_PC_EVENT		0x130	/* GCR_DB_PC_EVENT */
+#define GDB_PC_CYCLE		0x180	/* GCR_DB_PC_CYCLE */
+#define GDB_PC_QUAL0		0x190	/* GCR_DB_PC_QUAL0 */
+#define GDB_PC_CNT0		0x198	/* GCR_DB_PC_CNT0 */
+#define GDB_PC_QUAL1		0x1a0	/* GCR_DB_PC_QUAL1 */
+#define GDB_PC_CNT1		0x1a8	/* GCR_DB_PC_CNT1 */
+
+/* Spec: GCR_DB_PC_CTL fields */
+#define CTL_PERF_INT_EN		BIT(30)
+#define CTL_PERF_OVF_STOP	BIT(29)
+#define CTL_P1_RESET		BIT(9)
+#define CTL_P1_COUNTON		BIT(8)
+#define CTL_P0_RESET		BIT(7)
+#define CTL_P0_COUNTON		BIT(6)
+#define CTL_CYCL_CNT_RESET	BIT(5)
+#define CTL_CYCL_CNT_COUNTON	BIT(4)
+#define CTL_PERF_NUM_CNT	GENMASK(3, 0)
+
+/* Spec: GCR_DB_PC_OV fields */
+#define OV_P1_OVERFLOW		BIT(2)
+#define OV_P0_OVERFLOW		BIT(1)
+#define OV_CYCL_CNT_OVERFLOW	BIT(0)
+#define OV_ALL			(OV_P1_OVERFLOW | OV_P0_OVERFLOW | \
+				 OV_CYCL_CNT_OVERFLOW)
+
+/* Spec: GCR_DB_PC_EVENT fields */
+#define EVENT_P1		GENMASK(15, 8)
+#define EVENT_P0		GENMASK(7, 0)
+
 /* CTL bits that store what was written (Perf_Num_Cnt is read-only) */
-#define CTL_STORED	(MIPS_CM_PC_CTL_INT_EN | MIPS_CM_PC_CTL_OVF_STOP | \
-			 MIPS_CM_PC_CTL_COUNTON(0) |			   \
-			 MIPS_CM_PC_CTL_COUNTON(1) |			   \
-			 MIPS_CM_PC_CTL_COUNTON(2))
+#define CTL_STORED	(CTL_PERF_INT_EN | CTL_PERF_OVF_STOP |		\
+			 CTL_P1_COUNTON | CTL_P0_COUNTON |		\
+			 CTL_CYCL_CNT_COUNTON)
+
+#define NR_CNT		HVPMU_MIPS_CM_MODEL_NR_CNT
+
+/* The model's counters: 0 cycle counter, 1 counter 0, 2 counter 1 */
+static const struct {
+	unsigned int cnt_off;
+	u32 counton;
+	u32 reset;
+	u32 ov;
+	u32 event;		/* 0 for the cycle counter */
+	unsigned int qual_off;
+} model_cnt[NR_CNT] = {
+	{ GDB_PC_CYCLE, CTL_CYCL_CNT_COUNTON, CTL_CYCL_CNT_RESET,
+	  OV_CYCL_CNT_OVERFLOW, 0, 0 },
+	{ GDB_PC_CNT0, CTL_P0_COUNTON, CTL_P0_RESET, OV_P0_OVERFLOW,
+	  EVENT_P0, GDB_PC_QUAL0 },
+	{ GDB_PC_CNT1, CTL_P1_COUNTON, CTL_P1_RESET, OV_P1_OVERFLOW,
+	  EVENT_P1, GDB_PC_QUAL1 },
+};
 
 /**
  * struct hvpmu_mips_cm_model - state of one modelled debug block
- * @lock: serialises register accesses and traffic
+ * @lock: serialises register accesses and traffic; raw, because the driver
+ *	calls the model with its own raw spinlock held (and, on RT, from a
+ *	hard-irq timer)
+ * @reading: when a status bit rises and where Perf_Ovf_Stop stops
  * @num_cnt: Perf_Num_Cnt, the read-only CTL bits 3:0
  * @ctl: the stored CTL bits (&CTL_STORED)
+ * @ctl_extra: further read-only CTL bits (tests of unknown layouts)
  * @ov: GCR_DB_PC_OV
  * @event: GCR_DB_PC_EVENT
  * @qual: GCR_DB_PC_QUAL0/1
- * @cnt: the cycle counter and the event counters, by counter index
+ * @cnt: the counters, by model counter
  * @line: level of CM_PCInt
  * @faults: which &enum hvpmu_mips_cm_fault are active
  * @stats: access counters
@@ -47,19 +105,21 @@
  * @hook_arg: argument of @hook
  */
 struct hvpmu_mips_cm_model {
-	spinlock_t lock;	/* registers, traffic, stats */
+	raw_spinlock_t lock;
+	enum hvpmu_mips_cm_reading reading;
 	unsigned int num_cnt;
 	u32 ctl;
+	u32 ctl_extra;
 	u32 ov;
 	u32 event;
-	u32 qual[MIPS_CM_PC_MAX_CNT];
-	u32 cnt[MIPS_CM_PC_NR_IDX];
+	u32 qual[2];
+	u32 cnt[NR_CNT];
 	bool line;
 	unsigned long faults;
 	struct hvpmu_mips_cm_model_stats stats;
 	void (*raise)(void *arg);
 	void *raise_arg;
-	void (*hook)(void *arg, unsigned int off, bool write);
+	void (*hook)(void *arg, unsigned int off, bool write, u32 val);
 	void *hook_arg;
 };
 
@@ -70,13 +130,22 @@ static bool model_has(struct hvpmu_mips_cm_model *m,
 }
 
 /* Counters that exist: the cycle counter plus Perf_Num_Cnt (at most 2). */
-static unsigned int model_nr_idx(struct hvpmu_mips_cm_model *m)
+static unsigned int model_nr(struct hvpmu_mips_cm_model *m)
 {
-	return 1 + min_t(unsigned int, m->num_cnt, MIPS_CM_PC_MAX_CNT);
+	return 1 + min_t(unsigned int, m->num_cnt, 2);
+}
+
+static u32 model_ctl(struct hvpmu_mips_cm_model *m)
+{
+	u32 ctl = m->ctl;
+
+	if (model_has(m, HVPMU_MIPS_CM_FAULT_OVF_STOP))
+		ctl |= CTL_PERF_OVF_STOP;
+	return ctl;
 }
 
 /*
- * Seed: "an interrupt is generated when any counter ... reaches its maximum
+ * Spec: "an interrupt is generated when any counter ... reaches its maximum
  * value" if Perf_Int_En is set. Model choice: CM_PCInt is a level, high
  * while Perf_Int_En is set and any status bit is set; it is reported on
  * every write that leaves it high too, as a level interrupt is re-taken
@@ -86,7 +155,7 @@ static bool model_update_line(struct hvpmu_mips_cm_model *m, bool retrigger)
 {
 	bool was = m->line;
 
-	m->line = (m->ctl & MIPS_CM_PC_CTL_INT_EN) && (m->ov & MIPS_CM_PC_OV_ALL);
+	m->line = (model_ctl(m) & CTL_PERF_INT_EN) && (m->ov & OV_ALL);
 	if (m->line && (!was || retrigger)) {
 		m->stats.irqs++;
 		return true;
@@ -101,33 +170,57 @@ static void model_raise(struct hvpmu_mips_cm_model *m, bool raise)
 }
 
 /*
- * Seed: with Perf_Ovf_Stop set, "all CM Performance counters will stop
+ * Spec: with Perf_Ovf_Stop set, "all CM Performance counters will stop
  * counting when any counter ... reaches its maximum value". Model choice:
- * the wrap still happens and sets its status bit; then nothing counts while
- * Perf_Ovf_Stop and any status bit are set.
+ * nothing counts while Perf_Ovf_Stop and any status bit are set; clearing
+ * the status (or Perf_Ovf_Stop) lets counting go on from where it stopped.
  */
-static bool model_stopped(struct hvpmu_mips_cm_model *m)
+static bool model_halted(struct hvpmu_mips_cm_model *m)
 {
-	return (m->ctl & MIPS_CM_PC_CTL_OVF_STOP) && (m->ov & MIPS_CM_PC_OV_ALL);
+	return (model_ctl(m) & CTL_PERF_OVF_STOP) && (m->ov & OV_ALL);
 }
 
-/* Count @n events on counter @idx; it wraps at 2^32 and sets its status. */
-static void model_count(struct hvpmu_mips_cm_model *m, unsigned int idx, u64 n)
+/*
+ * Count @n events on model counter @c, one reading of "overflow" or the
+ * other: at 0xFFFFFFFF (the spec's "reaches its maximum value") the status
+ * bit rises and a Perf_Ovf_Stop halt holds the counter there; or on the wrap
+ * to 0, where a halt holds it at 0. Either way the counter then wraps to 0
+ * and counts on ("rolls over and continues counting from 0").
+ */
+static void model_count(struct hvpmu_mips_cm_model *m, unsigned int c, u64 n)
 {
 	while (n) {
-		u64 room = BIT_ULL(32) - m->cnt[idx];
+		u32 v = m->cnt[c];
+		u64 room;
 
-		if (model_stopped(m)) {
-			m->stats.dropped += n;
+		if (model_halted(m)) {
+			m->stats.dropped[c] += n;
 			return;
 		}
-		if (n < room) {
-			m->cnt[idx] += n;
-			return;
+		if (m->reading == HVPMU_MIPS_CM_OV_AT_MAX) {
+			if (v == U32_MAX) {
+				m->cnt[c] = 0;
+				m->stats.wraps[c]++;
+				n--;
+				continue;
+			}
+			room = U32_MAX - v;	/* events to reach the max */
+			if (n < room) {
+				m->cnt[c] += n;
+				return;
+			}
+			m->cnt[c] = U32_MAX;
+		} else {
+			room = (u64)U32_MAX - v + 1;	/* events to wrap */
+			if (n < room) {
+				m->cnt[c] += n;
+				return;
+			}
+			m->cnt[c] = 0;
+			m->stats.wraps[c]++;
 		}
 		n -= room;
-		m->cnt[idx] = 0;
-		m->ov |= MIPS_CM_PC_OV_BIT(idx);
+		m->ov |= model_cnt[c].ov;
 	}
 }
 
@@ -143,15 +236,10 @@ static void model_reset_all(struct hvpmu_mips_cm_model *m)
 }
 
 static void model_hook(struct hvpmu_mips_cm_model *m, unsigned int off,
-		       bool write)
+		       bool write, u32 val)
 {
 	if (m->hook)
-		m->hook(m->hook_arg, off, write);
-}
-
-static bool model_reg_ok(unsigned int off)
-{
-	return off >= MIPS_CM_PC_CTL && off <= MIPS_CM_PC_CNT(1) && !(off & 7);
+		m->hook(m->hook_arg, off, write, val);
 }
 
 /*
@@ -161,29 +249,33 @@ static bool model_reg_ok(unsigned int off)
  */
 static u32 model_reg(struct hvpmu_mips_cm_model *m, unsigned int off, bool all)
 {
-	unsigned int n;
-
 	switch (off) {
-	case MIPS_CM_PC_CTL:
-		return m->ctl | m->num_cnt;
-	case MIPS_CM_PC_OV:
+	case GDB_PC_CTL:
+		return model_ctl(m) | m->ctl_extra | m->num_cnt;
+	case GDB_PC_OV:
 		return m->ov;
-	case MIPS_CM_PC_EVENT:
+	case GDB_PC_EVENT:
 		return m->event;
-	case MIPS_CM_PC_CYCLE:
-		return m->cnt[MIPS_CM_PC_CYCLE_IDX];
-	case MIPS_CM_PC_QUAL(0):
-	case MIPS_CM_PC_QUAL(1):
-		n = (off - MIPS_CM_PC_QUAL(0)) / 0x10;
-		return all || n < m->num_cnt ? m->qual[n] : 0;
-	case MIPS_CM_PC_CNT(0):
-	case MIPS_CM_PC_CNT(1):
-		n = (off - MIPS_CM_PC_CNT(0)) / 0x10;
-		return all || n < m->num_cnt ? m->cnt[1 + n] : 0;
+	case GDB_PC_CYCLE:
+		return m->cnt[0];
+	case GDB_PC_QUAL0:
+		return all || m->num_cnt >= 1 ? m->qual[0] : 0;
+	case GDB_PC_CNT0:
+		return all || m->num_cnt >= 1 ? m->cnt[1] : 0;
+	case GDB_PC_QUAL1:
+		return all || m->num_cnt >= 2 ? m->qual[1] : 0;
+	case GDB_PC_CNT1:
+		return all || m->num_cnt >= 2 ? m->cnt[2] : 0;
 	default:
 		/* the interleaved trace registers read 0 here */
 		return 0;
 	}
+}
+
+static void model_account(u32 *counts, unsigned int off)
+{
+	if (off / 8 < HVPMU_MIPS_CM_MODEL_NR_REGS && !(off & 3))
+		counts[off / 8]++;
 }
 
 static u32 model_read(void *ctx, unsigned int off)
@@ -192,35 +284,34 @@ static u32 model_read(void *ctx, unsigned int off)
 	unsigned long flags;
 	u32 val = U32_MAX;
 
-	model_hook(m, off, false);
-	spin_lock_irqsave(&m->lock, flags);
-	if (model_reg_ok(off))
-		m->stats.reads[hvpmu_mips_cm_model_reg_idx(off)]++;
+	model_hook(m, off, false, 0);
+	raw_spin_lock_irqsave(&m->lock, flags);
+	model_account(m->stats.reads, off);
 	if (!model_has(m, HVPMU_MIPS_CM_FAULT_DEAD))
 		val = model_reg(m, off, false);
-	spin_unlock_irqrestore(&m->lock, flags);
+	raw_spin_unlock_irqrestore(&m->lock, flags);
 	return val;
 }
 
 static bool model_write_ctl(struct hvpmu_mips_cm_model *m, u32 val)
 {
-	unsigned int idx;
+	unsigned int c;
 
 	m->ctl = val & CTL_STORED;
-	for (idx = model_nr_idx(m); idx < MIPS_CM_PC_NR_IDX; idx++)
-		m->ctl &= ~MIPS_CM_PC_CTL_COUNTON(idx);
+	for (c = model_nr(m); c < NR_CNT; c++)
+		m->ctl &= ~model_cnt[c].counton;
 	/*
-	 * Seed: a Reset bit resets the counter "along with its corresponding
+	 * Spec: a Reset bit resets the counter "along with its corresponding
 	 * overflow bit prior to the start of counting", and may be set in the
 	 * same access as CountOn. Model choice: the reset acts on the write
 	 * that carries it, whatever CountOn says, and the bit reads back 0.
 	 */
-	for (idx = 0; idx < model_nr_idx(m); idx++) {
-		if (!(val & MIPS_CM_PC_CTL_RESET(idx)))
+	for (c = 0; c < model_nr(m); c++) {
+		if (!(val & model_cnt[c].reset))
 			continue;
-		m->cnt[idx] = 0;
-		m->ov &= ~MIPS_CM_PC_OV_BIT(idx);
-		m->stats.resets[idx]++;
+		m->cnt[c] = 0;
+		m->ov &= ~model_cnt[c].ov;
+		m->stats.resets[c]++;
 	}
 	return model_update_line(m, false);
 }
@@ -230,48 +321,50 @@ static void model_write(void *ctx, unsigned int off, u32 val)
 	struct hvpmu_mips_cm_model *m = ctx;
 	bool raise = false;
 	unsigned long flags;
-	unsigned int n;
 
-	model_hook(m, off, true);
-	spin_lock_irqsave(&m->lock, flags);
-	if (model_reg_ok(off))
-		m->stats.writes[hvpmu_mips_cm_model_reg_idx(off)]++;
+	model_hook(m, off, true, val);
+	raw_spin_lock_irqsave(&m->lock, flags);
+	model_account(m->stats.writes, off);
 	if (model_has(m, HVPMU_MIPS_CM_FAULT_DEAD))
 		goto out;
 	switch (off) {
-	case MIPS_CM_PC_CTL:
+	case GDB_PC_CTL:
 		raise = model_write_ctl(m, val);
 		break;
-	case MIPS_CM_PC_OV:
-		/* seed: "A status bit is cleared by writing a 1 to it" */
+	case GDB_PC_OV:
+		/* spec: "A status bit is cleared by writing a 1 to it" */
 		if (!model_has(m, HVPMU_MIPS_CM_FAULT_OV_STUCK))
 			m->ov &= ~val;
 		raise = model_update_line(m, true);
 		break;
-	case MIPS_CM_PC_EVENT:
-		m->event = val & (MIPS_CM_PC_EVENT_SEL(0) | MIPS_CM_PC_EVENT_SEL(1));
+	case GDB_PC_EVENT:
+		m->event = val & (EVENT_P1 | EVENT_P0);
 		break;
-	case MIPS_CM_PC_CYCLE:
-		m->cnt[MIPS_CM_PC_CYCLE_IDX] = val;
+	/* spec: the counters and qualifiers are R/W */
+	case GDB_PC_CYCLE:
+		m->cnt[0] = val;
 		break;
-	case MIPS_CM_PC_QUAL(0):
-	case MIPS_CM_PC_QUAL(1):
-		n = (off - MIPS_CM_PC_QUAL(0)) / 0x10;
-		if (n < m->num_cnt)
-			m->qual[n] = val;
+	case GDB_PC_QUAL0:
+		if (m->num_cnt >= 1)
+			m->qual[0] = val;
 		break;
-	case MIPS_CM_PC_CNT(0):
-	case MIPS_CM_PC_CNT(1):
-		/* seed: the counters are R/W */
-		n = (off - MIPS_CM_PC_CNT(0)) / 0x10;
-		if (n < m->num_cnt)
-			m->cnt[1 + n] = val;
+	case GDB_PC_CNT0:
+		if (m->num_cnt >= 1)
+			m->cnt[1] = val;
+		break;
+	case GDB_PC_QUAL1:
+		if (m->num_cnt >= 2)
+			m->qual[1] = val;
+		break;
+	case GDB_PC_CNT1:
+		if (m->num_cnt >= 2)
+			m->cnt[2] = val;
 		break;
 	default:
 		break;
 	}
 out:
-	spin_unlock_irqrestore(&m->lock, flags);
+	raw_spin_unlock_irqrestore(&m->lock, flags);
 	model_raise(m, raise);
 }
 
@@ -286,19 +379,23 @@ EXPORT_SYMBOL_GPL(hvpmu_mips_cm_model_ops);
  * hvpmu_mips_cm_model_create() - a debug block in its reset state
  * @num_cnt: the value of Perf_Num_Cnt (2 on real CMs, 0 on QEMU's), 0-15
  *
+ * The reading of "overflow" starts as %HVPMU_MIPS_CM_OV_AT_MAX, the spec's
+ * wording; see hvpmu_mips_cm_model_set_reading().
+ *
  * Return: the model, or NULL if out of memory or @num_cnt is too big.
  */
 struct hvpmu_mips_cm_model *hvpmu_mips_cm_model_create(unsigned int num_cnt)
 {
 	struct hvpmu_mips_cm_model *m;
 
-	if (num_cnt > FIELD_MAX(MIPS_CM_PC_CTL_NUM_CNT))
+	if (num_cnt > FIELD_MAX(CTL_PERF_NUM_CNT))
 		return NULL;
 	m = kzalloc(sizeof(*m), GFP_KERNEL);
 	if (!m)
 		return NULL;
-	spin_lock_init(&m->lock);
+	raw_spin_lock_init(&m->lock);
 	m->num_cnt = num_cnt;
+	m->reading = HVPMU_MIPS_CM_OV_AT_MAX;
 	return m;
 }
 EXPORT_SYMBOL_GPL(hvpmu_mips_cm_model_create);
@@ -314,11 +411,28 @@ void hvpmu_mips_cm_model_destroy(struct hvpmu_mips_cm_model *m)
 EXPORT_SYMBOL_GPL(hvpmu_mips_cm_model_destroy);
 
 /**
+ * hvpmu_mips_cm_model_set_reading() - choose a reading of "overflow"
+ * @m: the model
+ * @reading: the &enum hvpmu_mips_cm_reading; the spec does not say which
+ *	one the hardware follows, so tests run under each
+ */
+void hvpmu_mips_cm_model_set_reading(struct hvpmu_mips_cm_model *m,
+				     enum hvpmu_mips_cm_reading reading)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&m->lock, flags);
+	m->reading = reading;
+	raw_spin_unlock_irqrestore(&m->lock, flags);
+}
+EXPORT_SYMBOL_GPL(hvpmu_mips_cm_model_set_reading);
+
+/**
  * hvpmu_mips_cm_model_set_irq() - connect CM_PCInt
  * @m: the model
  * @raise: called, without model locks held, each time the line is
  *	asserted (and again on a status write that leaves it asserted);
- *	NULL to disconnect
+ *	NULL to disconnect (an interrupt that is described but never comes)
  * @arg: argument of @raise
  */
 void hvpmu_mips_cm_model_set_irq(struct hvpmu_mips_cm_model *m,
@@ -326,31 +440,32 @@ void hvpmu_mips_cm_model_set_irq(struct hvpmu_mips_cm_model *m,
 {
 	unsigned long flags;
 
-	spin_lock_irqsave(&m->lock, flags);
+	raw_spin_lock_irqsave(&m->lock, flags);
 	m->raise = raise;
 	m->raise_arg = arg;
-	spin_unlock_irqrestore(&m->lock, flags);
+	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
 EXPORT_SYMBOL_GPL(hvpmu_mips_cm_model_set_irq);
 
 /**
  * hvpmu_mips_cm_model_set_hook() - observe every register access
  * @m: the model
- * @hook: called before each read or write, without model locks held, so it
- *	may inject traffic or faults at an exact point; NULL to remove
+ * @hook: called before each read or write (@val is the value written, 0
+ *	for reads), without model locks held, so it may inject traffic or
+ *	faults at an exact point; NULL to remove
  * @arg: argument of @hook
  */
 void hvpmu_mips_cm_model_set_hook(struct hvpmu_mips_cm_model *m,
 				  void (*hook)(void *arg, unsigned int off,
-					       bool write),
+					       bool write, u32 val),
 				  void *arg)
 {
 	unsigned long flags;
 
-	spin_lock_irqsave(&m->lock, flags);
+	raw_spin_lock_irqsave(&m->lock, flags);
 	m->hook = hook;
 	m->hook_arg = arg;
-	spin_unlock_irqrestore(&m->lock, flags);
+	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
 EXPORT_SYMBOL_GPL(hvpmu_mips_cm_model_set_hook);
 
@@ -369,25 +484,24 @@ void hvpmu_mips_cm_model_inject(struct hvpmu_mips_cm_model *m, u8 event,
 				u32 qualifier, u64 n)
 {
 	unsigned long flags;
+	bool raise = false;
 	unsigned int c;
-	bool raise;
 
-	spin_lock_irqsave(&m->lock, flags);
+	raw_spin_lock_irqsave(&m->lock, flags);
 	if (model_has(m, HVPMU_MIPS_CM_FAULT_DEAD))
-		goto out_unlock;
-	for (c = 0; c < model_nr_idx(m) - 1; c++) {
-		if (!(m->ctl & MIPS_CM_PC_CTL_COUNTON(1 + c)) ||
-		    ((m->event & MIPS_CM_PC_EVENT_SEL(c)) >> (8 * c)) != event ||
-		    m->qual[c] != qualifier)
+		goto out;
+	for (c = 1; c < model_nr(m); c++) {
+		if (!(m->ctl & model_cnt[c].counton) ||
+		    ((m->event & model_cnt[c].event) >>
+		     __ffs(model_cnt[c].event)) != event ||
+		    m->qual[c - 1] != qualifier)
 			continue;
-		model_count(m, 1 + c, n);
+		model_count(m, c, n);
 	}
 	raise = model_update_line(m, false);
-	spin_unlock_irqrestore(&m->lock, flags);
+out:
+	raw_spin_unlock_irqrestore(&m->lock, flags);
 	model_raise(m, raise);
-	return;
-out_unlock:
-	spin_unlock_irqrestore(&m->lock, flags);
 }
 EXPORT_SYMBOL_GPL(hvpmu_mips_cm_model_inject);
 
@@ -401,13 +515,13 @@ void hvpmu_mips_cm_model_cycles(struct hvpmu_mips_cm_model *m, u64 n)
 	unsigned long flags;
 	bool raise = false;
 
-	spin_lock_irqsave(&m->lock, flags);
+	raw_spin_lock_irqsave(&m->lock, flags);
 	if (!model_has(m, HVPMU_MIPS_CM_FAULT_DEAD) &&
-	    (m->ctl & MIPS_CM_PC_CTL_COUNTON(MIPS_CM_PC_CYCLE_IDX))) {
-		model_count(m, MIPS_CM_PC_CYCLE_IDX, n);
+	    (m->ctl & CTL_CYCL_CNT_COUNTON)) {
+		model_count(m, 0, n);
 		raise = model_update_line(m, false);
 	}
-	spin_unlock_irqrestore(&m->lock, flags);
+	raw_spin_unlock_irqrestore(&m->lock, flags);
 	model_raise(m, raise);
 }
 EXPORT_SYMBOL_GPL(hvpmu_mips_cm_model_cycles);
@@ -425,15 +539,11 @@ void hvpmu_mips_cm_model_fault(struct hvpmu_mips_cm_model *m,
 	unsigned long flags;
 	bool raise = false;
 
-	spin_lock_irqsave(&m->lock, flags);
+	raw_spin_lock_irqsave(&m->lock, flags);
 	switch (fault) {
 	case HVPMU_MIPS_CM_FAULT_STATE_LOSS:
 		if (on)
 			model_reset_all(m);
-		break;
-	case HVPMU_MIPS_CM_FAULT_OVF_STOP:
-		if (on)
-			m->ctl |= MIPS_CM_PC_CTL_OVF_STOP;
 		break;
 	case HVPMU_MIPS_CM_FAULT_SPURIOUS_IRQ:
 		if (on) {
@@ -442,6 +552,7 @@ void hvpmu_mips_cm_model_fault(struct hvpmu_mips_cm_model *m,
 		}
 		break;
 	case HVPMU_MIPS_CM_FAULT_DEAD:
+	case HVPMU_MIPS_CM_FAULT_OVF_STOP:
 	case HVPMU_MIPS_CM_FAULT_OV_STUCK:
 		if (on)
 			set_bit(fault, &m->faults);
@@ -451,7 +562,7 @@ void hvpmu_mips_cm_model_fault(struct hvpmu_mips_cm_model *m,
 	default:
 		break;
 	}
-	spin_unlock_irqrestore(&m->lock, flags);
+	raw_spin_unlock_irqrestore(&m->lock, flags);
 	model_raise(m, raise);
 }
 EXPORT_SYMBOL_GPL(hvpmu_mips_cm_model_fault);
@@ -459,7 +570,7 @@ EXPORT_SYMBOL_GPL(hvpmu_mips_cm_model_fault);
 /**
  * hvpmu_mips_cm_model_peek() - read a register without counting the access
  * @m: the model
- * @off: register offset
+ * @off: register offset in the debug block
  *
  * Return: the register's value (CTL includes Perf_Num_Cnt).
  */
@@ -468,41 +579,59 @@ u32 hvpmu_mips_cm_model_peek(struct hvpmu_mips_cm_model *m, unsigned int off)
 	unsigned long flags;
 	u32 val;
 
-	spin_lock_irqsave(&m->lock, flags);
+	raw_spin_lock_irqsave(&m->lock, flags);
 	val = model_reg(m, off, true);
-	spin_unlock_irqrestore(&m->lock, flags);
+	raw_spin_unlock_irqrestore(&m->lock, flags);
 	return val;
 }
 EXPORT_SYMBOL_GPL(hvpmu_mips_cm_model_peek);
 
 /**
- * hvpmu_mips_cm_model_poke() - set a counter or status behind the driver
+ * hvpmu_mips_cm_model_poke() - set a register behind the driver
  * @m: the model
- * @off: MIPS_CM_PC_CYCLE, MIPS_CM_PC_CNT(n) or MIPS_CM_PC_OV
+ * @off: the counter, qualifier, event select or status register, or the
+ *	control register: its whole read value, Perf_Num_Cnt and reserved
+ *	bits included (another agent's setting, or an unknown layout)
  * @val: the value
  *
- * For tests that start a counter close to its wrap. Does not count as an
- * access and does not raise the interrupt.
+ * Does not count as an access, does not reset anything and does not raise
+ * the interrupt.
  */
 void hvpmu_mips_cm_model_poke(struct hvpmu_mips_cm_model *m, unsigned int off,
 			      u32 val)
 {
 	unsigned long flags;
 
-	spin_lock_irqsave(&m->lock, flags);
+	raw_spin_lock_irqsave(&m->lock, flags);
 	switch (off) {
-	case MIPS_CM_PC_OV:
-		m->ov = val & MIPS_CM_PC_OV_ALL;
+	case GDB_PC_CTL:
+		m->num_cnt = FIELD_GET(CTL_PERF_NUM_CNT, val);
+		m->ctl = val & CTL_STORED;
+		m->ctl_extra = val & ~(CTL_STORED | CTL_PERF_NUM_CNT);
 		break;
-	case MIPS_CM_PC_CYCLE:
-		m->cnt[MIPS_CM_PC_CYCLE_IDX] = val;
+	case GDB_PC_OV:
+		m->ov = val & OV_ALL;
 		break;
-	case MIPS_CM_PC_CNT(0):
-	case MIPS_CM_PC_CNT(1):
-		m->cnt[1 + (off - MIPS_CM_PC_CNT(0)) / 0x10] = val;
+	case GDB_PC_EVENT:
+		m->event = val & (EVENT_P1 | EVENT_P0);
+		break;
+	case GDB_PC_CYCLE:
+		m->cnt[0] = val;
+		break;
+	case GDB_PC_QUAL0:
+		m->qual[0] = val;
+		break;
+	case GDB_PC_CNT0:
+		m->cnt[1] = val;
+		break;
+	case GDB_PC_QUAL1:
+		m->qual[1] = val;
+		break;
+	case GDB_PC_CNT1:
+		m->cnt[2] = val;
 		break;
 	}
-	spin_unlock_irqrestore(&m->lock, flags);
+	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
 EXPORT_SYMBOL_GPL(hvpmu_mips_cm_model_poke);
 
@@ -516,9 +645,9 @@ void hvpmu_mips_cm_model_stats(struct hvpmu_mips_cm_model *m,
 {
 	unsigned long flags;
 
-	spin_lock_irqsave(&m->lock, flags);
+	raw_spin_lock_irqsave(&m->lock, flags);
 	*st = m->stats;
-	spin_unlock_irqrestore(&m->lock, flags);
+	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
 EXPORT_SYMBOL_GPL(hvpmu_mips_cm_model_stats);
 
@@ -533,9 +662,9 @@ bool hvpmu_mips_cm_model_line(struct hvpmu_mips_cm_model *m)
 	unsigned long flags;
 	bool line;
 
-	spin_lock_irqsave(&m->lock, flags);
+	raw_spin_lock_irqsave(&m->lock, flags);
 	line = m->line;
-	spin_unlock_irqrestore(&m->lock, flags);
+	raw_spin_unlock_irqrestore(&m->lock, flags);
 	return line;
 }
 EXPORT_SYMBOL_GPL(hvpmu_mips_cm_model_line);
@@ -544,7 +673,8 @@ EXPORT_SYMBOL_GPL(hvpmu_mips_cm_model_line);
 
 /*
  * The simulated platform has no interrupt: the driver polls, every
- * SIM_POLL_MS so that large injections (split at each wrap) stay quick.
+ * SIM_POLL_MS so that large injections (split into steps that each wait
+ * for a fold) stay quick.
  */
 #define SIM_POLL_MS	10
 
@@ -571,28 +701,61 @@ static const char *const sim_fault_names[HVPMU_MIPS_CM_NR_FAULTS] = {
 	[HVPMU_MIPS_CM_FAULT_SPURIOUS_IRQ] = "spurious_irq",
 };
 
+/* Model counters that count traffic of @event/@qual (or cycles) now. */
+static unsigned int sim_counting(bool cycles, u8 event, u32 qual)
+{
+	struct hvpmu_mips_cm_model *m = sim_model;
+	unsigned int c, mask = 0;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&m->lock, flags);
+	/* a block that does not answer counts nothing: nothing to wait for */
+	for (c = cycles ? 0 : 1; !model_has(m, HVPMU_MIPS_CM_FAULT_DEAD) &&
+	     c < (cycles ? 1 : model_nr(m)); c++)
+		if ((m->ctl & model_cnt[c].counton) &&
+		    (cycles ||
+		     (((m->event & model_cnt[c].event) >>
+		       __ffs(model_cnt[c].event)) == event &&
+		      m->qual[c - 1] == qual)))
+			mask |= BIT(c);
+	raw_spin_unlock_irqrestore(&m->lock, flags);
+	return mask;
+}
+
 /*
- * Count @n in steps that wrap a counter at most once, waiting after each
- * wrap until the driver has folded it (its status bit is clear), as real
- * traffic never outruns the poll.
+ * Count @n in steps of at most 2^31 and wait after each step until the
+ * driver has read every counter that counted it (its fold timer runs every
+ * SIM_POLL_MS): real traffic never outruns the fold timer either, and a
+ * counter that moved by 2^32 or more between two reads could not be told
+ * from one that did not move.
  */
 static int sim_count(bool cycles, u8 event, u32 qual, u64 n)
 {
+	struct hvpmu_mips_cm_model_stats st;
+	u64 before[NR_CNT];
+	unsigned int mask, c;
+	int i;
+
 	while (n) {
 		u64 step = min_t(u64, n, BIT_ULL(31));
-		int i;
 
+		mask = sim_counting(cycles, event, qual);
+		hvpmu_mips_cm_model_stats(sim_model, &st);
+		for (c = 0; c < NR_CNT; c++)
+			before[c] = st.reads[model_cnt[c].cnt_off / 8];
 		if (cycles)
 			hvpmu_mips_cm_model_cycles(sim_model, step);
 		else
 			hvpmu_mips_cm_model_inject(sim_model, event, qual, step);
 		n -= step;
-		for (i = 0; i < 100 * SIM_POLL_MS &&
-		     (hvpmu_mips_cm_model_peek(sim_model, MIPS_CM_PC_OV) &
-		      MIPS_CM_PC_OV_ALL); i++)
-			usleep_range(1000, 2000);
-		if (hvpmu_mips_cm_model_peek(sim_model, MIPS_CM_PC_OV) &
-		    MIPS_CM_PC_OV_ALL)
+		for (i = 0; mask && i < 100; i++) {
+			usleep_range(SIM_POLL_MS * 1000, SIM_POLL_MS * 2000);
+			hvpmu_mips_cm_model_stats(sim_model, &st);
+			for (c = 0; c < NR_CNT; c++)
+				if (st.reads[model_cnt[c].cnt_off / 8] > before[c])
+					mask &= ~BIT(c);
+		}
+		if (mask)
 			return -EBUSY;
 	}
 	return 0;
@@ -687,10 +850,10 @@ static const struct {
 	const char *name;
 	unsigned int off;
 } sim_regs[] = {
-	{ "ctl", MIPS_CM_PC_CTL }, { "ov", MIPS_CM_PC_OV },
-	{ "event", MIPS_CM_PC_EVENT }, { "cycle", MIPS_CM_PC_CYCLE },
-	{ "qual0", MIPS_CM_PC_QUAL(0) }, { "cnt0", MIPS_CM_PC_CNT(0) },
-	{ "qual1", MIPS_CM_PC_QUAL(1) }, { "cnt1", MIPS_CM_PC_CNT(1) },
+	{ "ctl", GDB_PC_CTL }, { "ov", GDB_PC_OV },
+	{ "event", GDB_PC_EVENT }, { "cycle", GDB_PC_CYCLE },
+	{ "qual0", GDB_PC_QUAL0 }, { "cnt0", GDB_PC_CNT0 },
+	{ "qual1", GDB_PC_QUAL1 }, { "cnt1", GDB_PC_CNT1 },
 };
 
 static int sim_calls_show(struct seq_file *s, void *unused)
@@ -700,14 +863,15 @@ static int sim_calls_show(struct seq_file *s, void *unused)
 
 	hvpmu_mips_cm_model_stats(sim_model, &st);
 	for (i = 0; i < ARRAY_SIZE(sim_regs); i++) {
-		r = hvpmu_mips_cm_model_reg_idx(sim_regs[i].off);
-		seq_printf(s, "%s reads %llu writes %llu value %#x\n",
+		r = sim_regs[i].off / 8;
+		seq_printf(s, "%s reads %u writes %u value %#x\n",
 			   sim_regs[i].name, st.reads[r], st.writes[r],
 			   hvpmu_mips_cm_model_peek(sim_model, sim_regs[i].off));
 	}
-	for (i = 0; i < MIPS_CM_PC_NR_IDX; i++)
+	for (i = 0; i < NR_CNT; i++)
 		seq_printf(s, "resets%u %llu\n", i, st.resets[i]);
-	seq_printf(s, "irqs %llu\ndropped %llu\n", st.irqs, st.dropped);
+	seq_printf(s, "irqs %llu\ndropped %llu\n", st.irqs,
+		   st.dropped[0] + st.dropped[1] + st.dropped[2]);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(sim_calls);
@@ -719,7 +883,8 @@ DEFINE_SHOW_ATTRIBUTE(sim_calls);
  *	"calls"; see Documentation/admin-guide/perf/hvpmu-mips-cm.rst)
  * @owner: module that owns the PMU (pinned while events are open)
  *
- * A CM2 debug block with two counters and no interrupt (the driver polls).
+ * A CM2 debug block with two counters and no interrupt (the driver polls),
+ * in a CPS with two IOCUs.
  *
  * Return: 0, or a negative errno (nothing is left registered).
  */
@@ -728,6 +893,8 @@ int hvpmu_mips_cm_sim_start(struct dentry *dir, struct module *owner)
 	struct hvpmu_mips_cm_platdata pd = {
 		.ops = &hvpmu_mips_cm_model_ops,
 		.cm_rev = 0x0600,
+		.nr_clusters = 1,
+		.nr_iocu = 2,
 		.poll_period_ms = SIM_POLL_MS,
 		.owner = owner,
 	};

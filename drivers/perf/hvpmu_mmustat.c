@@ -35,6 +35,9 @@
 #include <linux/perf/hvpmu.h>
 #include <linux/perf/hvpmu_mmustat.h>
 #include <linux/perf_event.h>
+#include <linux/printk.h>
+#include <linux/ratelimit.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/string.h>
@@ -129,8 +132,14 @@ static const struct hvpmu_event mmustat_events[] = {
  *	NULL if none
  * @src_raddr: the real address of @src
  * @online: between the online and offline hotplug callbacks
- * @hv_may_write: @own could not be removed from the hypervisor; it is never
- *	freed
+ * @installed: a conf installed @own and the hypervisor has not been seen
+ *	to let go of it since; while set, @own is never freed
+ * @hv_may_write: @own is to be given up, never freed: nobody could prove
+ *	that the hypervisor let go of it
+ * @info_task: the task that was running when INFO was last asked here,
+ *	or NULL; with @info_switches, the key of the cached answer
+ * @info_switches: that task's context-switch count then
+ * @info_raddr: the cached answer
  */
 struct mmustat_cpu {
 	struct list_head active;
@@ -139,7 +148,11 @@ struct mmustat_cpu {
 	const u64 *src;
 	u64 src_raddr;
 	bool online;
+	bool installed;
 	bool hv_may_write;
+	const struct task_struct *info_task;
+	unsigned long info_switches;
+	u64 info_raddr;
 };
 
 /**
@@ -187,6 +200,74 @@ static const char *mmustat_hv_err(unsigned long status)
 	}
 }
 
+/*
+ * Most messages come from perf callbacks and IPIs, with interrupts off and
+ * perf's raw context lock held, where the console must not be driven (its
+ * locks may sleep on PREEMPT_RT; lockdep reports an invalid wait context):
+ * they are deferred to a work item (hvpmu_log()) and rate-limited.
+ */
+static struct hvpmu_log mmustat_log;	/* hvpmu_log_init() at probe */
+
+static __printf(1, 2) void mmustat_err(const char *fmt, ...)
+{
+	static DEFINE_RATELIMIT_STATE(rs, DEFAULT_RATELIMIT_INTERVAL,
+				      DEFAULT_RATELIMIT_BURST);
+	struct va_format vaf;
+	va_list args;
+
+	if (!__ratelimit(&rs))
+		return;
+	va_start(args, fmt);
+	vaf.fmt = fmt;
+	vaf.va = &args;
+	hvpmu_log(&mmustat_log, pr_fmt("%pV"), &vaf);
+	va_end(args);
+}
+
+static unsigned long mmustat_switches(const struct task_struct *t)
+{
+	return READ_ONCE(t->nvcsw) + READ_ONCE(t->nivcsw);
+}
+
+/*
+ * NIAGARA_MMUSTAT_INFO, asked once per context switch. Only a conf made on
+ * this vCPU changes its buffer: ours, made here with interrupts off, or
+ * another user's, made from task context on this CPU (Linux's
+ * mmustat_enable uses work_on_cpu()). So as long as the same task runs
+ * here without having been switched out, the last answer still holds:
+ * the adds of a task's events at sched-in, or the reads of one group,
+ * cost one fast trap, not one each. Our own confs update the answer.
+ */
+static unsigned long mmustat_info(struct hvpmu_mmustat *mmu,
+				  struct mmustat_cpu *st, unsigned int cpu,
+				  u64 *raddr, bool cached)
+{
+	unsigned long status;
+
+	if (cached && st->info_task == current &&
+	    st->info_switches == mmustat_switches(current)) {
+		*raddr = st->info_raddr;
+		return HVPMU_MMUSTAT_EOK;
+	}
+	status = mmu->ops.info(mmu->ops.ctx, cpu, raddr);
+	/*
+	 * An answer got while a task is being switched out (its count is
+	 * already bumped) must not be cached: it would match again when that
+	 * task comes back, whatever ran meanwhile.
+	 */
+	st->info_task = status || !cached ? NULL : current;
+	st->info_switches = mmustat_switches(current);
+	st->info_raddr = *raddr;
+	return status;
+}
+
+/* The buffer now configured here is @raddr (after one of our confs). */
+static void mmustat_info_set(struct mmustat_cpu *st, u64 raddr)
+{
+	if (st->info_task)
+		st->info_raddr = raddr;
+}
+
 static void mmustat_fold(struct perf_event *event, const u64 *src)
 {
 	hvpmu_counter_fold(event, READ_ONCE(src[event->hw.config]), 64);
@@ -217,32 +298,103 @@ static void mmustat_switch(struct mmustat_cpu *st, const u64 *src, u64 raddr)
 }
 
 /*
+ * Another user's buffer @prev was configured where conf found it: put it
+ * back (the seed's conf returns the previous address, 2.1), and say so.
+ * Returns true if it is configured again.
+ */
+static bool mmustat_restore(struct hvpmu_mmustat *mmu, struct mmustat_cpu *st,
+			    unsigned int cpu, u64 prev)
+{
+	unsigned long status;
+	u64 ours;
+
+	status = mmu->ops.conf(mmu->ops.ctx, cpu, prev, &ours);
+	mmustat_err("cpu%u: found another user's statistics buffer at %#llx where ours was to go; %s\n",
+		    cpu, prev, status ? "could not put it back" : "put it back");
+	if (status)
+		st->info_task = NULL;
+	else
+		mmustat_info_set(st, prev);
+	return !status;
+}
+
+/*
+ * After a failed conf the seed says nothing is collected; believe only an
+ * INFO that shows our buffer gone. Returns true if it is gone.
+ */
+static bool mmustat_let_go(struct hvpmu_mmustat *mmu, struct mmustat_cpu *st,
+			   unsigned int cpu)
+{
+	u64 raddr;
+
+	st->info_task = NULL;
+	return !mmu->ops.info(mmu->ops.ctx, cpu, &raddr) &&
+	       raddr != st->own_raddr;
+}
+
+/* Configure our (zeroed) buffer in an empty slot. Returns it, or NULL. */
+static const u64 *mmustat_install(struct hvpmu_mmustat *mmu,
+				  struct mmustat_cpu *st, unsigned int cpu,
+				  u64 *raddrp)
+{
+	unsigned long status;
+	u64 prev;
+
+	/* The seed wants a zeroed buffer. */
+	memset(st->own, 0, HVPMU_MMUSTAT_BUF_SIZE);
+	status = mmu->ops.conf(mmu->ops.ctx, cpu, st->own_raddr, &prev);
+	if (status) {
+		mmustat_err("cpu%u: hypervisor rejected the statistics buffer at %#llx: %s (%lu)\n",
+			    cpu, st->own_raddr, mmustat_hv_err(status), status);
+		if (!mmustat_let_go(mmu, st, cpu))
+			st->installed = true;	/* not proven otherwise */
+		return NULL;
+	}
+	st->installed = true;
+	mmustat_info_set(st, st->own_raddr);
+	if (prev && prev != st->own_raddr && mmustat_restore(mmu, st, cpu, prev)) {
+		/* The hypervisor swapped ours out again: read theirs. */
+		st->installed = false;
+		*raddrp = prev;
+		return mmu->ops.map(mmu->ops.ctx, prev);
+	}
+	*raddrp = st->own_raddr;
+	return st->own;
+}
+
+/*
  * Find the buffer the hypervisor fills on this CPU, installing ours if there
- * is none. Runs on the CPU with interrupts disabled. Returns 0 and sets
- * *srcp (NULL while the CPU is not online for us), or a negative errno if no
+ * is none. Runs on the CPU with interrupts disabled. @cached: the INFO
+ * answer may come from, and go to, the per-context-switch cache (not when
+ * called from a path that runs at sched-out). Returns 0 and sets *srcp
+ * (NULL while the CPU is not online for us), or a negative errno if no
  * buffer can be read.
  */
-static int mmustat_sync(struct hvpmu_mmustat *mmu, const u64 **srcp)
+static int mmustat_sync(struct hvpmu_mmustat *mmu, const u64 **srcp,
+			bool cached)
 {
 	struct mmustat_cpu *st = this_cpu_ptr(mmu->cpus);
 	unsigned int cpu = smp_processor_id();
 	const u64 *src = NULL;
 	unsigned long status;
-	u64 raddr, prev;
+	u64 raddr;
 
 	lockdep_assert_irqs_disabled();
 	*srcp = NULL;
 	if (!st->online)
 		return 0;
 
-	status = mmu->ops.info(mmu->ops.ctx, cpu, &raddr);
+	status = mmustat_info(mmu, st, cpu, &raddr, cached);
 	if (status) {
 		/* Nothing known changed: keep reading what we read. */
-		pr_err_ratelimited("cpu%u: info hypercall failed: %s (%lu)\n",
-				   cpu, mmustat_hv_err(status), status);
+		mmustat_err("cpu%u: info hypercall failed: %s (%lu)\n",
+			    cpu, mmustat_hv_err(status), status);
 		*srcp = st->src;
 		return st->src ? 0 : -EIO;
 	}
+	/* Ours is not configured: the hypervisor no longer writes it. */
+	if (raddr != st->own_raddr)
+		st->installed = false;
 	if (st->src && raddr == st->src_raddr) {
 		*srcp = st->src;
 		return 0;
@@ -254,25 +406,16 @@ static int mmustat_sync(struct hvpmu_mmustat *mmu, const u64 **srcp)
 		/* Somebody else's buffer (e.g. cpuN/mmustat_enable): read only. */
 		src = mmu->ops.map(mmu->ops.ctx, raddr);
 		if (!src)
-			pr_err_ratelimited("cpu%u: cannot read the buffer at real address %#llx configured by another user\n",
-					   cpu, raddr);
-	} else if (st->own) {
-		/* An empty slot: the seed wants a zeroed buffer. */
-		memset(st->own, 0, HVPMU_MMUSTAT_BUF_SIZE);
-		raddr = st->own_raddr;
-		status = mmu->ops.conf(mmu->ops.ctx, cpu, raddr, &prev);
-		if (status)
-			pr_err_ratelimited("cpu%u: hypervisor rejected the statistics buffer at %#llx: %s (%lu)\n",
-					   cpu, raddr, mmustat_hv_err(status),
-					   status);
-		else
-			src = st->own;
+			mmustat_err("cpu%u: cannot read the buffer at real address %#llx configured by another user\n",
+				    cpu, raddr);
+	} else if (st->own && !st->hv_may_write) {
+		src = mmustat_install(mmu, st, cpu, &raddr);
 	}
 	mmustat_switch(st, src, raddr);
 	*srcp = src;
 	if (src)
 		return 0;
-	if (raddr && !status)
+	if (raddr)
 		return -EBUSY;		/* occupied by a buffer we cannot read */
 	return st->own ? -EIO : -ENOMEM;
 }
@@ -289,7 +432,7 @@ static void mmustat_update(struct perf_event *event)
 	const u64 *src;
 
 	/* A source change rebases the event, so the fold adds only new hits. */
-	mmustat_sync(to_mmustat(event->pmu), &src);
+	mmustat_sync(to_mmustat(event->pmu), &src, true);
 	if (src)
 		mmustat_fold(event, src);
 }
@@ -298,15 +441,29 @@ static void mmustat_start(struct perf_event *event, int flags)
 {
 	const u64 *src;
 
-	mmustat_sync(to_mmustat(event->pmu), &src);
+	mmustat_sync(to_mmustat(event->pmu), &src, true);
 	mmustat_start_from(event, src);
 }
 
 static void mmustat_stop(struct perf_event *event, int flags)
 {
+	struct mmustat_cpu *st = this_cpu_ptr(to_mmustat(event->pmu)->cpus);
+	const u64 *src;
+
 	if (event->hw.state & PERF_HES_STOPPED)
 		return;
-	mmustat_update(event);
+	/*
+	 * Our own buffer can be read without asking which one is configured:
+	 * if another user replaced it since the last look, it stopped growing
+	 * then, as documented. Somebody else's may be gone: ask.
+	 */
+	if (st->src && st->src == st->own) {
+		mmustat_fold(event, st->src);
+	} else {
+		mmustat_sync(to_mmustat(event->pmu), &src, false);
+		if (src)
+			mmustat_fold(event, src);
+	}
 	event->hw.state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
 }
 
@@ -317,7 +474,7 @@ static int mmustat_add(struct perf_event *event, int flags)
 	const u64 *src;
 	int ret;
 
-	ret = mmustat_sync(mmu, &src);
+	ret = mmustat_sync(mmu, &src, true);
 	if (ret)
 		return ret;
 	event->hw.state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
@@ -348,7 +505,7 @@ static void mmustat_prepare_ipi(void *data)
 	struct mmustat_call *c = data;
 	const u64 *src;
 
-	c->ret = mmustat_sync(c->mmu, &src);
+	c->ret = mmustat_sync(c->mmu, &src, true);
 	if (!c->ret && !src)
 		c->ret = -ENODEV;
 }
@@ -407,7 +564,9 @@ static void mmustat_online_ipi(void *data)
 /*
  * Offline (and driver removal): take the final counts, stop reading, and
  * remove our buffer from the hypervisor if it is still the configured one.
- * A buffer somebody else installed is left alone.
+ * A buffer somebody else installed is left alone. Our buffer is freed
+ * afterwards only if the hypervisor is known to have let go of it: any
+ * path that cannot show that gives it up instead (mmustat_free_own()).
  */
 static void mmustat_offline_ipi(void *data)
 {
@@ -418,6 +577,8 @@ static void mmustat_offline_ipi(void *data)
 	unsigned long status;
 	u64 raddr, prev;
 
+	/* No cached answer: the CPU is going, ask the hypervisor. */
+	st->info_task = NULL;
 	status = mmu->ops.info(mmu->ops.ctx, cpu, &raddr);
 	/* Still configured, so still readable: take the final counts. */
 	if (!status && st->src && raddr == st->src_raddr) {
@@ -428,34 +589,54 @@ static void mmustat_offline_ipi(void *data)
 	st->src = NULL;
 	st->src_raddr = 0;
 	st->online = false;
-	if (!st->own || status || raddr != st->own_raddr)
-		return;		/* ours is not configured: nothing to remove */
+	if (status) {
+		mmustat_err("cpu%u: info hypercall failed: %s (%lu)\n",
+			    cpu, mmustat_hv_err(status), status);
+		st->hv_may_write |= st->installed;
+		return;
+	}
+	if (raddr != st->own_raddr) {
+		st->installed = false;	/* not ours: nothing to remove */
+		return;
+	}
 
 	status = mmu->ops.conf(mmu->ops.ctx, cpu, 0, &prev);
-	if (status)
-		pr_err_ratelimited("cpu%u: removing the statistics buffer failed: %s (%lu)\n",
-				   cpu, mmustat_hv_err(status), status);
-	/*
-	 * The seed says a failed conf collects nothing, but free only what
-	 * the hypervisor confirms it no longer uses.
-	 */
-	if (status && (mmu->ops.info(mmu->ops.ctx, cpu, &raddr) ||
-		       raddr == st->own_raddr)) {
-		st->hv_may_write = true;
-		pr_warn_ratelimited("cpu%u: statistics buffer may still be written by the hypervisor; not freeing it\n",
-				    cpu);
+	if (status) {
+		mmustat_err("cpu%u: removing the statistics buffer failed: %s (%lu)\n",
+			    cpu, mmustat_hv_err(status), status);
+		st->installed = !mmustat_let_go(mmu, st, cpu);
+	} else {
+		/* conf returns what it replaced (2.1): ours, or somebody's. */
+		st->installed = false;
+		if (prev && prev != st->own_raddr)
+			mmustat_restore(mmu, st, cpu, prev);
 	}
+	st->hv_may_write |= st->installed;
 }
 
+/*
+ * Free our buffer of @cpu, or give it up for good if the hypervisor may
+ * still write it: leaked, once, with a message.
+ */
 static void mmustat_free_own(struct hvpmu_mmustat *mmu, unsigned int cpu)
 {
 	struct mmustat_cpu *st = per_cpu_ptr(mmu->cpus, cpu);
 
-	if (!st->own || st->hv_may_write)
+	if (!st->own)
 		return;
-	mmu->ops.buf_free(mmu->ops.ctx, cpu, st->own, st->own_raddr);
+	if (st->hv_may_write || st->installed) {
+		pr_err("cpu%u: cannot tell whether the hypervisor still writes the statistics buffer at %#llx: keeping its %u bytes for good\n",
+		       cpu, st->own_raddr, HVPMU_MMUSTAT_BUF_SIZE);
+		if (mmu->ops.buf_leak)
+			mmu->ops.buf_leak(mmu->ops.ctx, cpu, st->own,
+					  st->own_raddr);
+	} else {
+		mmu->ops.buf_free(mmu->ops.ctx, cpu, st->own, st->own_raddr);
+	}
 	st->own = NULL;
 	st->own_raddr = 0;
+	st->installed = false;
+	st->hv_may_write = false;
 }
 
 static int mmustat_cpu_online(unsigned int cpu, struct hlist_node *node)
@@ -484,7 +665,7 @@ static int mmustat_cpu_offline(unsigned int cpu, struct hlist_node *node)
 		hlist_entry_safe(node, struct hvpmu_mmustat, hp_node);
 
 	smp_call_function_single(cpu, mmustat_offline_ipi, mmu, 1);
-	/* The IPI returned: conf(0) is done, the hypervisor has let go. */
+	/* The IPI returned: freed if the hypervisor let go, else given up. */
 	mmustat_free_own(mmu, cpu);
 	return 0;
 }
@@ -568,6 +749,7 @@ struct hvpmu_mmustat *hvpmu_mmustat_probe(const struct hvpmu_mmustat_ops *ops,
 	unsigned int cpu;
 	int ret;
 
+	hvpmu_log_init(&mmustat_log);
 	cpu = get_cpu();
 	smp_call_function_single(cpu, mmustat_probe_ipi, &pi, 1);
 	put_cpu();
@@ -640,6 +822,7 @@ err_attrs:
 err_percpu:
 	for_each_possible_cpu(cpu)
 		mmustat_free_own(mmu, cpu);
+	hvpmu_log_flush(&mmustat_log);
 	free_percpu(mmu->cpus);
 err_free:
 	kfree(mmu);
@@ -664,6 +847,7 @@ void hvpmu_mmustat_remove(struct hvpmu_mmustat *mmu)
 	cpuhp_remove_multi_state(mmu->hp_state);
 	for_each_possible_cpu(cpu)
 		mmustat_free_own(mmu, cpu);
+	hvpmu_log_flush(&mmustat_log);
 	free_percpu(mmu->cpus);
 	hvpmu_attrs_free(&mmu->attrs);
 	kfree(mmu->events);
@@ -682,6 +866,13 @@ struct pmu *hvpmu_mmustat_pmu(struct hvpmu_mmustat *mmu)
 	return &mmu->pmu;
 }
 EXPORT_SYMBOL_GPL(hvpmu_mmustat_pmu);
+
+/* Messages of a failed probe may still be queued. */
+static void __exit hvpmu_mmustat_exit(void)
+{
+	hvpmu_log_flush(&mmustat_log);
+}
+module_exit(hvpmu_mmustat_exit);
 
 MODULE_DESCRIPTION("perf PMU for the UltraSPARC T1 hypervisor MMU statistics");
 MODULE_LICENSE("GPL");

@@ -15,6 +15,7 @@
 
 #define pr_fmt(fmt) "hvpmu_mmustat_model: " fmt
 
+#include <linux/cpu.h>
 #include <linux/debugfs.h>
 #include <linux/irqflags.h>
 #include <linux/kernel.h>
@@ -27,6 +28,7 @@
 #include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/uaccess.h>
+#include <linux/workqueue.h>
 
 /* Invented real addresses: far from 0, distinct, page-spaced. */
 #define MODEL_RADDR_BASE	0x40000000ULL
@@ -61,7 +63,10 @@ struct model_inject {
  * @wrong_cpu: hypercalls made for a vCPU other than the calling one, or with
  *	interrupts enabled
  * @bad_frees: frees of a buffer a vCPU slot still names
- * @live: driver buffers allocated and not freed
+ * @leaked: driver buffers given up (kept, never freed)
+ * @live: driver buffers allocated and not freed (leaked ones included)
+ * @race_cpu: the vCPU of a pending race, see hvpmu_mmustat_model_race()
+ * @race_raddr: the buffer another user configures before the next conf
  * @dropped: traffic on vCPUs with no buffer
  * @foreign: real addresses of the foreign buffers (0: not created yet)
  */
@@ -78,7 +83,10 @@ struct hvpmu_mmustat_model {
 	struct model_inject inject[HVPMU_MMUSTAT_NR_CALLS];
 	unsigned long wrong_cpu;
 	unsigned long bad_frees;
+	unsigned long leaked;
 	long live;
+	int race_cpu;
+	u64 race_raddr;
 	u64 dropped;
 	u64 foreign[MODEL_NR_FOREIGN];
 };
@@ -180,6 +188,11 @@ static unsigned long model_conf(void *ctx, unsigned int cpu, u64 raddr,
 
 	raw_spin_lock_irqsave(&m->lock, flags);
 	model_check_cpu(m, cpu);
+	if (m->race_cpu == cpu) {
+		/* Another user's conf landed just before ours. */
+		m->slot[cpu] = m->race_raddr;
+		m->race_cpu = -1;
+	}
 	status = model_enter(m, HVPMU_MMUSTAT_CALL_CONF);
 	status = model_conf_locked(m, cpu, raddr, prev, status);
 	raw_spin_unlock_irqrestore(&m->lock, flags);
@@ -264,6 +277,18 @@ static void model_buf_free(void *ctx, unsigned int cpu, void *buf, u64 raddr)
 	}
 }
 
+static void model_buf_leak(void *ctx, unsigned int cpu, void *buf, u64 raddr)
+{
+	struct hvpmu_mmustat_model *m = ctx;
+	unsigned long flags;
+
+	/* The region stays: guest memory the hypervisor may still write. */
+	raw_spin_lock_irqsave(&m->lock, flags);
+	model_enter(m, HVPMU_MMUSTAT_CALL_LEAK);
+	m->leaked++;
+	raw_spin_unlock_irqrestore(&m->lock, flags);
+}
+
 static const void *model_map(void *ctx, u64 raddr)
 {
 	struct hvpmu_mmustat_model *m = ctx;
@@ -314,11 +339,13 @@ hvpmu_mmustat_model_create(bool niagara1, u64 tick_hz)
 	m->niagara1 = niagara1;
 	m->tick_hz = tick_hz;
 	m->next_raddr = MODEL_RADDR_BASE;
+	m->race_cpu = -1;
 	m->ops = (struct hvpmu_mmustat_ops) {
 		.info = model_info,
 		.conf = model_conf,
 		.buf_alloc = model_buf_alloc,
 		.buf_free = model_buf_free,
+		.buf_leak = model_buf_leak,
 		.map = model_map,
 		.tick_hz = model_tick_hz,
 		.ctx = m,
@@ -462,6 +489,19 @@ unsigned long hvpmu_mmustat_model_bad_frees(struct hvpmu_mmustat_model *m)
 EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_bad_frees);
 
 /**
+ * hvpmu_mmustat_model_leaked() - driver buffers given up
+ * @m: the model
+ *
+ * Return: how many buffers the driver declared it will never free because
+ * the hypervisor may still write them.
+ */
+unsigned long hvpmu_mmustat_model_leaked(struct hvpmu_mmustat_model *m)
+{
+	return READ_ONCE(m->leaked);
+}
+EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_leaked);
+
+/**
  * hvpmu_mmustat_model_live_buffers() - driver buffers not freed
  * @m: the model
  *
@@ -486,6 +526,24 @@ u64 hvpmu_mmustat_model_slot(struct hvpmu_mmustat_model *m, unsigned int cpu)
 }
 EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_slot);
 
+struct model_guest_conf {
+	struct hvpmu_mmustat_model *m;
+	unsigned int cpu;
+	u64 raddr;
+	u64 prev;
+};
+
+static long model_guest_conf_here(void *data)
+{
+	struct model_guest_conf *g = data;
+	unsigned long flags, status;
+
+	raw_spin_lock_irqsave(&g->m->lock, flags);
+	status = model_conf_locked(g->m, g->cpu, g->raddr, &g->prev, 0);
+	raw_spin_unlock_irqrestore(&g->m->lock, flags);
+	return status;
+}
+
 /**
  * hvpmu_mmustat_model_guest_conf() - another user of the slot calls conf
  * @m: the model
@@ -494,22 +552,50 @@ EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_slot);
  * @prev: the previous buffer, as the hypervisor returns it
  *
  * Stands for Linux's cpuN/mmustat_enable, which calls conf on the CPU
- * through work_on_cpu(). Not counted in hvpmu_mmustat_model_calls().
+ * through work_on_cpu(): so does this, from a kworker bound to @cpu. Not
+ * counted in hvpmu_mmustat_model_calls(). May sleep.
  *
- * Return: the hypervisor status.
+ * Return: the hypervisor status, or EBADTRAP if @cpu is offline.
  */
 unsigned long hvpmu_mmustat_model_guest_conf(struct hvpmu_mmustat_model *m,
 					     unsigned int cpu, u64 raddr,
 					     u64 *prev)
 {
-	unsigned long flags, status;
+	struct model_guest_conf g = { .m = m, .cpu = cpu, .raddr = raddr };
+	long status;
 
-	raw_spin_lock_irqsave(&m->lock, flags);
-	status = model_conf_locked(m, cpu, raddr, prev, 0);
-	raw_spin_unlock_irqrestore(&m->lock, flags);
+	cpus_read_lock();
+	status = cpu_online(cpu) ? work_on_cpu(cpu, model_guest_conf_here, &g) :
+				   HVPMU_MMUSTAT_EBADTRAP;
+	cpus_read_unlock();
+	*prev = g.prev;
 	return status;
 }
 EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_guest_conf);
+
+/**
+ * hvpmu_mmustat_model_race() - another user's conf lands just before the
+ *	driver's next one on a vCPU
+ * @m: the model
+ * @cpu: the vCPU
+ * @raddr: the buffer the other user configures (0 disables)
+ *
+ * Cannot happen with Linux's users, which call conf from task context on
+ * the vCPU while the driver calls it with interrupts off there; it tests
+ * that the driver checks the previous address conf returns (mmustat.txt
+ * 2.1) rather than trusting its last info.
+ */
+void hvpmu_mmustat_model_race(struct hvpmu_mmustat_model *m, unsigned int cpu,
+			      u64 raddr)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&m->lock, flags);
+	m->race_cpu = cpu;
+	m->race_raddr = raddr;
+	raw_spin_unlock_irqrestore(&m->lock, flags);
+}
+EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_race);
 
 /**
  * hvpmu_mmustat_model_foreign_buf() - a buffer belonging to another user
@@ -658,6 +744,7 @@ static const char *const sim_call_names[HVPMU_MMUSTAT_NR_CALLS] = {
 	[HVPMU_MMUSTAT_CALL_ALLOC] = "alloc",
 	[HVPMU_MMUSTAT_CALL_FREE] = "free",
 	[HVPMU_MMUSTAT_CALL_MAP] = "map",
+	[HVPMU_MMUSTAT_CALL_LEAK] = "leak",
 };
 
 /* "conf 8" or "conf 2 after 3": the next (4th) conf returns status 2 */

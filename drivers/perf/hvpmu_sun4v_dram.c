@@ -15,22 +15,67 @@
 
 #include <linux/hrtimer.h>
 #include <linux/kernel.h>
+#include <linux/minmax.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/perf/hvpmu.h>
 #include <linux/perf/hvpmu_sun4v.h>
+#include <linux/printk.h>
+#include <linux/ratelimit.h>
 #include <linux/slab.h>
+#include <linux/smp.h>
 #include <linux/spinlock.h>
+#include <linux/string.h>
 
-/* Default poll period; see Documentation/admin-guide/perf/sun4v-dram.rst. */
-#define DRAM_POLL_MS_DEFAULT	100
-#define DRAM_POLL_MS_MAX	1000
+#include <kunit/visibility.h>
 
 /* Field indices: same order in both tables. */
 enum { DRAM_F_EVENT, DRAM_F_CHAN, DRAM_F_MCU };
 
-/* 0xf is illumos' "clear_pic" select pattern, not an event (ref 1.3). */
-#define DRAM_EVENT_MAX		0xe
+/*
+ * Polling. The 31-bit counters raise no interrupt, so the poll must come
+ * before a counter can advance by 2^31. The fastest clock of a T2 or T2+
+ * is its core clock, at most 1.6 GHz; the MCUs run slower, so at most
+ * "rate" counts per cycle of that clock (dram_events[]) is a safe bound.
+ * An event of rate 1 then needs a poll every 2^31 / 1.6 GHz = 1342 ms;
+ * with a margin of 2, every 671 ms (DRAM_POLL_MS_MAX), and an event of
+ * rate r every 671 / r ms. The period in use is the shortest of
+ * poll_period_ms and the ceilings of the events counting.
+ */
+#define DRAM_CLOCK_HZ		1600000000ULL
+#define DRAM_POLL_MARGIN	2
+#define DRAM_POLL_MS_MAX						\
+	((unsigned int)((1000ULL << HVPMU_SUN4V_PIC_WIDTH) /		\
+			(DRAM_CLOCK_HZ * DRAM_POLL_MARGIN)))
+#define DRAM_POLL_MS_DEFAULT	100
+/* The queues' depth is not documented either: a generous guess. */
+#define DRAM_QUEUE_MAX		32
+
+/*
+ * The events, with codes as illumos exports them for the N2 and VF MCUs
+ * (reference 1.3): 0x3, bank_busy_stalls, exists only on the T1 and 0xf
+ * is illumos' "clear_pic" pattern, so the other select values are refused.
+ * Rate: the most an event adds to its counter per clock (inferred bounds,
+ * see above): one request per clock and direction for the transaction
+ * events, the occupancy of the queue(s) per clock for the latency ones,
+ * whose exact semantics are not documented either.
+ */
+static const struct dram_event {
+	const char *name;
+	u8 code;
+	u8 rate;
+} dram_events[] = {
+	{ "mem_reads",		0x0, 1 },
+	{ "mem_writes",		0x1, 1 },
+	{ "mem_read_write",	0x2, 2 },
+	{ "rd_queue_latency",	0x4, DRAM_QUEUE_MAX },
+	{ "wr_queue_latency",	0x5, DRAM_QUEUE_MAX },
+	{ "rw_queue_latency",	0x6, 2 * DRAM_QUEUE_MAX },
+	{ "wb_buf_hits",	0x7, 1 },
+};
+
+#define DRAM_EVENT_MAX		0x7
+#define DRAM_TERMS_LEN		32
 
 static const struct hvpmu_field n2_fields[] = {
 	[DRAM_F_EVENT] = HVPMU_FIELD("event", HVPMU_CONFIG, 0, 4,
@@ -45,38 +90,15 @@ static const struct hvpmu_field vf_fields[] = {
 	[DRAM_F_MCU] = HVPMU_FIELD("mcu", HVPMU_CONFIG, 10, 1),
 };
 
-#define N2_EVENT(_name, _code) { .name = #_name, .terms = "event=" #_code ",channel=?" }
-#define VF_EVENT(_name, _code) { .name = #_name, .terms = "event=" #_code ",node=?,mcu=?" }
+/*
+ * Hyperprivileged counting (PCR.HT through PerfReg 0): never asked, the
+ * hypervisor wrote it, refused it, or cleared it behind our back.
+ */
+enum { DRAM_HT_UNUSED, DRAM_HT_ALLOWED, DRAM_HT_REFUSED, DRAM_HT_REVOKED };
 
-/* Event codes exported by illumos for N2 and VF (ref 1.3). */
-static const struct hvpmu_event n2_events[] = {
-	N2_EVENT(mem_reads, 0x0),
-	N2_EVENT(mem_writes, 0x1),
-	N2_EVENT(mem_read_write, 0x2),
-	N2_EVENT(rd_queue_latency, 0x4),
-	N2_EVENT(wr_queue_latency, 0x5),
-	N2_EVENT(rw_queue_latency, 0x6),
-	N2_EVENT(wb_buf_hits, 0x7),
-};
-
-static const struct hvpmu_event vf_events[] = {
-	VF_EVENT(mem_reads, 0x0),
-	VF_EVENT(mem_writes, 0x1),
-	VF_EVENT(mem_read_write, 0x2),
-	VF_EVENT(rd_queue_latency, 0x4),
-	VF_EVENT(wr_queue_latency, 0x5),
-	VF_EVENT(rw_queue_latency, 0x6),
-	VF_EVENT(wb_buf_hits, 0x7),
-};
-
-static const struct hvpmu_encoding n2_enc = HVPMU_ENCODING(n2_fields, n2_events);
-static const struct hvpmu_encoding vf_enc = HVPMU_ENCODING(vf_fields, vf_events);
-
-/* What the hypervisor said to the last PCR write with HT set. */
-enum { DRAM_HT_UNUSED, DRAM_HT_ALLOWED, DRAM_HT_REFUSED };
-
-/* PCR.HT: count hyperprivileged events; writable only by the hypervisor. */
-#define DRAM_PCR_HT		BIT_ULL(3)
+/* A node's PERF_CONFIG, as far as we know; DRAM_L2_UNKNOWN if we do not. */
+#define DRAM_L2_UNKNOWN		(-1)
+#define DRAM_L2CTL_MASK		0x3ULL
 
 /* Slot 0 is PIC0 (counter bits 62:32), slot 1 is PIC1 (bits 30:0). */
 static const unsigned int dram_sel_shift[2] = { HVPMU_SUN4V_SEL0_SHIFT,
@@ -103,42 +125,62 @@ struct dram_chan {
  * @desc: chip and backend
  * @name: "niagara2_dram" or "vfalls_dram"
  * @enc: the config ABI
+ * @events: its named events, from dram_events[]
+ * @terms: their terms, e.g. "event=0x4,channel=?"
+ * @valid: bit per event code that is an event
+ * @ceil_ms: per event code, the longest poll period its rate allows
  * @attrs: sysfs format/ and events/
  * @groups: attribute groups of the PMU device
  * @lock: serialises the channel state, the poll timer and the backend
  * @timer: polls the counters while at least one event counts
  * @poll_ms: poll period, from sysfs poll_period_ms
  * @nr_active: events started
+ * @nr_code: events started, per event code (for the poll ceiling)
  * @nr_chans: channels the chip can have
  * @present: bit per channel found at probe
- * @ht: hyperprivileged counting: DRAM_HT_UNUSED, _ALLOWED or _REFUSED
- * @l2_lock: serialises @l2_mode and @l2_users
+ * @ht: hyperprivileged counting: DRAM_HT_UNUSED, _ALLOWED, _REFUSED or
+ *	_REVOKED
+ * @l2_lock: serialises the L2 state below
+ * @nr_nodes: T2+ nodes (one L2 each) found from the CPUs' sockets; 0 if
+ *	the backend cannot tell or they are too many: no l2ctl then
+ * @cpu_node: the node of each possible CPU, -1 if unknown
  * @l2_mode: VF PERF_CONFIG setting per node while it has users
  * @l2_users: users of each node's PERF_CONFIG setting
+ * @l2_hw: what each node's PERF_CONFIG holds, or DRAM_L2_UNKNOWN
  * @txn_flags: current perf transaction
  * @txn_pending: channels read inside the current read transaction
  * @chan: per-channel state
+ * @log: messages of paths that must not print, see dram_warn()
  */
 struct hvpmu_sun4v_dram {
 	struct hvpmu_uncore uncore;
 	struct hvpmu_sun4v_desc desc;
 	const char *name;
-	const struct hvpmu_encoding *enc;
+	struct hvpmu_encoding enc;
+	struct hvpmu_event events[ARRAY_SIZE(dram_events)];
+	char terms[ARRAY_SIZE(dram_events)][DRAM_TERMS_LEN];
+	u16 valid;
+	u16 ceil_ms[HVPMU_SUN4V_SEL_MASK + 1];
 	struct hvpmu_attrs attrs;
 	const struct attribute_group *groups[5];
 	raw_spinlock_t lock;
 	struct hrtimer timer;
 	unsigned int poll_ms;
 	unsigned int nr_active;
+	unsigned int nr_code[HVPMU_SUN4V_SEL_MASK + 1];
 	unsigned int nr_chans;
 	u32 present;
 	int ht;
-	struct mutex l2_lock;	/* l2_mode, l2_users */
+	struct mutex l2_lock;	/* nr_nodes users, l2_mode, l2_users, l2_hw */
+	unsigned int nr_nodes;
+	s8 *cpu_node;
 	unsigned int l2_mode[HVPMU_SUN4V_VF_NODES];
 	unsigned int l2_users[HVPMU_SUN4V_VF_NODES];
+	int l2_hw[HVPMU_SUN4V_VF_NODES];
 	unsigned int txn_flags;
 	u32 txn_pending;
 	struct dram_chan chan[HVPMU_SUN4V_MAX_CHANNELS];
+	struct hvpmu_log log;
 };
 
 static struct hvpmu_sun4v_dram *to_dram(struct pmu *pmu)
@@ -203,15 +245,45 @@ int hvpmu_sun4v_errno(unsigned long hv_status)
 }
 EXPORT_SYMBOL_GPL(hvpmu_sun4v_errno);
 
+/*
+ * Most messages come from paths that hold d->lock (a raw spinlock) or run
+ * in hard-irq context (the poll, IPI reads, PCR writes), where the console
+ * must not be driven: its locks may sleep on PREEMPT_RT, which lockdep
+ * reports as an invalid wait context. So they are deferred to a work item
+ * (hvpmu_log()), and rate-limited.
+ */
+static __printf(2, 3) void dram_warn(struct hvpmu_sun4v_dram *d,
+				     const char *fmt, ...)
+{
+	static DEFINE_RATELIMIT_STATE(rs, DEFAULT_RATELIMIT_INTERVAL,
+				      DEFAULT_RATELIMIT_BURST);
+	struct va_format vaf;
+	va_list args;
+
+	if (!__ratelimit(&rs))
+		return;
+	va_start(args, fmt);
+	vaf.fmt = fmt;
+	vaf.va = &args;
+	hvpmu_log(&d->log, pr_fmt("%s: %pV"), d->name, &vaf);
+	va_end(args);
+}
+
+/* A failed hypercall. */
+static void dram_log(struct hvpmu_sun4v_dram *d, const char *op,
+		     unsigned long reg, const char *why, unsigned long st)
+{
+	dram_warn(d, "%s PerfReg %lu (%s) failed: %s\n", op, reg, why,
+		  hvpmu_sun4v_status_name(st));
+}
+
 static int dram_get(struct hvpmu_sun4v_dram *d, unsigned long reg, u64 *val,
 		    const char *why)
 {
 	unsigned long st = d->desc.ops->get_perfreg(d->desc.ctx, reg, val);
 
 	if (st != HVPMU_SUN4V_EOK)
-		pr_warn_ratelimited("%s: reading PerfReg %lu (%s) failed: %s\n",
-				    d->name, reg, why,
-				    hvpmu_sun4v_status_name(st));
+		dram_log(d, "reading", reg, why, st);
 	return hvpmu_sun4v_errno(st);
 }
 
@@ -221,16 +293,14 @@ static int dram_set(struct hvpmu_sun4v_dram *d, unsigned long reg, u64 val,
 	unsigned long st = d->desc.ops->set_perfreg(d->desc.ctx, reg, val);
 
 	if (st != HVPMU_SUN4V_EOK)
-		pr_warn_ratelimited("%s: writing PerfReg %lu (%s) failed: %s\n",
-				    d->name, reg, why,
-				    hvpmu_sun4v_status_name(st));
+		dram_log(d, "writing", reg, why, st);
 	return hvpmu_sun4v_errno(st);
 }
 
 static unsigned int dram_event_chan(struct hvpmu_sun4v_dram *d,
 				    struct perf_event *event)
 {
-	const struct hvpmu_field *f = d->enc->fields;
+	const struct hvpmu_field *f = d->enc.fields;
 	unsigned int c = hvpmu_field_get(&f[DRAM_F_CHAN], &event->attr);
 
 	if (d->desc.chip == HVPMU_SUN4V_VF)
@@ -270,29 +340,47 @@ static int dram_update_chan(struct hvpmu_sun4v_dram *d, unsigned int c)
 	return 0;
 }
 
+/*
+ * The poll period: poll_period_ms, or less if a counting event can reach
+ * 2^31 sooner (DRAM_EVENTS' rates). Called with the lock held.
+ */
+static unsigned int dram_period_ms(struct hvpmu_sun4v_dram *d)
+{
+	unsigned int ms = READ_ONCE(d->poll_ms), code;
+
+	for (code = 0; code < ARRAY_SIZE(d->nr_code); code++)
+		if (d->nr_code[code])
+			ms = min_t(unsigned int, ms, d->ceil_ms[code]);
+	return ms;
+}
+
 static enum hrtimer_restart dram_poll(struct hrtimer *timer)
 {
 	struct hvpmu_sun4v_dram *d = container_of(timer, struct hvpmu_sun4v_dram,
 						  timer);
+	enum hrtimer_restart restart = HRTIMER_NORESTART;
 	unsigned long flags;
-	unsigned int c, period;
+	unsigned int c;
 
 	raw_spin_lock_irqsave(&d->lock, flags);
-	if (!d->nr_active) {
-		raw_spin_unlock_irqrestore(&d->lock, flags);
-		return HRTIMER_NORESTART;
-	}
+	/*
+	 * Nothing counts, or dram_start() re-armed the timer meanwhile (after
+	 * a hotplug move the callback can run on another CPU): do not touch
+	 * a queued timer.
+	 */
+	if (!d->nr_active || hrtimer_is_queued(timer))
+		goto out;
 	for (c = 0; c < d->nr_chans; c++) {
 		struct dram_chan *ch = &d->chan[c];
 
 		if (ch->slot[0] || ch->slot[1])
 			dram_update_chan(d, c);
 	}
-	period = READ_ONCE(d->poll_ms);
+	hrtimer_forward_now(timer, ms_to_ktime(dram_period_ms(d)));
+	restart = HRTIMER_RESTART;
+out:
 	raw_spin_unlock_irqrestore(&d->lock, flags);
-
-	hrtimer_forward_now(timer, ms_to_ktime(period));
-	return HRTIMER_RESTART;
+	return restart;
 }
 
 static int dram_validate_group(struct hvpmu_sun4v_dram *d,
@@ -303,8 +391,10 @@ static int dram_validate_group(struct hvpmu_sun4v_dram *d,
 	unsigned int c = dram_event_chan(d, event);
 	unsigned int n = 1;
 
-	if (leader != event && leader->pmu == event->pmu &&
-	    dram_event_chan(d, leader) == c)
+	/* A new leader has no siblings (and no ctx->mutex held for them). */
+	if (leader == event)
+		return 0;
+	if (leader->pmu == event->pmu && dram_event_chan(d, leader) == c)
 		n++;
 	for_each_sibling_event(sibling, leader)
 		if (sibling != event && sibling->pmu == event->pmu &&
@@ -317,41 +407,60 @@ static int dram_validate_group(struct hvpmu_sun4v_dram *d,
 static int dram_event_init(struct perf_event *event)
 {
 	struct hvpmu_sun4v_dram *d = to_dram(event->pmu);
+	u64 code;
 	int ret;
 
 	ret = hvpmu_uncore_event_init(&d->uncore, event);
 	if (ret)
 		return ret;
-	ret = hvpmu_config_check(d->enc, &event->attr);
+	ret = hvpmu_config_check(&d->enc, &event->attr);
 	if (ret)
 		return ret;
+	/* Only the listed events: another select value counts who knows what. */
+	code = hvpmu_field_get(&d->enc.fields[DRAM_F_EVENT], &event->attr);
+	if (!(d->valid & BIT(code)))
+		return -EINVAL;
 	if (!(d->present & BIT(dram_event_chan(d, event))))
 		return -ENODEV;
 	return dram_validate_group(d, event);
+}
+
+/*
+ * Take a slot's baseline from the counter register now; if that read
+ * fails, the next good read takes it. Called with the lock held.
+ */
+static void dram_rebase(struct hvpmu_sun4v_dram *d, unsigned int c, int s)
+{
+	struct perf_event *event = d->chan[c].slot[s];
+	u64 val;
+
+	if (dram_get(d, hvpmu_sun4v_pic_reg(d->desc.chip, c), &val, "counter")) {
+		d->chan[c].stale[s] = true;
+		return;
+	}
+	local64_set(&event->hw.prev_count,
+		    (val >> dram_pic_shift[s]) &
+		    GENMASK_ULL(HVPMU_SUN4V_PIC_WIDTH - 1, 0));
+	d->chan[c].stale[s] = false;
 }
 
 static void dram_start(struct perf_event *event, int flags)
 {
 	struct hvpmu_sun4v_dram *d = to_dram(event->pmu);
 	struct hw_perf_event *hw = &event->hw;
-	struct dram_chan *ch = &d->chan[hw->config_base];
+	unsigned int code = hw->event_base;
 	unsigned long irqflags;
-	u64 val;
+	ktime_t period;
 
 	raw_spin_lock_irqsave(&d->lock, irqflags);
-	if (dram_get(d, hvpmu_sun4v_pic_reg(d->desc.chip, hw->config_base),
-		     &val, "counter")) {
-		ch->stale[hw->idx] = true;
-	} else {
-		local64_set(&hw->prev_count,
-			    (val >> dram_pic_shift[hw->idx]) &
-			    GENMASK_ULL(HVPMU_SUN4V_PIC_WIDTH - 1, 0));
-		ch->stale[hw->idx] = false;
-	}
+	dram_rebase(d, hw->config_base, hw->idx);
 	hw->state = 0;
-	if (d->nr_active++ == 0)
-		hrtimer_start(&d->timer, ms_to_ktime(READ_ONCE(d->poll_ms)),
-			      HRTIMER_MODE_REL_PINNED_HARD);
+	d->nr_code[code]++;
+	period = ms_to_ktime(dram_period_ms(d));
+	/* First event, or one that needs a shorter period than armed. */
+	if (d->nr_active++ == 0 ||
+	    ktime_compare(hrtimer_get_remaining(&d->timer), period) > 0)
+		hrtimer_start(&d->timer, period, HRTIMER_MODE_REL_PINNED_HARD);
 	raw_spin_unlock_irqrestore(&d->lock, irqflags);
 }
 
@@ -367,6 +476,7 @@ static void dram_stop(struct perf_event *event, int flags)
 	if (flags & PERF_EF_UPDATE)
 		dram_update_chan(d, hw->config_base);
 	hw->state |= PERF_HES_STOPPED | PERF_HES_UPTODATE;
+	d->nr_code[hw->event_base]--;
 	/* A running callback sees nr_active == 0 and does not restart. */
 	if (--d->nr_active == 0)
 		hrtimer_try_to_cancel(&d->timer);
@@ -379,7 +489,8 @@ static int dram_add(struct perf_event *event, int flags)
 	struct hw_perf_event *hw = &event->hw;
 	unsigned int c = dram_event_chan(d, event);
 	struct dram_chan *ch = &d->chan[c];
-	u64 code = hvpmu_field_get(&d->enc->fields[DRAM_F_EVENT], &event->attr);
+	u64 code = hvpmu_field_get(&d->enc.fields[DRAM_F_EVENT], &event->attr);
+	struct perf_event *other;
 	unsigned long irqflags;
 	int s, ret = 0;
 	u64 ctl;
@@ -399,15 +510,29 @@ static int dram_add(struct perf_event *event, int flags)
 	ctl = (ch->ctl & ~(HVPMU_SUN4V_SEL_MASK << dram_sel_shift[s])) |
 	      code << dram_sel_shift[s];
 	if (ctl != ch->ctl) {
+		/*
+		 * Nothing says a control write leaves the counter register
+		 * alone: fold the other half's count first and take its
+		 * baseline again after the write, whatever the write did.
+		 */
+		other = ch->slot[!s];
+		if (other && !(other->hw.state & PERF_HES_STOPPED))
+			dram_update_chan(d, c);
+		else
+			other = NULL;
 		ret = dram_set(d, hvpmu_sun4v_ctl_reg(d->desc.chip, c), ctl,
 			       "control");
+		if (!ret)
+			ch->ctl = ctl;
+		if (other)
+			dram_rebase(d, c, !s);
 		if (ret)
 			goto out;
-		ch->ctl = ctl;
 	}
 	ch->slot[s] = event;
 	hw->idx = s;
 	hw->config_base = c;
+	hw->event_base = code;
 	hw->state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
 out:
 	raw_spin_unlock_irqrestore(&d->lock, irqflags);
@@ -495,6 +620,7 @@ static ssize_t poll_period_ms_store(struct device *dev,
 	ret = kstrtouint(buf, 0, &ms);
 	if (ret)
 		return ret;
+	/* Longer could let a counter wrap twice unseen (DRAM_CEIL_MS). */
 	if (!ms || ms > DRAM_POLL_MS_MAX)
 		return -EINVAL;
 	/* Takes effect at the next expiry. */
@@ -531,6 +657,7 @@ static ssize_t hyperprivileged_show(struct device *dev,
 		[DRAM_HT_UNUSED] = "unused",
 		[DRAM_HT_ALLOWED] = "allowed",
 		[DRAM_HT_REFUSED] = "refused",
+		[DRAM_HT_REVOKED] = "revoked",
 	};
 	struct hvpmu_sun4v_dram *d = to_dram(dev_get_drvdata(dev));
 
@@ -554,7 +681,9 @@ static const struct attribute_group dram_group = {
  * channel exists. A VF hypervisor answers EINVAL or ENOTSUPPORTED for an
  * absent node; an N2 hypervisor answers EOK, reads 0 and drops writes for
  * a disabled channel (ref 1.5), so a select pattern is written and read
- * back, then the old value restored.
+ * back, then the old value restored. Only bits 7:4 and 3:0 are the
+ * control register's; what the hypervisor returns above them is unknown
+ * and ignored.
  * Return: 1 if present, 0 if absent, a negative errno if probing failed.
  */
 static int dram_detect(struct hvpmu_sun4v_dram *d, unsigned int c)
@@ -563,7 +692,7 @@ static int dram_detect(struct hvpmu_sun4v_dram *d, unsigned int c)
 	const u64 probe = 0x01;
 	unsigned long st;
 	u64 old, back;
-	int ret;
+	int ret, err;
 
 	st = d->desc.ops->get_perfreg(d->desc.ctx, reg, &old);
 	if (st == HVPMU_SUN4V_EINVAL || st == HVPMU_SUN4V_ENOTSUPPORTED)
@@ -574,18 +703,165 @@ static int dram_detect(struct hvpmu_sun4v_dram *d, unsigned int c)
 			hvpmu_sun4v_status_name(st));
 		return ret;
 	}
-	d->chan[c].ctl = old & HVPMU_SUN4V_CTL_MASK;
+	old &= HVPMU_SUN4V_CTL_MASK;
+	d->chan[c].ctl = old;
 	if (old)
 		return 1;	/* a disabled channel reads 0 */
 
 	ret = dram_set(d, reg, probe, "probe");
-	if (!ret)
-		ret = dram_get(d, reg, &back, "probe");
-	if (!ret && back == probe)
-		ret = dram_set(d, reg, old, "probe");
-	else if (!ret)
+	if (ret)
+		return ret;
+	ret = dram_get(d, reg, &back, "probe");
+	/* Put the old value back, whatever the read said. */
+	err = dram_set(d, reg, old, "probe");
+	if (ret || err)
+		return ret ?: err;
+	return (back & HVPMU_SUN4V_CTL_MASK) == probe;
+}
+
+/* One PerfReg 1 call, made on a CPU of the node whose register it is. */
+struct dram_l2_call {
+	struct hvpmu_sun4v_dram *d;
+	bool set;
+	u64 val;
+	unsigned long status;
+};
+
+static void dram_l2_here(void *info)
+{
+	struct dram_l2_call *a = info;
+	const struct hvpmu_sun4v_ops *ops = a->d->desc.ops;
+
+	if (a->set)
+		a->status = ops->set_perfreg(a->d->desc.ctx,
+					     HVPMU_SUN4V_VF_REG_L2CTL, a->val);
+	else
+		a->status = ops->get_perfreg(a->d->desc.ctx,
+					     HVPMU_SUN4V_VF_REG_L2CTL, &a->val);
+}
+
+/*
+ * PerfReg 1 is the L2 control register of the calling strand's node
+ * (vf_perf_api 3.1), so make the call on an online CPU of @node.
+ * Return: 0 and the call in *@a, or -ENODEV if no CPU of @node is online.
+ */
+static int dram_l2_call(struct hvpmu_sun4v_dram *d, unsigned int node,
+			struct dram_l2_call *a)
+{
+	unsigned int cpu;
+
+	a->d = d;
+	for_each_online_cpu(cpu) {
+		if (d->cpu_node[cpu] != node)
+			continue;
+		/* -ENXIO: it went offline meanwhile; try another one. */
+		if (!smp_call_function_single(cpu, dram_l2_here, a, 1))
+			return 0;
+	}
+	return -ENODEV;
+}
+
+/*
+ * Set a node's PERF_CONFIG and keep track of what it holds: on failure,
+ * read it back, so that the next user knows whether to write.
+ * Called with l2_lock held.
+ */
+static int dram_set_l2ctl(struct hvpmu_sun4v_dram *d, unsigned int node,
+			  unsigned int mode)
+{
+	struct dram_l2_call a = { .set = true, .val = mode };
+	int ret;
+
+	ret = dram_l2_call(d, node, &a);
+	if (ret) {
+		pr_warn_ratelimited("%s: no online CPU on node %u to write its L2 PERF_CONFIG\n",
+				    d->name, node);
+		return ret;
+	}
+	if (a.status == HVPMU_SUN4V_EOK) {
+		d->l2_hw[node] = mode;
 		return 0;
-	return ret ? ret : 1;
+	}
+	pr_warn_ratelimited("%s: writing PerfReg %u (L2 PERF_CONFIG) of node %u failed: %s\n",
+			    d->name, HVPMU_SUN4V_VF_REG_L2CTL, node,
+			    hvpmu_sun4v_status_name(a.status));
+	ret = hvpmu_sun4v_errno(a.status);
+	a = (struct dram_l2_call) { .set = false };
+	if (!dram_l2_call(d, node, &a) && a.status == HVPMU_SUN4V_EOK)
+		d->l2_hw[node] = a.val & DRAM_L2CTL_MASK;
+	else
+		d->l2_hw[node] = DRAM_L2_UNKNOWN;
+	return ret;
+}
+
+/*
+ * Number the T2+ nodes from the CPUs' sockets, then read every node's
+ * PERF_CONFIG and put it back to "all": a previous user (or the firmware)
+ * may have left a subset selected. A node that cannot be reset stays
+ * DRAM_L2_UNKNOWN and is written by its first user.
+ */
+static int dram_l2_probe(struct hvpmu_sun4v_dram *d)
+{
+	unsigned int cpu, node;
+	int *sock, n;
+
+	if (d->desc.chip != HVPMU_SUN4V_VF || !d->desc.ops->cpu_socket)
+		return 0;
+	sock = kcalloc(nr_cpu_ids, sizeof(*sock), GFP_KERNEL);
+	d->cpu_node = kcalloc(nr_cpu_ids, sizeof(*d->cpu_node), GFP_KERNEL);
+	if (!sock || !d->cpu_node) {
+		kfree(sock);
+		return -ENOMEM;
+	}
+	for (cpu = 0; cpu < nr_cpu_ids; cpu++)
+		sock[cpu] = cpu_possible(cpu) ?
+			    d->desc.ops->cpu_socket(d->desc.ctx, cpu) : -ENODEV;
+	n = hvpmu_sun4v_l2_nodes(sock, nr_cpu_ids, d->cpu_node);
+	kfree(sock);
+	if (n < 0) {
+		pr_warn("%s: CPUs on more than %u sockets: no L2 miss source (l2ctl)\n",
+			d->name, HVPMU_SUN4V_VF_NODES);
+		return 0;
+	}
+	d->nr_nodes = n;
+
+	mutex_lock(&d->l2_lock);
+	for (node = 0; node < d->nr_nodes; node++) {
+		struct dram_l2_call a = { .set = false };
+
+		d->l2_hw[node] = DRAM_L2_UNKNOWN;
+		if (!dram_l2_call(d, node, &a) && a.status == HVPMU_SUN4V_EOK)
+			d->l2_hw[node] = a.val & DRAM_L2CTL_MASK;
+		if (d->l2_hw[node] == HVPMU_SUN4V_L2_ALL)
+			continue;
+		if (d->l2_hw[node] != DRAM_L2_UNKNOWN)
+			pr_info("%s: node %u: L2 PERF_CONFIG was %d; reset to 0 (all L2 misses)\n",
+				d->name, node, d->l2_hw[node]);
+		dram_set_l2ctl(d, node, HVPMU_SUN4V_L2_ALL);
+	}
+	mutex_unlock(&d->l2_lock);
+	return 0;
+}
+
+/* The events/ table, the valid select values and their poll ceilings. */
+static void dram_build_events(struct hvpmu_sun4v_dram *d)
+{
+	const char *chan = d->desc.chip == HVPMU_SUN4V_VF ? "node=?,mcu=?" :
+							    "channel=?";
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(dram_events); i++) {
+		const struct dram_event *e = &dram_events[i];
+
+		snprintf(d->terms[i], DRAM_TERMS_LEN, "event=0x%x,%s", e->code,
+			 chan);
+		d->events[i].name = e->name;
+		d->events[i].terms = d->terms[i];
+		d->valid |= BIT(e->code);
+		d->ceil_ms[e->code] = DRAM_POLL_MS_MAX / e->rate;
+	}
+	d->enc.events = d->events;
+	d->enc.nr_events = ARRAY_SIZE(d->events);
 }
 
 /**
@@ -593,12 +869,14 @@ static int dram_detect(struct hvpmu_sun4v_dram *d, unsigned int c)
  * @desc: chip and backend; copied
  *
  * Registers "niagara2_dram" or "vfalls_dram" with the channels that answer.
- * The backend must be usable (API group negotiated) for the whole lifetime
- * of the PMU.
+ * On a T2+ whose backend tells the CPUs' sockets, also numbers the nodes
+ * and puts every node's L2 PERF_CONFIG back to "all". The backend must be
+ * usable (API group negotiated) for the whole lifetime of the PMU.
  *
  * Return: the PMU, or an ERR_PTR(): -EACCES if the domain has no
  * perf-counter access, -ENODEV if no channel exists, -ENOMEM, or the errno
- * of a failed hypercall. Nothing is left registered on error.
+ * of a failed hypercall. Nothing is left registered on error, and every
+ * control register holds what it held before.
  */
 struct hvpmu_sun4v_dram *hvpmu_sun4v_dram_probe(const struct hvpmu_sun4v_desc *desc)
 {
@@ -615,16 +893,20 @@ struct hvpmu_sun4v_dram *hvpmu_sun4v_dram_probe(const struct hvpmu_sun4v_desc *d
 	d->desc = *desc;
 	if (desc->chip == HVPMU_SUN4V_VF) {
 		d->name = "vfalls_dram";
-		d->enc = &vf_enc;
+		d->enc.fields = vf_fields;
+		d->enc.nr_fields = ARRAY_SIZE(vf_fields);
 		d->nr_chans = HVPMU_SUN4V_VF_NODES * HVPMU_SUN4V_VF_MCUS;
 	} else {
 		d->name = "niagara2_dram";
-		d->enc = &n2_enc;
+		d->enc.fields = n2_fields;
+		d->enc.nr_fields = ARRAY_SIZE(n2_fields);
 		d->nr_chans = HVPMU_SUN4V_N2_CHANNELS;
 	}
+	dram_build_events(d);
 	d->poll_ms = DRAM_POLL_MS_DEFAULT;
 	raw_spin_lock_init(&d->lock);
 	mutex_init(&d->l2_lock);
+	hvpmu_log_init(&d->log);
 	hrtimer_init(&d->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
 	d->timer.function = dram_poll;
 
@@ -640,8 +922,11 @@ struct hvpmu_sun4v_dram *hvpmu_sun4v_dram_probe(const struct hvpmu_sun4v_desc *d
 		ret = -ENODEV;
 		goto err_free;
 	}
+	ret = dram_l2_probe(d);
+	if (ret)
+		goto err_free;
 
-	ret = hvpmu_attrs_build(&d->attrs, d->enc, 0);
+	ret = hvpmu_attrs_build(&d->attrs, &d->enc, 0);
 	if (ret)
 		goto err_free;
 	d->groups[0] = &d->attrs.format;
@@ -676,6 +961,8 @@ struct hvpmu_sun4v_dram *hvpmu_sun4v_dram_probe(const struct hvpmu_sun4v_desc *d
 err_attrs:
 	hvpmu_attrs_free(&d->attrs);
 err_free:
+	hvpmu_log_flush(&d->log);
+	kfree(d->cpu_node);
 	kfree(d);
 	return ERR_PTR(ret);
 }
@@ -691,93 +978,107 @@ void hvpmu_sun4v_dram_remove(struct hvpmu_sun4v_dram *d)
 		return;
 	hvpmu_uncore_unregister(&d->uncore);
 	hrtimer_cancel(&d->timer);
+	hvpmu_log_flush(&d->log);
 	hvpmu_attrs_free(&d->attrs);
+	kfree(d->cpu_node);
 	kfree(d);
 }
 EXPORT_SYMBOL_GPL(hvpmu_sun4v_dram_remove);
 
+/*
+ * Record what the hypervisor did with PCR.HT. Every PCR write of every CPU
+ * comes here, so the shared line is written only when the state changes;
+ * a change to "refused" or "revoked" is logged.
+ */
+static void dram_ht_state(struct hvpmu_sun4v_dram *d, int state,
+			  unsigned long hv_status)
+{
+	if (READ_ONCE(d->ht) == state || xchg(&d->ht, state) == state)
+		return;
+	/* Interrupts are off here: deferred, see dram_warn(). */
+	if (state == DRAM_HT_REFUSED)
+		dram_warn(d, "hypervisor refused hyperprivileged counting (PCR.HT): %s; counting without it\n",
+			  hvpmu_sun4v_status_name(hv_status));
+	else if (state == DRAM_HT_REVOKED)
+		dram_warn(d, "hypervisor revoked hyperprivileged counting (PCR.HT read back clear); counting without it\n");
+}
+
 /**
- * hvpmu_sun4v_pcr_write() - set the calling strand's PCR with HT through
- *	the hypervisor
+ * hvpmu_sun4v_pcr_write() - write the calling strand's PCR through the
+ *	hypervisor while HT (count hyperprivileged events) is involved
  * @d: the instance whose backend to use (PerfReg 0 of the chip's API:
  *	0x105 on a T2, 0x107 on a T2+)
- * @pcr: the whole PCR value, HT (bit 3) set
+ * @pcr: the whole PCR value to write; HT set, or clear to end counting
+ *	with HT
+ * @live: the last write on this strand set HT through the hypervisor
+ * @cur: the PCR as read just now (used when @live)
  *
- * The HT bit can be written only by the hypervisor, which may refuse
- * (ENOACCESS without the domain's perfctrhtaccess). A refusal is logged
- * once and shown as "refused" in the PMU's sysfs file hyperprivileged.
+ * Only the hypervisor can set HT, and a privileged write may not be able
+ * to clear it either (niagara2_perf_api 2.1, vf_perf_api 2.1), so the
+ * write that ends counting with HT goes the same way as the one that
+ * began it. The hypervisor may refuse (ENOACCESS without the domain's
+ * perfctrhtaccess; any other status is a refusal too): logged, and shown
+ * as "refused" in the PMU's sysfs file hyperprivileged; it is asked again
+ * at the next write. It may also take HT away later: like illumos, a PCR
+ * that reads HT clear while counting with HT is "revoked" (logged, shown
+ * in sysfs); from then on this instance no longer sets HT.
  * Must be called on the strand whose PCR is meant, with interrupts off.
  *
  * Return: true if the hypervisor wrote @pcr; false if the caller must
- * write @pcr without HT itself, so that counting continues.
+ * write @pcr itself, without HT, so that counting continues.
  */
-bool hvpmu_sun4v_pcr_write(struct hvpmu_sun4v_dram *d, u64 pcr)
+bool hvpmu_sun4v_pcr_write(struct hvpmu_sun4v_dram *d, u64 pcr, bool live,
+			   u64 cur)
 {
+	bool ht = pcr & HVPMU_SUN4V_PCR_HT;
 	unsigned long st;
 
+	if (live && !(cur & HVPMU_SUN4V_PCR_HT))
+		dram_ht_state(d, DRAM_HT_REVOKED, HVPMU_SUN4V_EOK);
+	if (ht && READ_ONCE(d->ht) == DRAM_HT_REVOKED)
+		return false;
 	st = d->desc.ops->set_perfreg(d->desc.ctx, HVPMU_SUN4V_REG_PCR, pcr);
 	if (st == HVPMU_SUN4V_EOK) {
-		WRITE_ONCE(d->ht, DRAM_HT_ALLOWED);
+		if (ht && READ_ONCE(d->ht) != DRAM_HT_REVOKED)
+			dram_ht_state(d, DRAM_HT_ALLOWED, st);
 		return true;
 	}
-	if (xchg(&d->ht, DRAM_HT_REFUSED) != DRAM_HT_REFUSED)
-		pr_warn("%s: hypervisor refused hyperprivileged counting (PCR.HT): %s; counting without it\n",
-			d->name, hvpmu_sun4v_status_name(st));
+	if (ht)
+		dram_ht_state(d, DRAM_HT_REFUSED, st);
 	return false;
 }
 EXPORT_SYMBOL_GPL(hvpmu_sun4v_pcr_write);
 
-/*
- * Write a node's PerfReg 1. It acts on the calling strand's node
- * (vf_perf_api 3.1), so the backend makes the call on a CPU of @node; a
- * backend without set_node_perfreg relies on the caller running there.
- */
-static int dram_set_l2ctl(struct hvpmu_sun4v_dram *d, unsigned int node,
-			  unsigned int mode)
-{
-	const struct hvpmu_sun4v_ops *ops = d->desc.ops;
-	unsigned long st;
-
-	if (!ops->set_node_perfreg)
-		return dram_set(d, HVPMU_SUN4V_VF_REG_L2CTL, mode,
-				"L2 PERF_CONFIG");
-	st = ops->set_node_perfreg(d->desc.ctx, node, HVPMU_SUN4V_VF_REG_L2CTL,
-				   mode);
-	if (st != HVPMU_SUN4V_EOK)
-		pr_warn_ratelimited("%s: writing PerfReg %u (L2 PERF_CONFIG) of node %u failed: %s\n",
-				    d->name, HVPMU_SUN4V_VF_REG_L2CTL, node,
-				    hvpmu_sun4v_status_name(st));
-	return hvpmu_sun4v_errno(st);
-}
-
 /**
  * hvpmu_sun4v_l2ctl_get() - take a node's L2 miss-source setting (T2+)
  * @d: a vfalls_dram instance
- * @node: the node (see &struct hvpmu_sun4v_ops set_node_perfreg)
+ * @node: the node, 0 to the number of nodes minus one (the nodes are
+ *	numbered by hvpmu_sun4v_l2_nodes() from the CPUs' sockets)
  * @mode: PERF_CONFIG, HVPMU_SUN4V_L2_ALL to HVPMU_SUN4V_L2_C2C
  *
  * The setting is node-wide and shared: users asking for the same @mode
  * share it, a user asking for another one while it is taken gets -EBUSY.
- * The register is written only when the first user sets a mode other than
- * "all". Each successful call must be paired with hvpmu_sun4v_l2ctl_put().
- * May sleep.
+ * The first user writes the register unless it is known to hold @mode
+ * already. Each successful call must be paired with
+ * hvpmu_sun4v_l2ctl_put(). May sleep.
  *
- * Return: 0; -EOPNOTSUPP on a T2; -EINVAL for a bad @node or @mode;
- * -EBUSY; or the errno of a failed hypercall (nothing is taken then).
+ * Return: 0; -EOPNOTSUPP on a T2 or without node numbering; -EINVAL for a
+ * bad @node or @mode; -EBUSY; -ENODEV if no CPU of @node is online to
+ * write it; or the errno of a failed hypercall (nothing is taken then).
  */
 int hvpmu_sun4v_l2ctl_get(struct hvpmu_sun4v_dram *d, unsigned int node,
 			  unsigned int mode)
 {
 	int ret = 0;
 
-	if (d->desc.chip != HVPMU_SUN4V_VF)
+	if (d->desc.chip != HVPMU_SUN4V_VF || !d->nr_nodes)
 		return -EOPNOTSUPP;
-	if (node >= HVPMU_SUN4V_VF_NODES || mode > HVPMU_SUN4V_L2_C2C)
+	if (node >= d->nr_nodes || mode > HVPMU_SUN4V_L2_C2C)
 		return -EINVAL;
 	mutex_lock(&d->l2_lock);
 	if (d->l2_users[node] && d->l2_mode[node] != mode)
 		ret = -EBUSY;
-	else if (!d->l2_users[node] && mode != HVPMU_SUN4V_L2_ALL)
+	else if (!d->l2_users[node] && d->l2_hw[node] != mode)
 		ret = dram_set_l2ctl(d, node, mode);
 	if (!ret) {
 		d->l2_mode[node] = mode;
@@ -793,51 +1094,44 @@ EXPORT_SYMBOL_GPL(hvpmu_sun4v_l2ctl_get);
  * @d: the instance given to hvpmu_sun4v_l2ctl_get()
  * @node: the node
  *
- * The last user puts the node back to "all L2 misses", the default.
- * May sleep.
+ * The last user puts the node back to "all L2 misses", the default. If
+ * that write fails, what the register then holds is recorded, so the next
+ * user writes it. May sleep.
  */
 void hvpmu_sun4v_l2ctl_put(struct hvpmu_sun4v_dram *d, unsigned int node)
 {
-	if (node >= HVPMU_SUN4V_VF_NODES)
+	if (node >= d->nr_nodes)
 		return;
 	mutex_lock(&d->l2_lock);
 	if (!WARN_ON_ONCE(!d->l2_users[node]) && !--d->l2_users[node] &&
-	    d->l2_mode[node] != HVPMU_SUN4V_L2_ALL) {
-		/* On failure the node keeps counting a subset; it is logged. */
+	    d->l2_hw[node] != HVPMU_SUN4V_L2_ALL)
 		dram_set_l2ctl(d, node, HVPMU_SUN4V_L2_ALL);
-		d->l2_mode[node] = HVPMU_SUN4V_L2_ALL;
-	}
 	mutex_unlock(&d->l2_lock);
 }
 EXPORT_SYMBOL_GPL(hvpmu_sun4v_l2ctl_put);
 
 /*
  * The nodes whose setting a CPU PMU event depends on: its CPU's node, or
- * for a per-task event (@cpu < 0), which may run anywhere, every node with
- * a DRAM channel.
+ * for a per-task event (@cpu < 0), which may run anywhere, every node.
  */
 static int dram_l2ctl_nodes(struct hvpmu_sun4v_dram *d, int cpu,
 			    unsigned long *nodes)
 {
-	unsigned int c;
-	int node;
-
-	*nodes = 0;
 	if (cpu < 0) {
-		for (c = 0; c < d->nr_chans; c++)
-			if (d->present & BIT(c))
-				*nodes |= BIT(c / HVPMU_SUN4V_VF_MCUS);
+		*nodes = GENMASK(d->nr_nodes - 1, 0);
 		return 0;
 	}
-	if (!d->desc.ops->cpu_node)
-		return -EOPNOTSUPP;
-	node = d->desc.ops->cpu_node(d->desc.ctx, cpu);
-	if (node < 0)
-		return node;
-	if (node >= HVPMU_SUN4V_VF_NODES)
+	if (cpu >= nr_cpu_ids || d->cpu_node[cpu] < 0)
 		return -ENODEV;
-	*nodes = BIT(node);
+	*nodes = BIT(d->cpu_node[cpu]);
 	return 0;
+}
+
+/* Whether an event depends on PERF_CONFIG, hence takes a setting. */
+static bool dram_l2ctl_user(struct hvpmu_sun4v_dram *d, u32 enc)
+{
+	return d->desc.chip == HVPMU_SUN4V_VF && d->nr_nodes &&
+	       HVPMU_SUN4V_PCR_SL(enc) == HVPMU_SUN4V_PCR_SL_MISSES;
 }
 
 /**
@@ -845,34 +1139,39 @@ static int dram_l2ctl_nodes(struct hvpmu_sun4v_dram *d, int cpu,
  * @d: the DRAM PMU instance
  * @cpu: the event's CPU, or -1 for a per-task event (every node is taken)
  * @enc: the event's PCR encoding, SL << 8 | mask
- * @mode: the event's l2ctl, HVPMU_SUN4V_L2_ALL to HVPMU_SUN4V_L2_C2C
+ * @config1: the event's config1; bits 1:0 are its l2ctl
+ *	(HVPMU_SUN4V_L2_ALL to HVPMU_SUN4V_L2_C2C), the others are reserved
  *
- * Events of select group SL 3 count what the node's PERF_CONFIG selects,
- * so each takes the node's setting with hvpmu_sun4v_l2ctl_get(), @mode 0
- * ("all") included: a plain miss event must not silently count a subset
- * that another user chose. On a T2 and for other events only @mode 0 is
- * accepted, and nothing is taken. May sleep.
+ * The CPU PMU's provider hook on a T2+. Events of select group SL 3 count
+ * what their node's PERF_CONFIG selects, so each takes the node's setting
+ * with hvpmu_sun4v_l2ctl_get(), "all" included: a plain miss event must
+ * not silently count a subset that another user chose. Nodes are numbered
+ * once, from the CPUs' sockets (hvpmu_sun4v_l2_nodes()), for per-CPU and
+ * per-task events alike. On a T2 config1 is not this driver's: ignored,
+ * as by the CPU PMU without a provider. May sleep.
  *
  * Return: 1 if a setting was taken (release it with
  * hvpmu_sun4v_l2ctl_event_put() and the same arguments), 0 if the event
- * needs none, -EOPNOTSUPP for a nonzero @mode on a T2, -EINVAL for a bad
- * @mode or a nonzero one on an event outside SL 3, -EBUSY if a node
- * holds another setting, or another errno of hvpmu_sun4v_l2ctl_get().
- * Nothing is taken on error.
+ * needs none, -EINVAL for a reserved config1 bit or a nonzero l2ctl on an
+ * event outside SL 3, -EOPNOTSUPP for a nonzero l2ctl when the CPUs'
+ * nodes are not known, -EBUSY if a node holds another setting, or another
+ * errno of hvpmu_sun4v_l2ctl_get(). Nothing is taken on error.
  */
 int hvpmu_sun4v_l2ctl_event_get(struct hvpmu_sun4v_dram *d, int cpu, u32 enc,
-				unsigned int mode)
+				u64 config1)
 {
+	unsigned int mode = config1 & DRAM_L2CTL_MASK, node;
 	unsigned long nodes, done = 0;
-	unsigned int node;
 	int ret;
 
-	if (mode > HVPMU_SUN4V_L2_C2C)
-		return -EINVAL;
 	if (d->desc.chip != HVPMU_SUN4V_VF)
-		return mode ? -EOPNOTSUPP : 0;
+		return 0;
+	if (config1 & ~DRAM_L2CTL_MASK)
+		return -EINVAL;
 	if (HVPMU_SUN4V_PCR_SL(enc) != HVPMU_SUN4V_PCR_SL_MISSES)
 		return mode ? -EINVAL : 0;
+	if (!dram_l2ctl_user(d, enc))
+		return mode ? -EOPNOTSUPP : 0;
 	ret = dram_l2ctl_nodes(d, cpu, &nodes);
 	if (ret)
 		return ret;
@@ -897,24 +1196,101 @@ EXPORT_SYMBOL_GPL(hvpmu_sun4v_l2ctl_event_get);
  * @d: the DRAM PMU instance
  * @cpu: as given to hvpmu_sun4v_l2ctl_event_get()
  * @enc: as given to hvpmu_sun4v_l2ctl_event_get()
- * @mode: as given to hvpmu_sun4v_l2ctl_event_get()
+ * @config1: as given to hvpmu_sun4v_l2ctl_event_get()
  *
  * Call only if that returned 1. May sleep.
  */
 void hvpmu_sun4v_l2ctl_event_put(struct hvpmu_sun4v_dram *d, int cpu, u32 enc,
-				 unsigned int mode)
+				 u64 config1)
 {
 	unsigned long nodes;
 	unsigned int node;
 
-	if (d->desc.chip != HVPMU_SUN4V_VF ||
-	    HVPMU_SUN4V_PCR_SL(enc) != HVPMU_SUN4V_PCR_SL_MISSES ||
+	if (!dram_l2ctl_user(d, enc) ||
 	    WARN_ON_ONCE(dram_l2ctl_nodes(d, cpu, &nodes)))
 		return;
 	for_each_set_bit(node, &nodes, HVPMU_SUN4V_VF_NODES)
 		hvpmu_sun4v_l2ctl_put(d, node);
 }
 EXPORT_SYMBOL_GPL(hvpmu_sun4v_l2ctl_event_put);
+
+/**
+ * hvpmu_sun4v_l2_nodes() - number the T2+ nodes from the CPUs' socket ids
+ * @sock: socket id of each CPU (index: CPU number) as the platform numbers
+ *	them, e.g. sparc64's cpu_data(cpu).sock_id, which the machine
+ *	description numbers from 1 with possible gaps; negative for a CPU
+ *	whose socket is unknown or that does not exist
+ * @nr: number of entries of @sock and @node
+ * @node: filled with each CPU's node: the rank of its socket id among the
+ *	distinct ids, smallest first (-1 where @sock is negative)
+ *
+ * One T2+ chip has one L2 and its own L2 control register, so the CPUs
+ * sharing a socket id share a node. How the hypervisor's node numbers
+ * (PerfReg 2-17) relate to socket ids is not documented; the numbering
+ * here only needs to group the CPUs, since each node's PerfReg 1 is
+ * written from a CPU of that node.
+ *
+ * Return: the number of nodes, or -E2BIG for more than four distinct ids.
+ */
+int hvpmu_sun4v_l2_nodes(const int *sock, unsigned int nr, s8 *node)
+{
+	int ids[HVPMU_SUN4V_VF_NODES];
+	unsigned int i, j, n = 0;
+
+	for (i = 0; i < nr; i++) {
+		if (sock[i] < 0)
+			continue;
+		for (j = 0; j < n && ids[j] != sock[i]; j++)
+			;
+		if (j < n)
+			continue;
+		if (n == ARRAY_SIZE(ids))
+			return -E2BIG;
+		/* Insert in order: the rank is the index. */
+		for (j = n++; j > 0 && ids[j - 1] > sock[i]; j--)
+			ids[j] = ids[j - 1];
+		ids[j] = sock[i];
+	}
+	for (i = 0; i < nr; i++) {
+		node[i] = -1;
+		for (j = 0; sock[i] >= 0 && j < n; j++)
+			if (ids[j] == sock[i])
+				node[i] = j;
+	}
+	return n;
+}
+EXPORT_SYMBOL_IF_KUNIT(hvpmu_sun4v_l2_nodes);
+
+/**
+ * hvpmu_sun4v_chip_detect() - tell an UltraSPARC T2 from a T2+
+ * @compat: the OBP "compatible" property of a cpu node: NUL-terminated
+ *	strings one after another
+ * @len: its length in bytes
+ *
+ * Linux reports both chips as SUN4V_CHIP_NIAGARA2 (head_64.S compares one
+ * character of the string), but they have different perfreg APIs, and only
+ * the T2+ has the L2 PERF_CONFIG that the CPU PMU's l2ctl selects.
+ *
+ * Return: HVPMU_SUN4V_VF for "SUNW,UltraSPARC-T2+", HVPMU_SUN4V_N2 for
+ * "SUNW,UltraSPARC-T2", -ENODEV for any other CPU.
+ */
+int hvpmu_sun4v_chip_detect(const char *compat, int len)
+{
+	size_t left = compat && len > 0 ? len : 0, n;
+	int ret = -ENODEV;
+
+	for (; left; compat += n + 1, left -= n + 1) {
+		n = strnlen(compat, left);
+		if (n == left)
+			break;		/* not terminated: not a string */
+		if (!strcmp(compat, "SUNW,UltraSPARC-T2+"))
+			return HVPMU_SUN4V_VF;
+		if (!strcmp(compat, "SUNW,UltraSPARC-T2"))
+			ret = HVPMU_SUN4V_N2;
+	}
+	return ret;
+}
+EXPORT_SYMBOL_GPL(hvpmu_sun4v_chip_detect);
 
 /**
  * hvpmu_sun4v_dram_pmu() - the perf PMU of a DRAM PMU instance

@@ -2,8 +2,9 @@
 /*
  * Register-level model of the sun4v performance-register hypercalls:
  * NIAGARA2_GET/SET_PERFREG (0x104/0x105) and VFALLS_GET/SET_PERFREG
- * (0x106/0x107). Section numbers refer to niagara2_perf_api.txt (N2),
- * vf_perf_api.txt (VF) and the project's reference/sun4v.md (ref).
+ * (0x106/0x107), following the seeds and not the driver. Section numbers
+ * refer to niagara2_perf_api.txt (N2), vf_perf_api.txt (VF) and the
+ * project's reference/sun4v.md (ref).
  */
 
 #include <linux/debugfs.h>
@@ -14,23 +15,97 @@
 #include <linux/perf/hvpmu_sun4v_model.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/smp.h>
 #include <linux/string.h>
 
 /* PCR.HT (bit 3) is writable only with the perfctrhtaccess property. */
 #define MODEL_PCR_HT		BIT_ULL(3)
 /* VF PerfReg 1 exposes only PERF_CONFIG, L2 control bits 37:36 (VF 2.3). */
 #define MODEL_L2CTL_MASK	0x3ULL
+/* The hypervisor masks control writes with 0xff (reference 1.2). */
+#define MODEL_CTL_MASK		0xffULL
+/* Counters: PIC0 in bits 62:32, PIC1 in bits 30:0, 31 bits each (ref 1.4). */
+#define MODEL_PIC_MASK		0x7fffffffULL
 
-static unsigned int model_nr_regs(const struct hvpmu_sun4v_model *m)
+/*
+ * The PerfReg tables of the seeds, typed in: channel of each DRAM register
+ * (N2 channel; VF node * 2 + MCU) and whether it is the counter ("PIC")
+ * register; -1 for PerfReg 0 (SPARC PCR) and VF PerfReg 1 (L2 control).
+ */
+static const struct { s8 chan; bool pic; } model_n2_regs[] = {
+	/* niagara2_perf_api 3.1 */
+	{ -1 },			/* 0 SPARC Performance Control register */
+	{ 0, false },		/* 1 DRAM Performance Control register 0 */
+	{ 0, true },		/* 2 DRAM Performance Counter register 0 */
+	{ 1, false },		/* 3 DRAM Performance Control register 1 */
+	{ 1, true },		/* 4 DRAM Performance Counter register 1 */
+	{ 2, false },		/* 5 DRAM Performance Control register 2 */
+	{ 2, true },		/* 6 DRAM Performance Counter register 2 */
+	{ 3, false },		/* 7 DRAM Performance Control register 3 */
+	{ 3, true },		/* 8 DRAM Performance Counter register 3 */
+};
+
+static const struct { s8 chan; bool pic; } model_vf_regs[] = {
+	/* vf_perf_api 3.1 */
+	{ -1 },			/* 0 local SPARC PCR */
+	{ -1 },			/* 1 local, all L2 Bank CRs */
+	{ 0, false },		/* 2 NODE0_MCU0_PCR */
+	{ 0, true },		/* 3 NODE0_MCU0_PIC */
+	{ 1, false },		/* 4 NODE0_MCU1_PCR */
+	{ 1, true },		/* 5 NODE0_MCU1_PIC */
+	{ 2, false },		/* 6 NODE1_MCU0_PCR */
+	{ 2, true },		/* 7 NODE1_MCU0_PIC */
+	{ 3, false },		/* 8 NODE1_MCU1_PCR */
+	{ 3, true },		/* 9 NODE1_MCU1_PIC */
+	{ 4, false },		/* 10 NODE2_MCU0_PCR */
+	{ 4, true },		/* 11 NODE2_MCU0_PIC */
+	{ 5, false },		/* 12 NODE2_MCU1_PCR */
+	{ 5, true },		/* 13 NODE2_MCU1_PIC */
+	{ 6, false },		/* 14 NODE3_MCU0_PCR */
+	{ 6, true },		/* 15 NODE3_MCU0_PIC */
+	{ 7, false },		/* 16 NODE3_MCU1_PCR */
+	{ 7, true },		/* 17 NODE3_MCU1_PIC */
+};
+
+/**
+ * hvpmu_sun4v_model_decode() - what a PerfReg# names, per the seeds' tables
+ * @chip: N2 or VF
+ * @reg: the PerfReg#
+ * @counter: set to true for a counter register, false for a control one
+ *
+ * Return: the DRAM channel (N2 channel, VF node * 2 + MCU), -1 for the
+ * SPARC PCR and the VF L2 control register, -EINVAL for a number outside
+ * the table.
+ */
+int hvpmu_sun4v_model_decode(enum hvpmu_sun4v_chip chip, unsigned long reg,
+			     bool *counter)
 {
-	return m->chip == HVPMU_SUN4V_VF ? HVPMU_SUN4V_VF_NR_REGS :
-					   HVPMU_SUN4V_N2_NR_REGS;
+	if (chip == HVPMU_SUN4V_VF) {
+		if (reg >= ARRAY_SIZE(model_vf_regs))
+			return -EINVAL;
+		*counter = model_vf_regs[reg].pic;
+		return model_vf_regs[reg].chan;
+	}
+	if (reg >= ARRAY_SIZE(model_n2_regs))
+		return -EINVAL;
+	*counter = model_n2_regs[reg].pic;
+	return model_n2_regs[reg].chan;
 }
+EXPORT_SYMBOL_GPL(hvpmu_sun4v_model_decode);
 
 static void model_count(struct hvpmu_sun4v_model *m,
 			enum hvpmu_sun4v_model_op op, unsigned long reg)
 {
 	m->calls[op][min_t(unsigned long, reg, HVPMU_SUN4V_VF_NR_REGS)]++;
+}
+
+static void model_log(struct hvpmu_sun4v_model *m, enum hvpmu_sun4v_model_op op,
+		      unsigned long reg, u64 val, unsigned long status)
+{
+	if (m->log_on && m->nr_log < ARRAY_SIZE(m->log))
+		m->log[m->nr_log++] = (struct hvpmu_sun4v_model_call) {
+			.op = op, .reg = reg, .val = val, .status = status,
+		};
 }
 
 static bool model_injected(struct hvpmu_sun4v_model *m,
@@ -50,22 +125,67 @@ static bool model_injected(struct hvpmu_sun4v_model *m,
 }
 
 /*
+ * The hypervisor node of a CPU: one node per distinct socket id, numbered
+ * in increasing (or, as the other reading, decreasing) socket order.
+ */
+static int model_node_locked(struct hvpmu_sun4v_model *m, unsigned int cpu)
+{
+	int mine, node = 0;
+	unsigned int i, j;
+
+	if (cpu >= HVPMU_SUN4V_MODEL_CPUS || m->sock[cpu] < 0)
+		return -ENODEV;
+	mine = m->sock[cpu];
+	/* Count the distinct socket ids that come before ours. */
+	for (i = 0; i < HVPMU_SUN4V_MODEL_CPUS; i++) {
+		int s = m->sock[i];
+
+		if (s < 0 || s == mine ||
+		    (m->nodes_descending ? s < mine : s > mine))
+			continue;
+		for (j = 0; j < i && m->sock[j] != s; j++)
+			;
+		if (j == i)
+			node++;
+	}
+	return node < HVPMU_SUN4V_VF_NODES ? node : -ENODEV;
+}
+
+/**
+ * hvpmu_sun4v_model_node() - the modelled hypervisor's node of a CPU
+ * @m: the model
+ * @cpu: the CPU
+ *
+ * Return: the node whose PerfReg 1 a call made on @cpu reaches, or -ENODEV.
+ */
+int hvpmu_sun4v_model_node(struct hvpmu_sun4v_model *m, unsigned int cpu)
+{
+	unsigned long flags;
+	int node;
+
+	raw_spin_lock_irqsave(&m->lock, flags);
+	node = model_node_locked(m, cpu);
+	raw_spin_unlock_irqrestore(&m->lock, flags);
+	return node;
+}
+EXPORT_SYMBOL_GPL(hvpmu_sun4v_model_node);
+
+/*
  * Common checks. Returns a status and, for a DRAM register, its channel
- * in *chan (-1 for PerfReg 0 and VF PerfReg 1).
+ * in *chan (-1 for PerfReg 0 and VF PerfReg 1) and kind in *pic.
  */
 static unsigned long model_check(struct hvpmu_sun4v_model *m,
-				 unsigned long reg, int *chan)
+				 unsigned long reg, int *chan, bool *pic)
 {
-	unsigned int first = m->chip == HVPMU_SUN4V_VF ? 2 : 1;
-
 	/* ref 1.5: ENOACCESS for every register without perfctraccess. */
 	if (!m->access)
 		return HVPMU_SUN4V_ENOACCESS;
-	if (reg >= model_nr_regs(m)) {
+	/* Both seeds 3.2: EINVAL, invalid performance register number. */
+	*chan = hvpmu_sun4v_model_decode(m->chip, reg, pic);
+	if (*chan == -EINVAL) {
 		m->bad++;
 		return HVPMU_SUN4V_EINVAL;
 	}
-	*chan = reg < first ? -1 : (reg - first) / 2;
 	/*
 	 * ref 1.6: VF answers EINVAL (v1.0) or ENOTSUPPORTED (v1.1) for a
 	 * node that is not there. N2 instead succeeds for a disabled channel
@@ -77,47 +197,63 @@ static unsigned long model_check(struct hvpmu_sun4v_model *m,
 	return HVPMU_SUN4V_EOK;
 }
 
+/* The calling strand's node, for the node-local VF PerfReg 1. */
+static int model_local_node(struct hvpmu_sun4v_model *m)
+{
+	int node = model_node_locked(m, raw_smp_processor_id());
+
+	/* A CPU the model puts on no node still reaches some L2: node 0. */
+	return node < 0 ? 0 : node;
+}
+
 static unsigned long model_get(void *ctx, unsigned long reg, u64 *val)
 {
 	struct hvpmu_sun4v_model *m = ctx;
 	unsigned long status, flags;
+	bool pic;
 	int chan;
 
-	spin_lock_irqsave(&m->lock, flags);
+	raw_spin_lock_irqsave(&m->lock, flags);
 	model_count(m, HVPMU_SUN4V_MODEL_GET, reg);
 	if (model_injected(m, HVPMU_SUN4V_MODEL_GET, reg, &status))
 		goto out;
-	status = model_check(m, reg, &chan);
+	status = model_check(m, reg, &chan, &pic);
 	if (status != HVPMU_SUN4V_EOK)
 		goto out;
-	if (reg == HVPMU_SUN4V_REG_PCR)
+	if (reg == HVPMU_SUN4V_REG_PCR) {
 		*val = m->pcr;
-	else if (chan < 0)
-		*val = m->l2ctl[m->local_node];
-	else if (!(m->present & BIT(chan)))
+	} else if (chan < 0) {
+		/* VF 3.1: PerfReg 1 is the calling strand's node's. */
+		*val = m->l2ctl[model_local_node(m)];
+	} else if (!(m->present & BIT(chan))) {
 		*val = 0;	/* ref 1.5: disabled N2 bank reads EOK, 0 */
-	else if ((reg & 1) == (hvpmu_sun4v_ctl_reg(m->chip, 0) & 1))
-		*val = m->ctl[chan];
-	else
+	} else if (pic) {
 		*val = m->pic[chan];
+	} else {
+		*val = m->ctl[chan];
+		if (m->high == HVPMU_SUN4V_MODEL_HIGH_ALWAYS ||
+		    (m->high == HVPMU_SUN4V_MODEL_HIGH_WRITTEN &&
+		     (m->written & BIT(chan))))
+			*val |= m->ctl_high & ~MODEL_CTL_MASK;
+	}
 out:
-	spin_unlock_irqrestore(&m->lock, flags);
+	model_log(m, HVPMU_SUN4V_MODEL_GET, reg, 0, status);
+	raw_spin_unlock_irqrestore(&m->lock, flags);
 	return status;
 }
 
-/* A SET_PERFREG made on a CPU of @node (VF PerfReg 1 is node-local). */
-static unsigned long model_set_on(struct hvpmu_sun4v_model *m,
-				  unsigned int node, unsigned long reg, u64 val)
+static unsigned long model_set(void *ctx, unsigned long reg, u64 val)
 {
+	struct hvpmu_sun4v_model *m = ctx;
 	unsigned long status, flags;
+	bool pic;
 	int chan;
 
-	spin_lock_irqsave(&m->lock, flags);
-	m->local_node = node;
+	raw_spin_lock_irqsave(&m->lock, flags);
 	model_count(m, HVPMU_SUN4V_MODEL_SET, reg);
 	if (model_injected(m, HVPMU_SUN4V_MODEL_SET, reg, &status))
 		goto out;
-	status = model_check(m, reg, &chan);
+	status = model_check(m, reg, &chan, &pic);
 	if (status != HVPMU_SUN4V_EOK)
 		goto out;
 	if (reg == HVPMU_SUN4V_REG_PCR) {
@@ -127,51 +263,47 @@ static unsigned long model_set_on(struct hvpmu_sun4v_model *m,
 		else
 			m->pcr = val;
 	} else if (chan < 0) {
-		m->l2ctl[m->local_node] = val & MODEL_L2CTL_MASK;
+		m->l2ctl[model_local_node(m)] = val & MODEL_L2CTL_MASK;
 	} else if (!(m->present & BIT(chan))) {
 		/* ref 1.5: a write to a disabled N2 bank is dropped, EOK. */
-	} else if ((reg & 1) == (hvpmu_sun4v_ctl_reg(m->chip, 0) & 1)) {
-		/* ref 1.2: the HV masks control writes with 0xff. */
-		if (val & ~HVPMU_SUN4V_CTL_MASK)
-			m->bad++;
-		m->ctl[chan] = val & HVPMU_SUN4V_CTL_MASK;
-	} else {
+	} else if (pic) {
 		m->pic[chan] = val;	/* ref 1.5: counter mask all-ones */
+	} else {
+		/* ref 1.2: the HV masks control writes with 0xff. */
+		if (val & ~MODEL_CTL_MASK)
+			m->bad++;
+		m->ctl[chan] = val & MODEL_CTL_MASK;
+		m->written |= BIT(chan);
+		if (m->ctl_effect == HVPMU_SUN4V_MODEL_CTL_CLEAR) {
+			m->pic[chan] = 0;
+		} else if (m->ctl_effect == HVPMU_SUN4V_MODEL_CTL_PERTURB) {
+			u64 p0 = (m->pic[chan] >> 32) & MODEL_PIC_MASK;
+			u64 p1 = m->pic[chan] & MODEL_PIC_MASK;
+
+			p0 = (p0 + HVPMU_SUN4V_MODEL_PERTURB) & MODEL_PIC_MASK;
+			p1 = (p1 + HVPMU_SUN4V_MODEL_PERTURB) & MODEL_PIC_MASK;
+			m->pic[chan] = p0 << 32 | p1;
+		}
 	}
 out:
-	spin_unlock_irqrestore(&m->lock, flags);
+	model_log(m, HVPMU_SUN4V_MODEL_SET, reg, val, status);
+	raw_spin_unlock_irqrestore(&m->lock, flags);
 	return status;
 }
 
-static unsigned long model_set(void *ctx, unsigned long reg, u64 val)
+static int model_cpu_socket(void *ctx, unsigned int cpu)
 {
 	struct hvpmu_sun4v_model *m = ctx;
 
-	return model_set_on(m, READ_ONCE(m->local_node), reg, val);
-}
-
-/* VF 3.1: the backend makes the call on a CPU of @node. */
-static unsigned long model_set_node(void *ctx, unsigned int node,
-				    unsigned long reg, u64 val)
-{
-	if (node >= HVPMU_SUN4V_VF_NODES)
-		return HVPMU_SUN4V_ENOTSUPPORTED;
-	return model_set_on(ctx, node, reg, val);
-}
-
-/* Consecutive CPU numbers share a node, cpus_per_node at a time. */
-static int model_cpu_node(void *ctx, unsigned int cpu)
-{
-	struct hvpmu_sun4v_model *m = ctx;
-
-	return cpu / max(m->cpus_per_node, 1U);
+	if (cpu >= HVPMU_SUN4V_MODEL_CPUS || m->sock[cpu] < 0)
+		return -ENODEV;
+	return READ_ONCE(m->sock[cpu]);
 }
 
 const struct hvpmu_sun4v_ops hvpmu_sun4v_model_ops = {
 	.get_perfreg = model_get,
 	.set_perfreg = model_set,
-	.set_node_perfreg = model_set_node,
-	.cpu_node = model_cpu_node,
+	.cpu_socket = model_cpu_socket,
 };
 EXPORT_SYMBOL_GPL(hvpmu_sun4v_model_ops);
 
@@ -182,20 +314,23 @@ EXPORT_SYMBOL_GPL(hvpmu_sun4v_model_ops);
  * @present: bit per existing channel (N2 channel, VF node * 2 + mcu)
  *
  * Access is granted (perfctraccess and perfctrhtaccess set), absent VF
- * nodes answer ENOTSUPPORTED, every register is zero and 64 CPUs share a
- * node.
+ * nodes answer EINVAL (API 1.0), every register is zero, control writes
+ * leave the counters alone and every CPU is on socket 1 (one chip).
  */
 void hvpmu_sun4v_model_init(struct hvpmu_sun4v_model *m,
 			    enum hvpmu_sun4v_chip chip, u32 present)
 {
+	unsigned int cpu;
+
 	memset(m, 0, sizeof(*m));
-	spin_lock_init(&m->lock);
+	raw_spin_lock_init(&m->lock);
 	m->chip = chip;
 	m->present = present;
 	m->access = true;
 	m->ht_access = true;
-	m->absent_status = HVPMU_SUN4V_ENOTSUPPORTED;
-	m->cpus_per_node = 64;	/* a T2+ has 64 strands */
+	m->absent_status = HVPMU_SUN4V_EINVAL;
+	for (cpu = 0; cpu < HVPMU_SUN4V_MODEL_CPUS; cpu++)
+		m->sock[cpu] = 1;
 }
 EXPORT_SYMBOL_GPL(hvpmu_sun4v_model_init);
 
@@ -213,26 +348,25 @@ EXPORT_SYMBOL_GPL(hvpmu_sun4v_model_init);
 void hvpmu_sun4v_model_traffic(struct hvpmu_sun4v_model *m, unsigned int chan,
 			       unsigned int event, u64 n)
 {
-	const u64 mask = GENMASK_ULL(HVPMU_SUN4V_PIC_WIDTH - 1, 0);
-	static const unsigned int sel[2] = { HVPMU_SUN4V_SEL0_SHIFT,
-					     HVPMU_SUN4V_SEL1_SHIFT };
-	static const unsigned int pic[2] = { HVPMU_SUN4V_PIC0_SHIFT,
-					     HVPMU_SUN4V_PIC1_SHIFT };
+	/* ref 1.2 and 1.4: PIC0 selected by bits 7:4, counts in 62:32 */
+	static const unsigned int sel[2] = { 4, 0 };
+	static const unsigned int pic[2] = { 32, 0 };
+	const u64 mask = MODEL_PIC_MASK;
 	unsigned long flags;
 	int i;
 
 	if (chan >= HVPMU_SUN4V_MAX_CHANNELS)
 		return;
-	spin_lock_irqsave(&m->lock, flags);
+	raw_spin_lock_irqsave(&m->lock, flags);
 	for (i = 0; i < 2 && (m->present & BIT(chan)); i++) {
 		u64 v;
 
-		if (((m->ctl[chan] >> sel[i]) & HVPMU_SUN4V_SEL_MASK) != event)
+		if (((m->ctl[chan] >> sel[i]) & 0xf) != event)
 			continue;
 		v = (((m->pic[chan] >> pic[i]) & mask) + n) & mask;
 		m->pic[chan] = (m->pic[chan] & ~(mask << pic[i])) | v << pic[i];
 	}
-	spin_unlock_irqrestore(&m->lock, flags);
+	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
 EXPORT_SYMBOL_GPL(hvpmu_sun4v_model_traffic);
 
@@ -252,13 +386,13 @@ void hvpmu_sun4v_model_inject(struct hvpmu_sun4v_model *m,
 {
 	unsigned long flags;
 
-	spin_lock_irqsave(&m->lock, flags);
+	raw_spin_lock_irqsave(&m->lock, flags);
 	m->inj_op = op;
 	m->inj_reg = reg;
 	m->inj_status = status;
 	m->inj_skip = skip;
 	m->inj_count = count;
-	spin_unlock_irqrestore(&m->lock, flags);
+	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
 EXPORT_SYMBOL_GPL(hvpmu_sun4v_model_inject);
 
@@ -276,13 +410,13 @@ unsigned long hvpmu_sun4v_model_calls(struct hvpmu_sun4v_model *m,
 	unsigned long flags, n = 0;
 	int i;
 
-	spin_lock_irqsave(&m->lock, flags);
+	raw_spin_lock_irqsave(&m->lock, flags);
 	if (reg >= 0)
 		n = m->calls[op][min_t(long, reg, HVPMU_SUN4V_VF_NR_REGS)];
 	else
 		for (i = 0; i <= HVPMU_SUN4V_VF_NR_REGS; i++)
 			n += m->calls[op][i];
-	spin_unlock_irqrestore(&m->lock, flags);
+	raw_spin_unlock_irqrestore(&m->lock, flags);
 	return n;
 }
 EXPORT_SYMBOL_GPL(hvpmu_sun4v_model_calls);
@@ -295,9 +429,9 @@ void hvpmu_sun4v_model_reset_calls(struct hvpmu_sun4v_model *m)
 {
 	unsigned long flags;
 
-	spin_lock_irqsave(&m->lock, flags);
+	raw_spin_lock_irqsave(&m->lock, flags);
 	memset(m->calls, 0, sizeof(m->calls));
-	spin_unlock_irqrestore(&m->lock, flags);
+	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
 EXPORT_SYMBOL_GPL(hvpmu_sun4v_model_reset_calls);
 
@@ -414,12 +548,12 @@ static int sim_error(char **argv, int argc)
 			  !strcmp(argv[1], "htaccess"))) {
 		if (kstrtobool(argv[2], &on))
 			return -EINVAL;
-		spin_lock_irq(&c->model.lock);
+		raw_spin_lock_irq(&c->model.lock);
 		if (argv[1][0] == 'a')
 			c->model.access = on;
 		else
 			c->model.ht_access = on;
-		spin_unlock_irq(&c->model.lock);
+		raw_spin_unlock_irq(&c->model.lock);
 		return 0;
 	}
 	if (argc < 4 || argc > 6)

@@ -11,6 +11,7 @@
 #include <asm/firmware.h>
 #include <asm/hvcall.h>
 #include <asm/io.h>
+#include <asm/reg.h>
 
 static_assert(HVPMU_GPCI_HCALL == H_GET_PERF_COUNTER_INFO);
 static_assert(HVPMU_H_NOT_AVAILABLE == H_NOT_AVAILABLE);
@@ -32,9 +33,16 @@ static bool gpci_glue_lpar(void *ctx)
 	return firmware_has_feature(FW_FEATURE_LPAR);
 }
 
+/* Linux 6.6+ offers the system information files from POWER10 on. */
+static bool gpci_glue_power10(void *ctx)
+{
+	return PVR_VER(mfspr(SPRN_PVR)) >= PVR_POWER10;
+}
+
 static const struct hvpmu_gpci_ops gpci_glue_ops = {
 	.hcall = gpci_glue_hcall,
 	.lpar_present = gpci_glue_lpar,
+	.power10_or_later = gpci_glue_power10,
 	.owner = THIS_MODULE,
 };
 
@@ -44,6 +52,16 @@ static int __init gpci_glue_init(void)
 {
 	struct hvpmu_gpci_pmu *pmu;
 
+	/*
+	 * Unless this driver is built in, the kernel's own hv-gpci.o is
+	 * (patch 0401), and owns the name "hv_gpci": say so, rather than
+	 * fail in perf_pmu_register() with a duplicate sysfs name. This
+	 * also covers an external-module build against a stock kernel.
+	 */
+	if (IS_BUILTIN(CONFIG_HV_PERF_CTRS) && !IS_BUILTIN(CONFIG_HVPMU_GPCI)) {
+		pr_err("not loaded: this kernel's own hv_gpci (arch/powerpc/perf/hv-gpci.c, CONFIG_HV_PERF_CTRS=y) is built in; build hvpmu into the kernel with CONFIG_HVPMU_GPCI=y to replace it\n");
+		return -EEXIST;
+	}
 	if (!firmware_has_feature(FW_FEATURE_LPAR)) {
 		pr_debug("not a PAPR LPAR\n");
 		return -ENODEV;

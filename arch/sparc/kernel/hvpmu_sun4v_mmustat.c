@@ -11,7 +11,9 @@
 
 #define pr_fmt(fmt) "niagara_mmustat: " fmt
 
+#include <linux/build_bug.h>
 #include <linux/kernel.h>
+#include <linux/kmemleak.h>
 #include <linux/log2.h>
 #include <linux/mm.h>
 #include <linux/module.h>
@@ -23,6 +25,16 @@
 #include <asm/hypervisor.h>
 #include <asm/spitfire.h>
 #include <asm/timer_64.h>
+
+/* The driver's numbers are the architected ones. */
+static_assert(HVPMU_MMUSTAT_FAST_CONF == HV_FAST_MMUSTAT_CONF);
+static_assert(HVPMU_MMUSTAT_FAST_INFO == HV_FAST_MMUSTAT_INFO);
+static_assert(HVPMU_MMUSTAT_API_GROUP == HV_GRP_NIAG_PERF);
+static_assert(HVPMU_MMUSTAT_EOK == HV_EOK);
+static_assert(HVPMU_MMUSTAT_ENORADDR == HV_ENORADDR);
+static_assert(HVPMU_MMUSTAT_EBADTRAP == HV_EBADTRAP);
+static_assert(HVPMU_MMUSTAT_EBADALIGN == HV_EBADALIGN);
+static_assert(sizeof(struct hv_mmu_statistics) == HVPMU_MMUSTAT_BUF_SIZE);
 
 struct sun4v_mmustat_call {
 	unsigned long func;
@@ -83,13 +95,13 @@ static unsigned long sun4v_mmustat_call_on(unsigned int cpu,
 
 static unsigned long hvpmu_sun4v_info(void *ctx, unsigned int cpu, u64 *raddr)
 {
-	return sun4v_mmustat_call_on(cpu, HV_FAST_MMUSTAT_INFO, 0, raddr);
+	return sun4v_mmustat_call_on(cpu, HVPMU_MMUSTAT_FAST_INFO, 0, raddr);
 }
 
 static unsigned long hvpmu_sun4v_conf(void *ctx, unsigned int cpu, u64 raddr,
 				      u64 *prev)
 {
-	return sun4v_mmustat_call_on(cpu, HV_FAST_MMUSTAT_CONF, raddr, prev);
+	return sun4v_mmustat_call_on(cpu, HVPMU_MMUSTAT_FAST_CONF, raddr, prev);
 }
 
 static void *sun4v_mmustat_buf_alloc(void *ctx, unsigned int cpu, u64 *raddr)
@@ -111,6 +123,13 @@ static void sun4v_mmustat_buf_free(void *ctx, unsigned int cpu, void *buf,
 				   u64 raddr)
 {
 	kfree(buf);
+}
+
+/* The hypervisor may still write it: never freed, and not a leak to report. */
+static void sun4v_mmustat_buf_leak(void *ctx, unsigned int cpu, void *buf,
+				   u64 raddr)
+{
+	kmemleak_not_leak(buf);
 }
 
 /*
@@ -143,6 +162,7 @@ static const struct hvpmu_mmustat_ops sun4v_mmustat_ops = {
 	.conf = hvpmu_sun4v_conf,
 	.buf_alloc = sun4v_mmustat_buf_alloc,
 	.buf_free = sun4v_mmustat_buf_free,
+	.buf_leak = sun4v_mmustat_buf_leak,
 	.map = sun4v_mmustat_map,
 	.tick_hz = sun4v_mmustat_tick_hz,
 };
@@ -162,7 +182,7 @@ static int __init sun4v_mmustat_init(void)
 	 * them to EBADTRAP until the group's version is set. pcr.c already
 	 * holds it on a T1; this takes our own reference.
 	 */
-	ret = sun4v_hvapi_register(HV_GRP_NIAG_PERF, 1, &minor);
+	ret = sun4v_hvapi_register(HVPMU_MMUSTAT_API_GROUP, 1, &minor);
 	if (ret) {
 		pr_info("hypervisor API group 0x200 v1 not available (%d): no MMU statistics\n",
 			ret);
@@ -171,7 +191,7 @@ static int __init sun4v_mmustat_init(void)
 
 	sun4v_mmustat = hvpmu_mmustat_probe(&sun4v_mmustat_ops, THIS_MODULE);
 	if (IS_ERR(sun4v_mmustat)) {
-		sun4v_hvapi_unregister(HV_GRP_NIAG_PERF);
+		sun4v_hvapi_unregister(HVPMU_MMUSTAT_API_GROUP);
 		return PTR_ERR(sun4v_mmustat);
 	}
 	return 0;
@@ -181,7 +201,7 @@ module_init(sun4v_mmustat_init);
 static void __exit sun4v_mmustat_exit(void)
 {
 	hvpmu_mmustat_remove(sun4v_mmustat);
-	sun4v_hvapi_unregister(HV_GRP_NIAG_PERF);
+	sun4v_hvapi_unregister(HVPMU_MMUSTAT_API_GROUP);
 }
 module_exit(sun4v_mmustat_exit);
 

@@ -9,30 +9,37 @@
  * here directly.
  *
  * The glue also serves the built-in CPU PMU and PCR code through their
- * provider hooks (our patches 0100 and 0101): PCR writes with HT set go
- * through the chip's own SET_PERFREG, and on a T2+ the CPU PMU's l2ctl
- * field is arbitrated by the DRAM PMU driver.
+ * provider hooks (our patches 0100 and 0101): PCR writes while HT is
+ * involved go through the chip's own SET_PERFREG, and on a T2+ the CPU
+ * PMU's config1 (l2ctl) is arbitrated by the DRAM PMU driver.
  */
 
 #define pr_fmt(fmt) "hvpmu_sun4v: " fmt
 
+#include <linux/build_bug.h>
 #include <linux/err.h>
 #include <linux/init.h>
 #include <linux/module.h>
 #include <linux/of.h>
 #include <linux/perf/hvpmu_sun4v.h>
-#include <linux/smp.h>
 
 #include <asm/cpudata.h>
 #include <asm/hypervisor.h>
 #include <asm/pcr.h>
 #include <asm/spitfire.h>
 
-/* Function numbers: niagara2_perf_api 3.2 and vf_perf_api 3.2. */
-#define HVPMU_FAST_N2_GET_PERFREG	0x104
-#define HVPMU_FAST_N2_SET_PERFREG	0x105
-#define HVPMU_FAST_VF_GET_PERFREG	0x106
-#define HVPMU_FAST_VF_SET_PERFREG	0x107
+/* The driver's status and group numbers are the architected ones. */
+static_assert(HVPMU_SUN4V_EOK == HV_EOK);
+static_assert(HVPMU_SUN4V_EINVAL == HV_EINVAL);
+static_assert(HVPMU_SUN4V_EBADTRAP == HV_EBADTRAP);
+static_assert(HVPMU_SUN4V_EWOULDBLOCK == HV_EWOULDBLOCK);
+static_assert(HVPMU_SUN4V_ENOACCESS == HV_ENOACCESS);
+static_assert(HVPMU_SUN4V_ENOTSUPPORTED == HV_ENOTSUPPORTED);
+static_assert(HVPMU_SUN4V_N2_API_GROUP == HV_GRP_N2_CPU);
+static_assert(HVPMU_SUN4V_VF_API_GROUP == HV_GRP_VF_CPU);
+static_assert(HVPMU_SUN4V_N2_GET_PERFREG == HV_FAST_N2_GET_PERFREG);
+static_assert(HVPMU_SUN4V_N2_SET_PERFREG == HV_FAST_N2_SET_PERFREG);
+static_assert(HVPMU_SUN4V_PCR_HT == PCR_N2_HTRACE);
 
 struct hvpmu_sun4v_glue {
 	unsigned long get_fn;
@@ -79,74 +86,30 @@ static unsigned long glue_set_perfreg(void *ctx, unsigned long reg, u64 val)
 }
 
 /*
- * Which hypervisor node's PerfReg 1 (L2 control, node-local) applies to a
- * CPU. Nothing documents how hypervisor node numbers relate to Linux's
- * (reference 4), so we assume one T2+ chip, hence one L2, per sock_id and
- * node = sock_id. Only the grouping matters for PerfReg 1, whose write is
- * made on a CPU of the node; sock_node= corrects the numbering if the
- * socket ids are not 0-3 (e.g. sock_node=2,3,0,1).
+ * The socket of a CPU, as the machine description gives it (mdesc.c
+ * set_sock_ids(): numbered from 1, by "socket" nodes or else by the
+ * highest shared cache). The driver numbers the T2+ nodes from these.
  */
-static int sock_node[HVPMU_SUN4V_VF_NODES] = { 0, 1, 2, 3 };
-module_param_array(sock_node, int, NULL, 0444);
-MODULE_PARM_DESC(sock_node, "T2+ node of each socket id (default 0,1,2,3)");
-
-static int glue_cpu_node(void *ctx, unsigned int cpu)
+static int glue_cpu_socket(void *ctx, unsigned int cpu)
 {
-	unsigned int sock = cpu_data(cpu).sock_id;
-
-	if (sock >= ARRAY_SIZE(sock_node) || sock_node[sock] < 0 ||
-	    sock_node[sock] >= HVPMU_SUN4V_VF_NODES)
-		return -ENODEV;
-	return sock_node[sock];
-}
-
-struct glue_set_args {
-	struct hvpmu_sun4v_glue *g;
-	unsigned long reg;
-	u64 val;
-	unsigned long status;
-};
-
-static void glue_set_here(void *info)
-{
-	struct glue_set_args *a = info;
-
-	a->status = glue_set_perfreg(a->g, a->reg, a->val);
-}
-
-/* PerfReg 1 acts on the caller's node: make the call on a CPU there. */
-static unsigned long glue_set_node_perfreg(void *ctx, unsigned int node,
-					   unsigned long reg, u64 val)
-{
-	struct glue_set_args a = { .g = ctx, .reg = reg, .val = val };
-	unsigned int cpu;
-
-	for_each_online_cpu(cpu) {
-		if (glue_cpu_node(ctx, cpu) != node)
-			continue;
-		/* -ENXIO: it went offline meanwhile; try another one. */
-		if (!smp_call_function_single(cpu, glue_set_here, &a, 1))
-			return a.status;
-	}
-	return HV_ENOTSUPPORTED;
+	return cpu_data(cpu).sock_id;
 }
 
 static const struct hvpmu_sun4v_ops glue_ops = {
 	.get_perfreg = glue_get_perfreg,
 	.set_perfreg = glue_set_perfreg,
-	.set_node_perfreg = glue_set_node_perfreg,
-	.cpu_node = glue_cpu_node,
+	.cpu_socket = glue_cpu_socket,
 };
 
-/* CPU PMU l2ctl provider (T2+ only). */
-static int glue_l2ctl_get(int cpu, u32 enc, unsigned int l2ctl)
+/* CPU PMU config1 (l2ctl) provider, T2+ only. */
+static int glue_l2ctl_get(int cpu, u32 enc, u64 config1)
 {
-	return hvpmu_sun4v_l2ctl_event_get(dram, cpu, enc, l2ctl);
+	return hvpmu_sun4v_l2ctl_event_get(dram, cpu, enc, config1);
 }
 
-static void glue_l2ctl_put(int cpu, u32 enc, unsigned int l2ctl)
+static void glue_l2ctl_put(int cpu, u32 enc, u64 config1)
 {
-	hvpmu_sun4v_l2ctl_event_put(dram, cpu, enc, l2ctl);
+	hvpmu_sun4v_l2ctl_event_put(dram, cpu, enc, config1);
 }
 
 static const struct sparc_pmu_l2ctl_ops glue_l2ctl_ops = {
@@ -155,10 +118,10 @@ static const struct sparc_pmu_l2ctl_ops glue_l2ctl_ops = {
 	.put = glue_l2ctl_put,
 };
 
-/* PCR writes with HT: 0x105 on a T2, 0x107 on a T2+. */
-static bool glue_pcr_ht_write(u64 val)
+/* PCR writes while HT is involved: 0x105 on a T2, 0x107 on a T2+. */
+static bool glue_pcr_ht_write(u64 val, bool live, u64 cur)
 {
-	return hvpmu_sun4v_pcr_write(dram, val);
+	return hvpmu_sun4v_pcr_write(dram, val, live, cur);
 }
 
 static const struct pcr_ht_ops glue_pcr_ht_ops = {
@@ -169,18 +132,20 @@ static bool l2ctl_registered;
 static bool ht_registered;
 
 /*
- * Linux reports T2 and T2+ both as SUN4V_CHIP_NIAGARA2 (head_64.S looks
- * at one character of the OBP "compatible" string), so look at the whole
- * string of a cpu node: "SUNW,UltraSPARC-T2+" is a Victoria Falls.
- * (prom_cpu_compatible holds the same string but is not exported.)
+ * T2 or T2+, from the OBP "compatible" of a cpu node (Linux reports both
+ * as SUN4V_CHIP_NIAGARA2; prom_cpu_compatible holds the same string but is
+ * not exported). Return: the chip, or -ENODEV for any other CPU.
  */
-static bool hvpmu_sun4v_is_vf(void)
+static int hvpmu_sun4v_chip(void)
 {
 	struct device_node *dp = of_find_node_by_type(NULL, "cpu");
-	bool vf = dp && of_device_is_compatible(dp, "SUNW,UltraSPARC-T2+");
+	const char *compat;
+	int len = 0, chip;
 
+	compat = dp ? of_get_property(dp, "compatible", &len) : NULL;
+	chip = hvpmu_sun4v_chip_detect(compat, len);
 	of_node_put(dp);
-	return vf;
+	return chip;
 }
 
 static int __init hvpmu_sun4v_perfreg_init(void)
@@ -188,27 +153,27 @@ static int __init hvpmu_sun4v_perfreg_init(void)
 	struct hvpmu_sun4v_desc desc = { .ops = &glue_ops, .ctx = &glue,
 					 .owner = THIS_MODULE };
 	unsigned long minor = 0;
-	int err;
+	int chip, err;
 
 	if (tlb_type != hypervisor) {
 		pr_debug("not a sun4v system, no DRAM PMU\n");
 		return -ENODEV;
 	}
-	if (sun4v_chip_type != SUN4V_CHIP_NIAGARA2) {
+	chip = hvpmu_sun4v_chip();
+	if (chip < 0) {
 		pr_info("not an UltraSPARC T2/T2+, no DRAM PMU\n");
 		return -ENODEV;
 	}
 
-	if (hvpmu_sun4v_is_vf()) {
-		desc.chip = HVPMU_SUN4V_VF;
-		glue.group = HV_GRP_VF_CPU;
-		glue.get_fn = HVPMU_FAST_VF_GET_PERFREG;
-		glue.set_fn = HVPMU_FAST_VF_SET_PERFREG;
+	desc.chip = chip;
+	if (chip == HVPMU_SUN4V_VF) {
+		glue.group = HVPMU_SUN4V_VF_API_GROUP;
+		glue.get_fn = HVPMU_SUN4V_VF_GET_PERFREG;
+		glue.set_fn = HVPMU_SUN4V_VF_SET_PERFREG;
 	} else {
-		desc.chip = HVPMU_SUN4V_N2;
-		glue.group = HV_GRP_N2_CPU;
-		glue.get_fn = HVPMU_FAST_N2_GET_PERFREG;
-		glue.set_fn = HVPMU_FAST_N2_SET_PERFREG;
+		glue.group = HVPMU_SUN4V_N2_API_GROUP;
+		glue.get_fn = HVPMU_SUN4V_N2_GET_PERFREG;
+		glue.set_fn = HVPMU_SUN4V_N2_SET_PERFREG;
 	}
 
 	/* Refcounted: on a T2 this shares pcr.c's registration of 0x202. */
@@ -232,7 +197,8 @@ static int __init hvpmu_sun4v_perfreg_init(void)
 	if (err)
 		pr_warn("PCR HT writer not registered (%d)\n", err);
 	ht_registered = !err;
-	if (desc.chip == HVPMU_SUN4V_VF) {
+	/* Only a T2+ has the L2 PERF_CONFIG that config1 (l2ctl) selects. */
+	if (chip == HVPMU_SUN4V_VF) {
 		err = sparc_pmu_register_l2ctl(&glue_l2ctl_ops);
 		if (err)
 			pr_warn("CPU PMU l2ctl provider not registered (%d)\n",

@@ -18,8 +18,10 @@
 #include <linux/cpumask.h>
 #include <linux/list.h>
 #include <linux/perf_event.h>
+#include <linux/spinlock.h>
 #include <linux/sysfs.h>
 #include <linux/types.h>
+#include <linux/workqueue.h>
 
 /**
  * enum hvpmu_word - the perf_event_attr words a field can live in
@@ -239,5 +241,36 @@ static inline struct hvpmu_uncore *hvpmu_uncore_from_pmu(struct pmu *pmu)
 {
 	return container_of(pmu, struct hvpmu_uncore, pmu);
 }
+
+/* --- messages from contexts that must not drive the console --------------- */
+
+#define HVPMU_LOG_LINES	4
+#define HVPMU_LOG_LEN	192
+
+/**
+ * struct hvpmu_log - messages formatted where printk must not run, printed
+ *	later by a work item
+ * @lock: protects @line, @nr and @lost
+ * @work: prints the queued lines in process context
+ * @nr: lines queued
+ * @lost: messages that found the queue full since the last print
+ * @line: the queued lines
+ *
+ * Read, start, stop and poll paths run under perf's raw context lock or a
+ * driver's raw spinlock, often in hard-irq context. The console drivers
+ * take spinlock_t locks (sleeping locks on PREEMPT_RT, an invalid wait
+ * context for lockdep), and printk_deferred() is not exported to modules.
+ */
+struct hvpmu_log {
+	raw_spinlock_t lock;
+	struct work_struct work;
+	unsigned int nr;
+	unsigned long lost;
+	char line[HVPMU_LOG_LINES][HVPMU_LOG_LEN];
+};
+
+void hvpmu_log_init(struct hvpmu_log *log);
+__printf(2, 3) void hvpmu_log(struct hvpmu_log *log, const char *fmt, ...);
+void hvpmu_log_flush(struct hvpmu_log *log);
 
 #endif /* _LINUX_PERF_HVPMU_H */

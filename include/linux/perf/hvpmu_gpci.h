@@ -25,8 +25,8 @@ struct seq_file;
 
 /*
  * The parameter block must not cross a 4 KiB boundary (the hypervisor
- * validates that it is accessible, else H_Privilege), so the driver uses one
- * 4 KiB, 4 KiB-aligned buffer per call.
+ * validates that it is accessible, else H_Privilege), so every buffer is
+ * 4 KiB, 4 KiB-aligned; an hcall may pass a smaller size.
  */
 #define HVPMU_GPCI_BUF_SIZE		4096
 #define HVPMU_GPCI_HDR_SIZE		32
@@ -51,7 +51,7 @@ struct seq_file;
  */
 #define HVPMU_GPCI_DETAIL_BUF_TOO_SMALL	0x1B
 
-/* Request codes: the seed (LoPAR "Platform Dependent hcall()s"). */
+/* Request codes of the seed (LoPAR "Platform Dependent hcall()s"). */
 #define HVPMU_GPCI_REQ_DISPATCH_BY_PROC	0x10
 #define HVPMU_GPCI_REQ_PURR_BY_PART	0x20
 #define HVPMU_GPCI_REQ_RUN_BY_PART	0x30
@@ -63,16 +63,27 @@ struct seq_file;
 
 /*
  * Request codes known only from IBM's getPerfCountInfo documents, through
- * Linux's hv-gpci-requests.h. Accepted as raw events so existing event
- * strings keep working; the element size is bounded at run time.
+ * Linux: hv-gpci-requests.h (the counters), hv-gpci.c (the 6.6+ system
+ * information files) and lparcfg.c (0xB1).
  */
 #define HVPMU_GPCI_REQ_BUS_GX		0x70
 #define HVPMU_GPCI_REQ_BUS_MC		0x80
+#define HVPMU_GPCI_REQ_PROC_CONFIG	0x90
+#define HVPMU_GPCI_REQ_PROC_FREQ	0x91
 #define HVPMU_GPCI_REQ_CORE_UTIL	0x94
+#define HVPMU_GPCI_REQ_CORE_POWER_MODE	0x95
+#define HVPMU_GPCI_REQ_AFFINITY_VP	0xA0
+#define HVPMU_GPCI_REQ_AFFINITY_DOMAIN	0xB0
+#define HVPMU_GPCI_REQ_AFFINITY_PART	0xB1
+#define HVPMU_GPCI_REQ_PHYS_MEMORY	0xC0
+#define HVPMU_GPCI_REQ_BUS_TOPOLOGY	0xD0
 #define HVPMU_GPCI_REQ_PART_QUEUING	0xE0
 #define HVPMU_GPCI_REQ_SYS_HV_TIMES	0xF0
 #define HVPMU_GPCI_REQ_SYS_TLBIE	0xF4
 #define HVPMU_GPCI_REQ_PART_INSTR	0x100
+
+/* Requests with bit 31 set are lab-only (the seed's two are). */
+#define HVPMU_GPCI_REQ_LAB_BIT		0x80000000U
 
 /* starting_index asking for the current processor or partition. */
 #define HVPMU_GPCI_INDEX_CURRENT	0xffffffffU
@@ -86,8 +97,16 @@ struct seq_file;
  * that the other differences switch at the same version is inferred.
  */
 #define HVPMU_GPCI_VERSION_EXTENDED	3
-/* From this version on, 0x30/0x50/0x60 are deprecated (Linux 03f7c1d2a49a). */
+/*
+ * From this version on, 0x30, 0x50, 0x60, 0x70, 0x80 and 0x94 are
+ * deprecated (Linux 03f7c1d2a49a, after getPerfCountInfo v1.018).
+ */
 #define HVPMU_GPCI_VERSION_DEPRECATES	8
+/*
+ * The newest counter_info_version whose layouts the driver knows: what the
+ * named events ask for (as Linux's do) and interface/kernel_version shows.
+ */
+#define HVPMU_GPCI_VERSION_CURRENT	8
 
 /* Capability bits of the 0x40 reply, byte 1 (Linux's hv-gpci.h). */
 #define HVPMU_GPCI_CAP_GA		0x80
@@ -126,17 +145,23 @@ struct hvpmu_gpci_hdr {
 /**
  * struct hvpmu_gpci_ops - access to the hypervisor
  * @hcall: issue H_GetPerformanceCounterInfo on @buf, a 4 KiB-aligned
- *	kernel buffer of @size bytes (the parameter block, in and out).
- *	Called with interrupts disabled, also from IPI context, so it must
- *	not sleep. Returns the PAPR return code (HVPMU_H_*).
+ *	kernel buffer whose first @size bytes are the parameter block (in
+ *	and out). Called in process context and with interrupts disabled
+ *	(IPIs), never from NMI context; must not sleep. Returns the PAPR
+ *	return code (HVPMU_H_*).
  * @lpar_present: whether the kernel runs in a PAPR logical partition at
  *	all. Called once at probe; may sleep. NULL means yes.
+ * @power10_or_later: whether the processor is POWER10 or later, where
+ *	Linux 6.6+ offers the system information files of interface/
+ *	(processor_bus_topology, ...). Called once at probe; may sleep.
+ *	NULL means no.
  * @owner: the module providing the ops and calling hvpmu_gpci_remove();
  *	it stays pinned while events are open
  */
 struct hvpmu_gpci_ops {
 	long (*hcall)(void *ctx, void *buf, unsigned long size);
 	bool (*lpar_present)(void *ctx);
+	bool (*power10_or_later)(void *ctx);
 	struct module *owner;
 };
 
@@ -154,45 +179,36 @@ u64 hvpmu_gpci_hcalls(struct hvpmu_gpci_pmu *gpci);
 
 /* ---- Model of the hcall (hvpmu_models.ko) ---- */
 
-/**
- * enum hvpmu_gpci_model_ctr - the counters a model entity carries
- * @HVPMU_GPCI_M_PROC_TIME: 0x10 processor time (PURR cycles), per processor
- * @HVPMU_GPCI_M_ENTITLED: 0x20 entitled cycles, per partition
- * @HVPMU_GPCI_M_CAPPED: 0x20 capped cycles consumed
- * @HVPMU_GPCI_M_UNCAPPED: 0x20 uncapped cycles consumed
- * @HVPMU_GPCI_M_DONATED: 0x20 cycles donated
- * @HVPMU_GPCI_M_IDLE: 0x20 partition-reported idle cycles
- * @HVPMU_GPCI_M_RUN_INSTR: 0x30 instructions while the run latch is set
- * @HVPMU_GPCI_M_RUN_CYCLES: 0x30 cycles while the run latch is set
- * @HVPMU_GPCI_M_IDLE_A: 0x50 idle cycles of link A, per chip
- * @HVPMU_GPCI_M_IDLE_B: link B
- * @HVPMU_GPCI_M_IDLE_C: link C
- * @HVPMU_GPCI_M_TIME_A: 0x50 cycles over which link A was sampled (LoPAR)
- * @HVPMU_GPCI_M_TIME_B: link B
- * @HVPMU_GPCI_M_TIME_C: link C
- * @HVPMU_GPCI_M_TOTAL_ABC: 0x50 total link cycles (extended layout)
- * @HVPMU_GPCI_M_IDLE_W: 0x60 idle cycles of link W, per chip
- * @HVPMU_GPCI_M_IDLE_X: link X
- * @HVPMU_GPCI_M_IDLE_Y: link Y
- * @HVPMU_GPCI_M_IDLE_Z: link Z
- * @HVPMU_GPCI_M_TIME_W: 0x60 cycles over which link W was sampled (LoPAR)
- * @HVPMU_GPCI_M_TIME_X: link X
- * @HVPMU_GPCI_M_TIME_Y: link Y
- * @HVPMU_GPCI_M_TIME_Z: link Z
- * @HVPMU_GPCI_M_TOTAL_WXYZ: 0x60 total link cycles (extended layout)
- * @HVPMU_GPCI_M_HPMC1: 0x80002000 (lab) HPMC1 since MMCRH was set, per proc
- * @HVPMU_GPCI_M_HPMC2: HPMC2 since MMCRH was set
- * @HVPMU_GPCI_M_NR: number of counters
+/*
+ * The counters a model entity carries, by request. Which entity kind holds
+ * a counter follows from its request (hvpmu_gpci_model_set()).
  */
 enum hvpmu_gpci_model_ctr {
+	/* 0x10, per processor */
 	HVPMU_GPCI_M_PROC_TIME,
+	/* 0x20, per partition */
 	HVPMU_GPCI_M_ENTITLED,
 	HVPMU_GPCI_M_CAPPED,
 	HVPMU_GPCI_M_UNCAPPED,
 	HVPMU_GPCI_M_DONATED,
 	HVPMU_GPCI_M_IDLE,
+	/* 0x30, per partition */
 	HVPMU_GPCI_M_RUN_INSTR,
 	HVPMU_GPCI_M_RUN_CYCLES,
+	/* 0xE0, per partition */
+	HVPMU_GPCI_M_Q_WAIT_ENT_TIME,
+	HVPMU_GPCI_M_Q_WAIT_ENT_TIMES,
+	HVPMU_GPCI_M_Q_WAIT_PROC_TIME,
+	HVPMU_GPCI_M_Q_WAIT_PROC_TIMES,
+	HVPMU_GPCI_M_Q_HOME_CORE,
+	HVPMU_GPCI_M_Q_HOME_PRIMARY,
+	HVPMU_GPCI_M_Q_HOME_SECONDARY,
+	HVPMU_GPCI_M_Q_OFF_SECONDARY,
+	HVPMU_GPCI_M_Q_DEDICATED_DONATING,
+	/* 0x100, per partition */
+	HVPMU_GPCI_M_PI_INSTR,
+	HVPMU_GPCI_M_PI_TIME,
+	/* 0x50, per chip: LoPAR (idle, time) per link; extended: total */
 	HVPMU_GPCI_M_IDLE_A,
 	HVPMU_GPCI_M_IDLE_B,
 	HVPMU_GPCI_M_IDLE_C,
@@ -200,6 +216,7 @@ enum hvpmu_gpci_model_ctr {
 	HVPMU_GPCI_M_TIME_B,
 	HVPMU_GPCI_M_TIME_C,
 	HVPMU_GPCI_M_TOTAL_ABC,
+	/* 0x60, per chip */
 	HVPMU_GPCI_M_IDLE_W,
 	HVPMU_GPCI_M_IDLE_X,
 	HVPMU_GPCI_M_IDLE_Y,
@@ -209,21 +226,83 @@ enum hvpmu_gpci_model_ctr {
 	HVPMU_GPCI_M_TIME_Y,
 	HVPMU_GPCI_M_TIME_Z,
 	HVPMU_GPCI_M_TOTAL_WXYZ,
+	/* 0x70, per chip: 10 counters for GX0, then 10 for GX1 */
+	HVPMU_GPCI_M_GX_FIRST,
+	HVPMU_GPCI_M_GX_LAST = HVPMU_GPCI_M_GX_FIRST + 19,
+	/* 0x80, per chip: frames, reads, writes, total cycles of MC0, MC1 */
+	HVPMU_GPCI_M_MC_FIRST,
+	HVPMU_GPCI_M_MC_LAST = HVPMU_GPCI_M_MC_FIRST + 7,
+	/* 0x94, per processor */
+	HVPMU_GPCI_M_CORE_ANY_THREAD,
+	HVPMU_GPCI_M_CORE_TIMEBASE,
+	HVPMU_GPCI_M_CORE_PURR,
+	HVPMU_GPCI_M_CORE_SUM_THREADS,
+	HVPMU_GPCI_M_CORE_INSTR,
+	/* 0x80002000 (lab), per processor: after MMCRH was set */
+	HVPMU_GPCI_M_ELAPSED_TB,
 	HVPMU_GPCI_M_HPMC1,
 	HVPMU_GPCI_M_HPMC2,
+	HVPMU_GPCI_M_HPMC3,
+	HVPMU_GPCI_M_HPMC3_NOW,
+	HVPMU_GPCI_M_HPMC4,
+	HVPMU_GPCI_M_HPMC4_NOW,
+	/* 0xF0, system-wide */
+	HVPMU_GPCI_M_SYS_DISPATCH,
+	HVPMU_GPCI_M_SYS_VP_TIMERS,
+	HVPMU_GPCI_M_SYS_OVER_ENT,
+	HVPMU_GPCI_M_SYS_MANAGEMENT,
+	/* 0xF4, system-wide */
+	HVPMU_GPCI_M_TLBIE_COUNT,
+	HVPMU_GPCI_M_TLBIE_TIME,
 	HVPMU_GPCI_M_NR,
 };
 
-#define HVPMU_GPCI_MODEL_MAX_ENTITIES	128
+/**
+ * enum hvpmu_gpci_model_kind - the tables of entities of the model
+ * @HVPMU_GPCI_K_PROC: physical processors (phys_processor_idx)
+ * @HVPMU_GPCI_K_PART: partitions (sibling_part_id, partition_id)
+ * @HVPMU_GPCI_K_CHIP: chips (hw_chip_id); also the affinity domains of 0xB0
+ * @HVPMU_GPCI_K_SYS: the one system (requests whose index is irrelevant)
+ * @HVPMU_GPCI_K_NR: number of kinds
+ */
+enum hvpmu_gpci_model_kind {
+	HVPMU_GPCI_K_PROC,
+	HVPMU_GPCI_K_PART,
+	HVPMU_GPCI_K_CHIP,
+	HVPMU_GPCI_K_SYS,
+	HVPMU_GPCI_K_NR,
+};
 
 /**
- * struct hvpmu_gpci_model_entity - one processor, partition or chip
+ * enum hvpmu_gpci_model_version_in - how the firmware treats version_in
+ * @HVPMU_GPCI_M_HONOUR_VERSION_IN: a version_in from 1 up to the firmware's
+ *	version gets the reply in that version's layout (0 or a higher one:
+ *	the firmware's own), and a request newer than that version is not
+ *	available
+ * @HVPMU_GPCI_M_IGNORE_VERSION_IN: every reply has the firmware's version
+ *
+ * Neither LoPAR nor Linux says which; the tests run under both.
+ */
+enum hvpmu_gpci_model_version_in {
+	HVPMU_GPCI_M_HONOUR_VERSION_IN,
+	HVPMU_GPCI_M_IGNORE_VERSION_IN,
+};
+
+#define HVPMU_GPCI_MODEL_MAX_ENTITIES	128
+#define HVPMU_GPCI_MODEL_MAX_CPUS	8
+/* Slots of &struct hvpmu_gpci_model.calls_by_req, see hvpmu_gpci_sim_calls() */
+#define HVPMU_GPCI_MODEL_REQ_SLOTS	26
+
+/**
+ * struct hvpmu_gpci_model_entity - one processor, partition, chip or system
  * @id: its index as used in starting_index (physical processor index,
  *	partition id or hardware chip id); tables are sorted by @id
- * @hw_id: 0x10: hardware processor id
- * @owner: 0x10: owning partition (0xFFFF: shared or unowned)
- * @state: 0x10: processor state (1 Not Installed ... 6 Dedicated)
- * @chip: 0x10: hardware chip id
+ * @hw_id: processor: hardware processor id
+ * @owner: processor: owning partition (0xFFFF: shared or unowned)
+ * @state: processor: state (1 Not Installed ... 6 Dedicated)
+ * @chip: processor: hardware chip id
+ * @score: partition: affinity score (0xB1 byte 0xB, lparcfg.c)
+ * @nr_vps: partition: virtual processors (0xA0)
  * @ctr: the counters of this entity, by &enum hvpmu_gpci_model_ctr
  */
 struct hvpmu_gpci_model_entity {
@@ -232,6 +311,8 @@ struct hvpmu_gpci_model_entity {
 	u16 owner;
 	u8 state;
 	u32 chip;
+	u8 score;
+	u16 nr_vps;
 	u64 ctr[HVPMU_GPCI_M_NR];
 };
 
@@ -242,16 +323,15 @@ struct hvpmu_gpci_model_entity {
  * @authorised: the LPAR has "performance information collection" enabled;
  *	false makes requests for other partitions or physical resources
  *	return H_AUTHORITY
+ * @power10: the processor is POWER10 or later (hvpmu_gpci_ops)
+ * @version_in: an &enum hvpmu_gpci_model_version_in
  * @version: counter_info_version the firmware reports
  * @caps: capability byte of the 0x40 reply (HVPMU_GPCI_CAP_*)
  * @own_partition: id of the calling partition
- * @current_proc: physical index of the processor the call runs on
- * @procs: processors; @nr_procs in use
- * @parts: partitions; @nr_parts in use
- * @chips: chips; @nr_chips in use
- * @nr_procs: number of @procs
- * @nr_parts: number of @parts
- * @nr_chips: number of @chips
+ * @cpu_proc: physical processor index each logical CPU runs on: what
+ *	starting_index -1 means for processors and (through its chip) chips
+ * @ent: the entities by &enum hvpmu_gpci_model_kind, @nr of each in use
+ * @nr: number of entities of each kind
  * @mmcrh: last value set by the lab-only Set MMCRH request
  * @inj_at: error injection: fail call number @inj_at (counting from 0 in
  *	@calls) and the @inj_count - 1 calls after it with @inj_rc
@@ -260,27 +340,37 @@ struct hvpmu_gpci_model_entity {
  * @inj_detail: detail_rc written with @inj_rc
  * @bad_elem_size: if nonzero, reported as cv_element_size (corruption)
  * @bad_index: if nonzero, added to the returned starting_index (corruption)
+ * @max_elems: if nonzero, a reply holds at most this many elements (more:
+ *	H_PARAMETER, detail_rc 0x1B), as a firmware limiting its work per call
+ * @tick: added to every counter of every entity before each call is
+ *	answered, so that two calls never see the same values
+ * @hook: if set, called at the start of every call before the lock is
+ *	taken, with @hook_arg (tests: a read arriving while the caller's
+ *	buffer is in use)
+ * @hook_arg: argument of @hook
  * @calls: number of calls made
- * @calls_by_req: calls per request: 0x10..0x60 by code >> 4, lab at 7
+ * @calls_by_req: calls per known request (slots: hvpmu_gpci_sim_calls())
  * @unknown_req: calls with a request code the firmware does not know
  * @set_mmcrh: calls of the lab-only Set MMCRH request
  * @misaligned: calls whose buffer crossed a 4 KiB boundary
  * @last_rc: return code of the last call
+ * @last_size: size argument of the last call
+ * @last_cpu: CPU the last call ran on
+ * @last_version_in: version_in of the last call
  */
 struct hvpmu_gpci_model {
 	raw_spinlock_t lock;
 	bool implemented;
 	bool authorised;
+	bool power10;
+	u8 version_in;
 	u8 version;
 	u8 caps;
 	u32 own_partition;
-	u32 current_proc;
-	struct hvpmu_gpci_model_entity procs[HVPMU_GPCI_MODEL_MAX_ENTITIES];
-	struct hvpmu_gpci_model_entity parts[16];
-	struct hvpmu_gpci_model_entity chips[16];
-	unsigned int nr_procs;
-	unsigned int nr_parts;
-	unsigned int nr_chips;
+	u32 cpu_proc[HVPMU_GPCI_MODEL_MAX_CPUS];
+	struct hvpmu_gpci_model_entity ent[HVPMU_GPCI_K_NR]
+					  [HVPMU_GPCI_MODEL_MAX_ENTITIES];
+	unsigned int nr[HVPMU_GPCI_K_NR];
 	u64 mmcrh;
 	unsigned long inj_at;
 	unsigned int inj_count;
@@ -288,21 +378,34 @@ struct hvpmu_gpci_model {
 	u32 inj_detail;
 	u16 bad_elem_size;
 	s32 bad_index;
+	unsigned int max_elems;
+	u64 tick;
+	void (*hook)(void *arg);
+	void *hook_arg;
 	unsigned long calls;
-	unsigned long calls_by_req[8];
+	unsigned long calls_by_req[HVPMU_GPCI_MODEL_REQ_SLOTS];
 	unsigned long unknown_req;
 	unsigned long set_mmcrh;
 	unsigned long misaligned;
 	long last_rc;
+	unsigned long last_size;
+	unsigned int last_cpu;
+	u8 last_version_in;
 };
 
 extern const struct hvpmu_gpci_ops hvpmu_gpci_model_ops;
 
+struct hvpmu_gpci_model *hvpmu_gpci_model_alloc(u8 version);
+void hvpmu_gpci_model_free(struct hvpmu_gpci_model *m);
 void hvpmu_gpci_model_init(struct hvpmu_gpci_model *m, u8 version);
 long hvpmu_gpci_model_hcall(struct hvpmu_gpci_model *m, void *buf,
 			    unsigned long size);
 int hvpmu_gpci_model_set(struct hvpmu_gpci_model *m,
 			 enum hvpmu_gpci_model_ctr ctr, u32 id, u64 value);
+u64 hvpmu_gpci_model_get(struct hvpmu_gpci_model *m,
+			 enum hvpmu_gpci_model_ctr ctr, u32 id);
+enum hvpmu_gpci_model_kind hvpmu_gpci_model_ctr_kind(enum hvpmu_gpci_model_ctr ctr);
+const char *hvpmu_gpci_model_ctr_name(enum hvpmu_gpci_model_ctr ctr);
 void hvpmu_gpci_model_inject(struct hvpmu_gpci_model *m, unsigned long after,
 			     unsigned int count, long rc, u32 detail);
 unsigned long hvpmu_gpci_model_calls(struct hvpmu_gpci_model *m);

@@ -3,51 +3,27 @@
  * MIPS Coherence Manager performance counters (perf PMU "mips_cm").
  *
  * The counters live in the CM's Global Debug Block (GCR base + 0x6000): a
- * 32-bit cycle counter and (normally) two 32-bit event counters, each with
- * an 8-bit event select and a 32-bit qualifier. The arch-neutral driver
- * reaches them only through &struct hvpmu_mips_cm_ops, so that the same code
- * runs on the hardware (arch/mips glue) and on the register-level model used
- * by the KUnit tests and the simulated platform.
+ * 32-bit cycle counter and two 32-bit event counters, each with an 8-bit
+ * event select and a 32-bit qualifier. The arch-neutral driver reaches them
+ * only through &struct hvpmu_mips_cm_ops, so that the same code runs on the
+ * hardware (arch/mips glue) and on the register-level model used by the
+ * KUnit tests and the simulated platform.
+ *
+ * Register offsets passed through the ops are offsets within the Global
+ * Debug Block, as the CM register specification lists them ("CM Performance
+ * Registers - Offset 0x6000": 0x100 control ... 0x1a8 counter 1). The
+ * driver, the model and the tests each spell the register map out on their
+ * own, so that one typing error cannot pass everywhere.
  */
 #ifndef _LINUX_PERF_HVPMU_MIPS_CM_H
 #define _LINUX_PERF_HVPMU_MIPS_CM_H
 
-#include <linux/bits.h>
+#include <linux/compiler_types.h>
 #include <linux/export.h>
+#include <linux/kconfig.h>
 #include <linux/types.h>
 
 struct dentry;
-
-/* Offset of the Global Debug Block from the GCR base */
-#define MIPS_CM_PC_GDB_OFS		0x6000
-
-/* Register offsets within the Global Debug Block */
-#define MIPS_CM_PC_CTL			0x100
-#define MIPS_CM_PC_OV			0x120
-#define MIPS_CM_PC_EVENT		0x130
-#define MIPS_CM_PC_CYCLE		0x180
-#define MIPS_CM_PC_QUAL(n)		(0x190 + 0x10 * (n))
-#define MIPS_CM_PC_CNT(n)		(0x198 + 0x10 * (n))
-
-/* GCR_DB_PC_CTL */
-#define MIPS_CM_PC_CTL_INT_EN		BIT(30)
-#define MIPS_CM_PC_CTL_OVF_STOP		BIT(29)
-#define MIPS_CM_PC_CTL_NUM_CNT		GENMASK(3, 0)
-
-/*
- * Counter index used throughout: 0 is the cycle counter, 1 + n is event
- * counter n. With it, the GCR_DB_PC_OV bit is BIT(idx), CountOn is bit
- * 4 + 2 * idx and the matching Reset bit is the next one up.
- */
-#define MIPS_CM_PC_CYCLE_IDX		0
-#define MIPS_CM_PC_MAX_CNT		2
-#define MIPS_CM_PC_NR_IDX		(1 + MIPS_CM_PC_MAX_CNT)
-#define MIPS_CM_PC_CTL_COUNTON(idx)	BIT(4 + 2 * (idx))
-#define MIPS_CM_PC_CTL_RESET(idx)	BIT(5 + 2 * (idx))
-#define MIPS_CM_PC_OV_BIT(idx)		BIT(idx)
-#define MIPS_CM_PC_OV_ALL		GENMASK(MIPS_CM_PC_NR_IDX - 1, 0)
-/* GCR_DB_PC_EVENT: the event of counter n (not of the cycle counter) */
-#define MIPS_CM_PC_EVENT_SEL(n)		(GENMASK(7, 0) << (8 * (n)))
 
 /**
  * struct hvpmu_mips_cm_ops - access to the Global Debug Block
@@ -57,16 +33,16 @@ struct dentry;
  */
 struct hvpmu_mips_cm_ops {
 	/**
-	 * @read: read the 32-bit register at @off in the Global Debug Block
-	 * (@off is one of the MIPS_CM_PC_* offsets). Where the GCRs are
-	 * 64-bit (CM3 with a 64-bit kernel) the backend makes a 64-bit access
-	 * and returns the low 32 bits. MMIO cannot fail; a block that does
-	 * not answer reads all ones, which the driver checks at probe.
+	 * @read: read the 32-bit register at @off in the Global Debug Block.
+	 * Every performance register is 32 bits wide, on CM3 too, so this is
+	 * one 32-bit access whatever the width of the other GCRs. MMIO cannot
+	 * fail; a block that does not answer reads all ones, which the
+	 * driver checks.
 	 */
 	u32 (*read)(void *ctx, unsigned int off);
 	/**
-	 * @write: write @val to the 32-bit register at @off; for 64-bit GCRs
-	 * the upper 32 bits are written as zero.
+	 * @write: write @val to the 32-bit register at @off (one 32-bit
+	 * access; the neighbouring register is never touched).
 	 */
 	void (*write)(void *ctx, unsigned int off, u32 val);
 };
@@ -76,11 +52,16 @@ struct hvpmu_mips_cm_ops {
  * @ops: register access
  * @ctx: passed to every @ops call
  * @irq: Linux IRQ number of the CM performance interrupt (CM_PCInt), or 0
- *	(or negative) when the platform does not describe one; the driver then
- *	extends the counters by polling
- * @cm_rev: GCR_REV of the CM (e.g. 0x0600 for CM2), only logged and used to
- *	warn about unverified layouts; 0 if unknown
- * @poll_period_ms: polling period, 0 for the default (module parameter
+ *	(or negative) when the platform does not describe one
+ * @cm_rev: GCR_REV of the CM (e.g. 0x0600 for CM2), logged, and used to
+ *	warn about revisions whose debug block layout is not verified; 0 if
+ *	unknown
+ * @nr_clusters: clusters in the CPS (GCR_CONFIG.NUM_CLUSTERS on CM3.5 and
+ *	later, else 1). GCR accesses reach the CM of the accessing CPU's
+ *	cluster, so the driver refuses more than one.
+ * @nr_iocu: IOCUs in the CPS (GCR_CONFIG.NUMIOCU), or -1 if unknown; the
+ *	IOCU request events are offered only for IOCUs that exist
+ * @poll_period_ms: fold timer period, 0 for the default (module parameter
  *	poll_period_ms)
  * @owner: module providing @ops (the glue, or the simulated platform); it
  *	owns the PMU, so it cannot be unloaded while an event is open
@@ -90,6 +71,8 @@ struct hvpmu_mips_cm_platdata {
 	void *ctx;
 	int irq;
 	u32 cm_rev;
+	unsigned int nr_clusters;
+	int nr_iocu;
 	unsigned int poll_period_ms;
 	struct module *owner;
 };
@@ -102,7 +85,26 @@ void hvpmu_mips_cm_remove(struct hvpmu_mips_cm *cm);
 struct pmu *hvpmu_mips_cm_pmu(struct hvpmu_mips_cm *cm);
 bool hvpmu_mips_cm_polling(struct hvpmu_mips_cm *cm);
 
+#if IS_ENABLED(CONFIG_KUNIT)
+/* The MIPS glue's register access (arch/mips/kernel), for its KUnit test */
+extern const struct hvpmu_mips_cm_ops hvpmu_mips_cm_gdb_ops;
+void *hvpmu_mips_cm_gdb_ctx(void __iomem *gcr_base);
+#endif
+
 /* Register-level model of the debug block (CONFIG_HVPMU_MODELS) */
+
+/**
+ * enum hvpmu_mips_cm_reading - the model's reading of "overflow"
+ * @HVPMU_MIPS_CM_OV_AT_MAX: the seed's wording: a counter's status bit
+ *	(and CM_PCInt) rises when it *reaches* 0xFFFFFFFF; with Perf_Ovf_Stop
+ *	every counter stops there, the overflowed one holding 0xFFFFFFFF
+ * @HVPMU_MIPS_CM_OV_AT_WRAP: the status bit rises on the wrap from
+ *	0xFFFFFFFF to 0; with Perf_Ovf_Stop the overflowed counter holds 0
+ */
+enum hvpmu_mips_cm_reading {
+	HVPMU_MIPS_CM_OV_AT_MAX,
+	HVPMU_MIPS_CM_OV_AT_WRAP,
+};
 
 /**
  * enum hvpmu_mips_cm_fault - faults the model can raise
@@ -110,8 +112,8 @@ bool hvpmu_mips_cm_polling(struct hvpmu_mips_cm *cm);
  *	ones and writes are dropped (unmapped or powered-down block)
  * @HVPMU_MIPS_CM_FAULT_STATE_LOSS: one-shot: every register returns to its
  *	reset value, as after a CM/cluster power-down
- * @HVPMU_MIPS_CM_FAULT_OVF_STOP: another agent (firmware, a debugger) sets
- *	Perf_Ovf_Stop, so that the next wrap stops all counters
+ * @HVPMU_MIPS_CM_FAULT_OVF_STOP: another agent (firmware, a debugger)
+ *	holds Perf_Ovf_Stop set: it reads as set and writes cannot clear it
  * @HVPMU_MIPS_CM_FAULT_OV_STUCK: writes of one to GCR_DB_PC_OV do not clear
  *	the status bits (and the interrupt line stays asserted)
  * @HVPMU_MIPS_CM_FAULT_SPURIOUS_IRQ: one-shot: raise the interrupt line
@@ -127,45 +129,44 @@ enum hvpmu_mips_cm_fault {
 	HVPMU_MIPS_CM_NR_FAULTS,
 };
 
+/* Counters of the model: 0 is the cycle counter, 1 + n event counter n. */
+#define HVPMU_MIPS_CM_MODEL_NR_CNT	3
+/* Access counters: one per 8 bytes of the debug block below 0x1b0 */
+#define HVPMU_MIPS_CM_MODEL_NR_REGS	(0x1b0 / 8)
+
 /**
- * struct hvpmu_mips_cm_model_stats - calls the driver made into the model
- * @reads: register reads, indexed by offset / 8 within 0x100..0x1af
- *	(see hvpmu_mips_cm_model_reg_idx())
- * @writes: register writes, same index
- * @resets: per counter index, how often a Reset bit reset the counter
+ * struct hvpmu_mips_cm_model_stats - what happened in the model
+ * @reads: register reads by the driver, indexed by offset / 8 (offsets
+ *	below 0x1b0 within the debug block, which hold every register)
+ * @writes: register writes by the driver, same index
+ * @resets: per model counter, how often a Reset bit reset it
+ * @wraps: per model counter, wraps from 0xFFFFFFFF to 0
+ * @dropped: per model counter, events not counted because Perf_Ovf_Stop
+ *	had stopped counting
  * @irqs: how often the interrupt line was raised
- * @dropped: events not counted because Perf_Ovf_Stop had stopped counting
  */
 struct hvpmu_mips_cm_model_stats {
-	u64 reads[0x16];
-	u64 writes[0x16];
-	u64 resets[MIPS_CM_PC_NR_IDX];
+	u32 reads[HVPMU_MIPS_CM_MODEL_NR_REGS];
+	u32 writes[HVPMU_MIPS_CM_MODEL_NR_REGS];
+	u64 resets[HVPMU_MIPS_CM_MODEL_NR_CNT];
+	u64 wraps[HVPMU_MIPS_CM_MODEL_NR_CNT];
+	u64 dropped[HVPMU_MIPS_CM_MODEL_NR_CNT];
 	u64 irqs;
-	u64 dropped;
 };
 
 struct hvpmu_mips_cm_model;
-
-/**
- * hvpmu_mips_cm_model_reg_idx() - index of a register in the stats arrays
- * @off: register offset (MIPS_CM_PC_*)
- *
- * Return: (@off - 0x100) / 8.
- */
-static inline unsigned int hvpmu_mips_cm_model_reg_idx(unsigned int off)
-{
-	return (off - 0x100) / 8;
-}
 
 extern const struct hvpmu_mips_cm_ops hvpmu_mips_cm_model_ops;
 
 struct hvpmu_mips_cm_model *hvpmu_mips_cm_model_create(unsigned int num_cnt);
 void hvpmu_mips_cm_model_destroy(struct hvpmu_mips_cm_model *m);
+void hvpmu_mips_cm_model_set_reading(struct hvpmu_mips_cm_model *m,
+				     enum hvpmu_mips_cm_reading reading);
 void hvpmu_mips_cm_model_set_irq(struct hvpmu_mips_cm_model *m,
 				 void (*raise)(void *arg), void *arg);
 void hvpmu_mips_cm_model_set_hook(struct hvpmu_mips_cm_model *m,
 				  void (*hook)(void *arg, unsigned int off,
-					       bool write),
+					       bool write, u32 val),
 				  void *arg);
 void hvpmu_mips_cm_model_inject(struct hvpmu_mips_cm_model *m, u8 event,
 				u32 qualifier, u64 n);

@@ -21,6 +21,11 @@ struct dentry;
 struct module;
 struct pmu;
 
+/* Fast-trap functions and their API group (mmustat.txt 2.1, 2.2). */
+#define HVPMU_MMUSTAT_FAST_CONF		0x102
+#define HVPMU_MMUSTAT_FAST_INFO		0x103
+#define HVPMU_MMUSTAT_API_GROUP		0x200
+
 /* Hypervisor status codes used by this API (sun4v core API). */
 #define HVPMU_MMUSTAT_EOK		0
 #define HVPMU_MMUSTAT_ENORADDR		2
@@ -101,6 +106,9 @@ static inline bool hvpmu_mmustat_pgsz_valid(unsigned int pgsz)
  *	address in @raddr. Return the kernel pointer or NULL.
  * @buf_free: free a buffer from @buf_alloc. Only called when the
  *	hypervisor can no longer write it.
+ * @buf_leak: optional; the driver gives up a buffer from @buf_alloc that
+ *	the hypervisor may still write: it must never be freed (e.g. tell
+ *	kmemleak so).
  * @map: kernel pointer to HVPMU_MMUSTAT_BUF_SIZE readable bytes at real
  *	address @raddr, a buffer somebody else configured, or NULL if it is
  *	not ordinary memory. Called with interrupts disabled; must not sleep.
@@ -115,6 +123,7 @@ struct hvpmu_mmustat_ops {
 			      u64 *prev);
 	void *(*buf_alloc)(void *ctx, unsigned int cpu, u64 *raddr);
 	void (*buf_free)(void *ctx, unsigned int cpu, void *buf, u64 raddr);
+	void (*buf_leak)(void *ctx, unsigned int cpu, void *buf, u64 raddr);
 	const void *(*map)(void *ctx, u64 raddr);
 	u64 (*tick_hz)(void *ctx, unsigned int cpu);
 	void *ctx;
@@ -138,6 +147,7 @@ struct hvpmu_mmustat_model;
  * @HVPMU_MMUSTAT_CALL_ALLOC: buffer allocation
  * @HVPMU_MMUSTAT_CALL_FREE: buffer free
  * @HVPMU_MMUSTAT_CALL_MAP: mapping of a foreign buffer
+ * @HVPMU_MMUSTAT_CALL_LEAK: a buffer given up
  * @HVPMU_MMUSTAT_NR_CALLS: number of entry points
  */
 enum hvpmu_mmustat_model_call {
@@ -146,6 +156,7 @@ enum hvpmu_mmustat_model_call {
 	HVPMU_MMUSTAT_CALL_ALLOC,
 	HVPMU_MMUSTAT_CALL_FREE,
 	HVPMU_MMUSTAT_CALL_MAP,
+	HVPMU_MMUSTAT_CALL_LEAK,
 	HVPMU_MMUSTAT_NR_CALLS,
 };
 
@@ -164,6 +175,9 @@ unsigned long hvpmu_mmustat_model_calls(struct hvpmu_mmustat_model *m,
 					enum hvpmu_mmustat_model_call call);
 unsigned long hvpmu_mmustat_model_wrong_cpu(struct hvpmu_mmustat_model *m);
 unsigned long hvpmu_mmustat_model_bad_frees(struct hvpmu_mmustat_model *m);
+unsigned long hvpmu_mmustat_model_leaked(struct hvpmu_mmustat_model *m);
+void hvpmu_mmustat_model_race(struct hvpmu_mmustat_model *m, unsigned int cpu,
+			      u64 raddr);
 long hvpmu_mmustat_model_live_buffers(struct hvpmu_mmustat_model *m);
 u64 hvpmu_mmustat_model_slot(struct hvpmu_mmustat_model *m, unsigned int cpu);
 unsigned long hvpmu_mmustat_model_guest_conf(struct hvpmu_mmustat_model *m,

@@ -17,9 +17,10 @@
 #include <linux/types.h>
 
 /*
- * Hypervisor status codes used by the perfreg calls (sun4v API, "HV_E*").
- * Repeated here because the driver is arch-neutral and does not include
- * asm/hypervisor.h; the values are the architected ones.
+ * Hypervisor status codes used by the perfreg calls (sun4v core API,
+ * FWARC 2005/116). Repeated here because the driver is arch-neutral and
+ * does not include asm/hypervisor.h; the glue checks them against the
+ * HV_E* values at build time.
  */
 #define HVPMU_SUN4V_EOK			0
 #define HVPMU_SUN4V_EINVAL		6
@@ -27,6 +28,15 @@
 #define HVPMU_SUN4V_EWOULDBLOCK		9
 #define HVPMU_SUN4V_ENOACCESS		10
 #define HVPMU_SUN4V_ENOTSUPPORTED	13
+
+/* Fast-trap function and API group numbers (niagara2_perf_api 3.2). */
+#define HVPMU_SUN4V_N2_GET_PERFREG	0x104
+#define HVPMU_SUN4V_N2_SET_PERFREG	0x105
+#define HVPMU_SUN4V_N2_API_GROUP	0x202
+/* The same for the T2+ (vf_perf_api 3.2). */
+#define HVPMU_SUN4V_VF_GET_PERFREG	0x106
+#define HVPMU_SUN4V_VF_SET_PERFREG	0x107
+#define HVPMU_SUN4V_VF_API_GROUP	0x205
 
 /**
  * enum hvpmu_sun4v_chip - which perfreg API the platform provides
@@ -110,34 +120,34 @@ static inline unsigned long hvpmu_sun4v_pic_reg(enum hvpmu_sun4v_chip chip,
 #define HVPMU_SUN4V_PCR_SL(enc)		(((enc) >> 8) & 0xf)
 #define HVPMU_SUN4V_PCR_SL_MISSES	3
 
+/* PCR.HT (bit 3): count hyperprivileged events; set only by the hypervisor. */
+#define HVPMU_SUN4V_PCR_HT		0x8ULL
+
 /**
  * struct hvpmu_sun4v_ops - access to the sun4v performance registers
  * @get_perfreg: read PerfReg# @reg into *@val (NIAGARA2_GET_PERFREG or
- *	VFALLS_GET_PERFREG). *@val is written only on success. Called with
- *	interrupts disabled; must not sleep. Returns the hypervisor
- *	status, HVPMU_SUN4V_EOK on success.
+ *	VFALLS_GET_PERFREG). *@val is written only on success. Returns the
+ *	hypervisor status, HVPMU_SUN4V_EOK on success.
  * @set_perfreg: write @val to PerfReg# @reg (NIAGARA2_SET_PERFREG or
- *	VFALLS_SET_PERFREG). Called with interrupts disabled; must not sleep.
- *	Returns the hypervisor status, HVPMU_SUN4V_EOK on success.
+ *	VFALLS_SET_PERFREG). Returns the hypervisor status.
+ * @cpu_socket: optional; the socket id of the CPU @cpu as the platform
+ *	numbers sockets (on sparc64 cpu_data(cpu).sock_id, which the machine
+ *	description numbers from 1, possibly with gaps), or a negative errno
+ *	if it is not known. Only equality matters: the driver numbers the T2+
+ *	nodes itself (hvpmu_sun4v_l2_nodes()). Without it, a T2+ has no
+ *	l2ctl. Called in process context.
  *
- * @set_node_perfreg: optional; write @val to the node-local PerfReg# @reg
- *	(VF PerfReg 1) of @node, by making the call on a CPU of that node
- *	(vf_perf_api 3.1: the register acts on the calling strand's node).
- *	Called in process context, may sleep. Returns the hypervisor status;
- *	HVPMU_SUN4V_ENOTSUPPORTED if no CPU of @node is online. Without it,
- *	@set_perfreg is used and the caller must run on @node.
- * @cpu_node: optional; the node (0-3) whose L2 control register applies to
- *	the CPU @cpu, or a negative errno if it cannot be told. Needed for
- *	hvpmu_sun4v_l2ctl_event_get() on a per-CPU event.
- *
+ * @get_perfreg and @set_perfreg act on the calling strand where the seeds
+ * say so: PerfReg 0 is the calling strand's PCR, VF PerfReg 1 the L2
+ * control register of the calling strand's node (vf_perf_api 3.1). They
+ * are called with interrupts disabled and must not sleep; to reach another
+ * node's PerfReg 1 the driver makes the call on a CPU of that node.
  * All receive the &struct hvpmu_sun4v_desc ctx as their first argument.
  */
 struct hvpmu_sun4v_ops {
 	unsigned long (*get_perfreg)(void *ctx, unsigned long reg, u64 *val);
 	unsigned long (*set_perfreg)(void *ctx, unsigned long reg, u64 val);
-	unsigned long (*set_node_perfreg)(void *ctx, unsigned int node,
-					  unsigned long reg, u64 val);
-	int (*cpu_node)(void *ctx, unsigned int cpu);
+	int (*cpu_socket)(void *ctx, unsigned int cpu);
 };
 
 /**
@@ -161,14 +171,17 @@ struct hvpmu_sun4v_dram;
 struct hvpmu_sun4v_dram *hvpmu_sun4v_dram_probe(const struct hvpmu_sun4v_desc *desc);
 void hvpmu_sun4v_dram_remove(struct hvpmu_sun4v_dram *dram);
 struct pmu *hvpmu_sun4v_dram_pmu(struct hvpmu_sun4v_dram *dram);
-bool hvpmu_sun4v_pcr_write(struct hvpmu_sun4v_dram *dram, u64 pcr);
+bool hvpmu_sun4v_pcr_write(struct hvpmu_sun4v_dram *dram, u64 pcr, bool live,
+			   u64 cur);
 int hvpmu_sun4v_l2ctl_get(struct hvpmu_sun4v_dram *dram, unsigned int node,
 			  unsigned int mode);
 void hvpmu_sun4v_l2ctl_put(struct hvpmu_sun4v_dram *dram, unsigned int node);
 int hvpmu_sun4v_l2ctl_event_get(struct hvpmu_sun4v_dram *dram, int cpu,
-				u32 enc, unsigned int mode);
+				u32 enc, u64 config1);
 void hvpmu_sun4v_l2ctl_event_put(struct hvpmu_sun4v_dram *dram, int cpu,
-				 u32 enc, unsigned int mode);
+				 u32 enc, u64 config1);
+int hvpmu_sun4v_l2_nodes(const int *sock, unsigned int nr, s8 *node);
+int hvpmu_sun4v_chip_detect(const char *compat, int len);
 int hvpmu_sun4v_errno(unsigned long hv_status);
 const char *hvpmu_sun4v_status_name(unsigned long hv_status);
 

@@ -10,6 +10,11 @@
 #include <linux/perf/hvpmu_sun4v.h>
 #include <linux/spinlock.h>
 
+/* CPUs the model knows the socket of; others are on no known socket. */
+#define HVPMU_SUN4V_MODEL_CPUS		64
+/* Calls recorded in order while logging is on. */
+#define HVPMU_SUN4V_MODEL_LOG		128
+
 /**
  * enum hvpmu_sun4v_model_op - the two calls, for call counts and injection
  * @HVPMU_SUN4V_MODEL_GET: GET_PERFREG
@@ -23,22 +28,78 @@ enum hvpmu_sun4v_model_op {
 };
 
 /**
+ * enum hvpmu_sun4v_model_ctl_effect - what a control-register write does
+ *	to the channel's counter register; the seeds do not say, so each
+ *	reading is offered
+ * @HVPMU_SUN4V_MODEL_CTL_KEEP: nothing
+ * @HVPMU_SUN4V_MODEL_CTL_CLEAR: the counter register is cleared
+ * @HVPMU_SUN4V_MODEL_CTL_PERTURB: both counters jump by
+ *	HVPMU_SUN4V_MODEL_PERTURB
+ */
+enum hvpmu_sun4v_model_ctl_effect {
+	HVPMU_SUN4V_MODEL_CTL_KEEP,
+	HVPMU_SUN4V_MODEL_CTL_CLEAR,
+	HVPMU_SUN4V_MODEL_CTL_PERTURB,
+};
+
+#define HVPMU_SUN4V_MODEL_PERTURB	0x12345ULL
+
+/**
+ * enum hvpmu_sun4v_model_high - what reads of a control register return in
+ *	bits 63:8, which the hypervisor does not let a guest write (reference
+ *	1.2) and whose content no source gives
+ * @HVPMU_SUN4V_MODEL_HIGH_ZERO: zero
+ * @HVPMU_SUN4V_MODEL_HIGH_ALWAYS: &hvpmu_sun4v_model.ctl_high, always
+ * @HVPMU_SUN4V_MODEL_HIGH_WRITTEN: &hvpmu_sun4v_model.ctl_high once the
+ *	register was written
+ */
+enum hvpmu_sun4v_model_high {
+	HVPMU_SUN4V_MODEL_HIGH_ZERO,
+	HVPMU_SUN4V_MODEL_HIGH_ALWAYS,
+	HVPMU_SUN4V_MODEL_HIGH_WRITTEN,
+};
+
+/**
+ * struct hvpmu_sun4v_model_call - one recorded call
+ * @op: GET or SET
+ * @reg: the PerfReg#
+ * @val: the value written (SET)
+ * @status: what the model answered
+ */
+struct hvpmu_sun4v_model_call {
+	enum hvpmu_sun4v_model_op op;
+	unsigned long reg;
+	u64 val;
+	unsigned long status;
+};
+
+/**
  * struct hvpmu_sun4v_model - state of one modelled hypervisor and chip
  * @chip: N2 or VF numbering and behaviour
- * @lock: serialises the calls, traffic and injection
+ * @lock: serialises the calls, traffic and injection; raw, because the
+ *	driver calls the model under its own raw spinlock, in hard-irq context
  * @access: the guest's perfctraccess MD property; false = ENOACCESS always
  * @ht_access: perfctrhtaccess; false = ENOACCESS for a PCR write with HT
  * @present: bit per channel (N2 channel, VF node * 2 + mcu) that exists
- * @absent_status: VF status for a register of an absent node
- * @local_node: VF node of the calling strand (PerfReg 1 is node-local);
- *	set_node_perfreg sets it to the node written
- * @cpus_per_node: cpu_node answers cpu / @cpus_per_node
+ * @absent_status: VF status for a register of an absent node: EINVAL
+ *	(API 1.0, the default) or ENOTSUPPORTED (the 1.1 text)
+ * @sock: socket id of each CPU, numbered from 1 as sparc64's machine
+ *	description does; CPUs beyond HVPMU_SUN4V_MODEL_CPUS have none
+ * @nodes_descending: how the hypervisor numbers nodes is not documented:
+ *	false = in increasing socket id order, true = decreasing
+ * @ctl_effect: what a control write does to the counter register
+ * @ctl_high: bits 63:8 of control-register reads, see @high
+ * @high: when @ctl_high shows
  * @pcr: PerfReg 0, the calling strand's SPARC PCR
- * @l2ctl: VF PerfReg 1 per node (PERF_CONFIG, bits 1:0)
+ * @l2ctl: VF PerfReg 1 per hypervisor node (PERF_CONFIG, bits 1:0)
  * @ctl: DRAM control register per channel
  * @pic: DRAM counter register per channel
+ * @written: bit per channel whose control register was written
  * @calls: calls made, per call and PerfReg# (out-of-range numbers counted
  *	in the last slot)
+ * @log: the calls in order while @log_on
+ * @nr_log: entries in @log
+ * @log_on: record calls in @log
  * @inj_op: injection: the call that fails
  * @inj_reg: injection: the PerfReg# that fails, or -1 for any
  * @inj_status: injection: the status returned instead
@@ -49,18 +110,25 @@ enum hvpmu_sun4v_model_op {
  */
 struct hvpmu_sun4v_model {
 	enum hvpmu_sun4v_chip chip;
-	spinlock_t lock;	/* calls, traffic and injection */
+	raw_spinlock_t lock;
 	bool access;
 	bool ht_access;
 	u32 present;
 	unsigned long absent_status;
-	unsigned int local_node;
-	unsigned int cpus_per_node;
+	int sock[HVPMU_SUN4V_MODEL_CPUS];
+	bool nodes_descending;
+	enum hvpmu_sun4v_model_ctl_effect ctl_effect;
+	u64 ctl_high;
+	enum hvpmu_sun4v_model_high high;
 	u64 pcr;
 	u64 l2ctl[HVPMU_SUN4V_VF_NODES];
 	u64 ctl[HVPMU_SUN4V_MAX_CHANNELS];
 	u64 pic[HVPMU_SUN4V_MAX_CHANNELS];
+	u32 written;
 	unsigned long calls[HVPMU_SUN4V_MODEL_NR_OPS][HVPMU_SUN4V_VF_NR_REGS + 1];
+	struct hvpmu_sun4v_model_call log[HVPMU_SUN4V_MODEL_LOG];
+	unsigned int nr_log;
+	bool log_on;
 	enum hvpmu_sun4v_model_op inj_op;
 	long inj_reg;
 	unsigned long inj_status;
@@ -82,5 +150,8 @@ void hvpmu_sun4v_model_inject(struct hvpmu_sun4v_model *m,
 unsigned long hvpmu_sun4v_model_calls(struct hvpmu_sun4v_model *m,
 				      enum hvpmu_sun4v_model_op op, long reg);
 void hvpmu_sun4v_model_reset_calls(struct hvpmu_sun4v_model *m);
+int hvpmu_sun4v_model_node(struct hvpmu_sun4v_model *m, unsigned int cpu);
+int hvpmu_sun4v_model_decode(enum hvpmu_sun4v_chip chip, unsigned long reg,
+			     bool *counter);
 
 #endif /* _LINUX_PERF_HVPMU_SUN4V_MODEL_H */
