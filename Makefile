@@ -12,6 +12,8 @@
 #   make lint      checkpatch --strict and kernel-doc on our files
 #   make extmod    external-module build (sparc64) from a link farm
 #   make e2e       the real perf tool in an x86_64 guest on the simulated platform
+#   make stress    perf_event_open fuzzer under load in that guest (STRESS_SECONDS=300)
+#   make bench     a table of costs: read latency, hcalls per read, timer wakeups
 #   make native    KUnit and arch glue on ppc64 pseries, sparc64 sun4u, mips malta
 #   make modules   external-module build of this directory against $(KDIR)
 #   make fresh     a debootstrapped Debian 12 root runs make demo and make check
@@ -20,7 +22,7 @@
 TESTING := tools/testing/hvpmu
 CHECK := $(TESTING)/check.sh
 
-.PHONY: demo check setup kunit cross lint extmod e2e native fresh modules clean
+.PHONY: demo check setup kunit cross lint extmod e2e stress bench native fresh modules clean
 
 demo:
 	@$(TESTING)/demo.sh $(EXTRA)
@@ -36,6 +38,14 @@ fresh:
 
 kunit cross lint extmod e2e native:
 	@$(CHECK) $@
+
+# check.sh stress runs a one-minute stress; this one runs five (STRESS_SECONDS,
+# STRESS_ATTRS, STRESS_SEED, STRESS_ARGS: see tools/testing/hvpmu/stress/run.sh)
+stress:
+	@STRESS_SECONDS=$${STRESS_SECONDS:-300} $(CHECK) stress
+
+bench:
+	@$(TESTING)/bench/run.sh
 
 # For a user's own, prepared kernel build: make modules KDIR=/path/to/build
 modules:

@@ -5,8 +5,8 @@
 # the last line is "N passed, N failed[, N skipped]" over every check that
 # ran, and the exit status is non-zero when any failed.
 #
-#   check.sh [step...]     steps: kunit cross extmod lint e2e native
-#                          (default: all, in that order)
+#   check.sh [step...]     steps: kunit cross extmod lint e2e stress native
+#                          (default: all but stress, in that order)
 #
 # Environment:
 #   KDIR     kernel tree (default: .cache/linux-6.1, made by setup.sh)
@@ -258,7 +258,21 @@ step_e2e() {
 	t0=$(date +%s)
 	note "end-to-end: x86_64 guest, simulated platform, the real perf tool"
 	run_sub e2e "$HERE/e2e/run.sh"
+	e2e_ran=1
 	note "end-to-end: $(elapsed "$t0")"
+}
+
+# The syscall fuzzer under load in the e2e guest: STRESS_SECONDS (60 here,
+# make stress runs longer). The e2e step, when it ran before, built the kernel.
+e2e_ran=0
+step_stress() {
+	local t0 nb=""
+	t0=$(date +%s)
+	[ "$e2e_ran" = 1 ] && ! grep -q '^FAIL: e2e: kernel build' "$BUILD/e2e.out" &&
+		nb=--no-build
+	note "stress: hvpmu-stress for ${STRESS_SECONDS:-60} s in the e2e guest"
+	run_sub stress "$HERE/stress/run.sh" $nb
+	note "stress: $(elapsed "$t0")"
 }
 
 step_native() {
@@ -270,6 +284,8 @@ step_native() {
 }
 
 steps=("$@")
+# stress stays out of the default until it runs green on the merged
+# drivers (README, "Stress and bench").
 [ ${#steps[@]} -eq 0 ] && steps=(kunit cross extmod lint e2e native)
 
 if ! "$HERE/setup.sh"; then
@@ -277,7 +293,7 @@ if ! "$HERE/setup.sh"; then
 else
 	for s in "${steps[@]}"; do
 		case "$s" in
-		kunit|cross|lint|extmod|e2e|native) "step_$s" ;;
+		kunit|cross|lint|extmod|e2e|stress|native) "step_$s" ;;
 		*) fail "unknown step $s" ;;
 		esac
 	done

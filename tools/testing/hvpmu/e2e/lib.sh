@@ -63,9 +63,19 @@ e2e_perf_binary() {
 }
 
 # e2e_initramfs MODE [EXTRA_DIR]: write $E2E_OUT/initramfs.cpio whose /init
-# runs the guest script MODE (e2e or demo) and then EXTRA_DIR's files.
+# runs the guest script MODE (e2e or demo, from guest/) and then EXTRA_DIR's
+# files. MODE may also be the path of a guest script kept elsewhere (it
+# joins guest/*.sh in /hvpmu and can use /hvpmu/lib.sh); EXTRA_DIR goes to
+# /extra.
 e2e_initramfs() {
-	local mode=$1 extra=${2:-} root="$E2E_OUT/initramfs" perf lib
+	local mode=$1 extra=${2:-} root="$E2E_OUT/initramfs" perf lib script=""
+	case "$mode" in
+	*/*)
+		[ -f "$mode" ] || { e2e_say "no guest script $mode"; return 1; }
+		script=$mode
+		mode=$(basename "$mode" .sh)
+		;;
+	esac
 	perf=$(e2e_perf_binary)
 	[ -n "$perf" ] || { e2e_say "no perf binary: apt-get install linux-perf"; return 1; }
 	[ -x /bin/busybox ] || { e2e_say "no /bin/busybox: apt-get install busybox-static"; return 1; }
@@ -80,6 +90,7 @@ e2e_initramfs() {
 	done
 	cp -a "$E2E_OUT/modroot/lib/modules/." "$root/lib/modules/"
 	cp "$E2E_DIR"/guest/*.sh "$root/hvpmu/"
+	[ -n "$script" ] && cp "$script" "$root/hvpmu/$mode.sh"
 	# The guest's HZ, to date kmemleak's objects (jiffies) against its run.
 	sed -n 's/^CONFIG_HZ=//p' "$E2E_OUT/.config" > "$root/hvpmu/hz"
 	if [ -n "$extra" ]; then

@@ -1,0 +1,20 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# make bench in the e2e guest: load the simulated platform, mount tracefs
+# (for the timer:hrtimer_expire_entry counts) and print hvpmu-bench's table.
+
+. /hvpmu/lib.sh
+
+: > "$TALLY"
+check "modprobe hvpmu_sim" modprobe hvpmu_sim
+check "4 models up" sh -c "[ \$(grep -c ' up\$' $SIM/models) -eq 4 ]"
+check "tracefs" mount -t tracefs nodev /sys/kernel/tracing
+# shellcheck disable=SC2046 # one word per argument
+if /extra/hvpmu-bench $(cat /extra/bench.args) > "$TMP/bench" 2>&1; then
+	pass "bench: hvpmu-bench"
+else
+	fail "bench: hvpmu-bench exited $?"
+fi
+sed 's/^/| /' "$TMP/bench"
+announce_checks
+[ "$(nfailed)" -eq 0 ]
