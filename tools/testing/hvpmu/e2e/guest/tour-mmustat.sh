@@ -7,8 +7,8 @@ if [ -d "$PMUS/$P" ] && [ -d "$D" ]; then
 	banner "$P: UltraSPARC T1 hypervisor TSB-hit statistics, per CPU"
 	echo "A hypervisor error first: the next CONF call answers EBADALIGN (8)."
 	run sh -c "echo 'conf 8' > $D/error"
-	run perf stat -a -e $P/dtsb_hits_ctx0_8k/ -- true
-	run sh -c "dmesg | grep $P | tail -n 1"
+	run_refused 'Input/output error' perf stat -a -e $P/dtsb_hits_ctx0_8k/ -- true
+	run_expect 'EBADALIGN' sh -c "dmesg | grep $P | tail -n 1"
 	echo
 	echo "Now 1000 D-TSB hits on CPU 0 and 234 on CPU 1, 2400 %tick cycles spent:"
 	run_expect '1234 +niagara_mmustat/dtsb_hits_ctx0_8k/' \
