@@ -611,6 +611,11 @@ EXPORT_SYMBOL_GPL(hvpmu_uncore_event_init);
 
 static void hvpmu_log_work(struct work_struct *work);
 
+static void hvpmu_log_kick(struct irq_work *kick)
+{
+	schedule_work(&container_of(kick, struct hvpmu_log, kick)->work);
+}
+
 /**
  * hvpmu_log_init() - prepare a struct hvpmu_log
  * @log: the log
@@ -619,6 +624,7 @@ void hvpmu_log_init(struct hvpmu_log *log)
 {
 	memset(log, 0, sizeof(*log));
 	raw_spin_lock_init(&log->lock);
+	init_irq_work(&log->kick, hvpmu_log_kick);
 	INIT_WORK(&log->work, hvpmu_log_work);
 }
 EXPORT_SYMBOL_GPL(hvpmu_log_init);
@@ -645,7 +651,7 @@ void hvpmu_log(struct hvpmu_log *log, const char *fmt, ...)
 		log->lost++;
 	}
 	raw_spin_unlock_irqrestore(&log->lock, flags);
-	schedule_work(&log->work);
+	irq_work_queue(&log->kick);
 }
 EXPORT_SYMBOL_GPL(hvpmu_log);
 
@@ -689,8 +695,10 @@ static void hvpmu_log_work(struct work_struct *work)
  */
 void hvpmu_log_flush(struct hvpmu_log *log)
 {
-	if (log->work.func)	/* initialised */
-		flush_work(&log->work);
+	if (!log->work.func)	/* never initialised */
+		return;
+	irq_work_sync(&log->kick);
+	flush_work(&log->work);
 }
 EXPORT_SYMBOL_GPL(hvpmu_log_flush);
 

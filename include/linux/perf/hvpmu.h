@@ -16,6 +16,7 @@
 
 #include <linux/bits.h>
 #include <linux/cpumask.h>
+#include <linux/irq_work.h>
 #include <linux/list.h>
 #include <linux/perf_event.h>
 #include <linux/spinlock.h>
@@ -251,6 +252,9 @@ static inline struct hvpmu_uncore *hvpmu_uncore_from_pmu(struct pmu *pmu)
  * struct hvpmu_log - messages formatted where printk must not run, printed
  *	later by a work item
  * @lock: protects @line, @nr and @lost
+ * @kick: queues @work; irq_work is safe even under the scheduler's rq
+ *	lock (per-task events are added and deleted in the context switch),
+ *	where waking a worker could deadlock
  * @work: prints the queued lines in process context
  * @nr: lines queued
  * @lost: messages that found the queue full since the last print
@@ -263,6 +267,7 @@ static inline struct hvpmu_uncore *hvpmu_uncore_from_pmu(struct pmu *pmu)
  */
 struct hvpmu_log {
 	raw_spinlock_t lock;
+	struct irq_work kick;
 	struct work_struct work;
 	unsigned int nr;
 	unsigned long lost;
