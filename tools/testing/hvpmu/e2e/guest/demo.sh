@@ -32,17 +32,23 @@ run() {
 	run_expect '' "$@"
 }
 
+# run_captured CMD...: show CMD, run it, show its output (kept in
+# /tmp/run.out); returns CMD's exit status.
+run_captured() {
+	show "$@"
+	"$@" > /tmp/run.out 2>&1
+	RC=$?
+	cat /tmp/run.out
+	return $RC
+}
+
 # run_expect REGEX CMD...: CMD must succeed and print REGEX (the exact
 # counts the tour injected, say).
 run_expect() {
-	local re=$1 rc
+	local re=$1
 	shift
-	show "$@"
-	"$@" > /tmp/run.out 2>&1
-	rc=$?
-	cat /tmp/run.out
-	if [ "$rc" -ne 0 ]; then
-		demo_fail "exit status $rc:$SHOWN"
+	if ! run_captured "$@"; then
+		demo_fail "exit status $RC:$SHOWN"
 	elif [ -n "$re" ] && ! grep -Eq -- "$re" /tmp/run.out; then
 		demo_fail "no '$re' in the output of:$SHOWN"
 	fi
@@ -50,13 +56,9 @@ run_expect() {
 
 # run_refused REGEX CMD...: an error case: CMD must fail and say REGEX.
 run_refused() {
-	local re=$1 rc
+	local re=$1
 	shift
-	show "$@"
-	"$@" > /tmp/run.out 2>&1
-	rc=$?
-	cat /tmp/run.out
-	if [ "$rc" -eq 0 ]; then
+	if run_captured "$@"; then
 		demo_fail "accepted, but must be refused:$SHOWN"
 	elif ! grep -Eq -- "$re" /tmp/run.out; then
 		demo_fail "no '$re' in the refusal of:$SHOWN"
