@@ -32,11 +32,11 @@
 #include <linux/percpu.h>
 #include <linux/workqueue.h>
 #include <linux/perf/hvpmu.h>
+#include <linux/perf/hvpmu_compat.h>
 #include <linux/perf/hvpmu_gpci.h>
 #include <linux/perf_event.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
-#include <asm/unaligned.h>
 
 /* hw.state bit: no good start value yet; the next good read sets it. */
 #define GPCI_HES_UNPRIMED	0x100

@@ -22,13 +22,13 @@
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
+#include <linux/perf/hvpmu_compat.h>
 #include <linux/perf/hvpmu_gpci.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/string.h>
 #include <asm/byteorder.h>
-#include <asm/unaligned.h>
 
 #define NONE		0xffff	/* counter absent from a layout */
 #define P		HVPMU_GPCI_K_PROC

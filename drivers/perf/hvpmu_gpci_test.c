@@ -14,6 +14,7 @@
 #include <linux/debugfs.h>
 #include <linux/device.h>
 #include <linux/perf/hvpmu.h>
+#include <linux/perf/hvpmu_compat.h>
 #include <linux/perf/hvpmu_gpci.h>
 #include <linux/perf_event.h>
 #include <linux/prandom.h>
@@ -21,7 +22,6 @@
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/string.h>
-#include <asm/unaligned.h>
 
 /*
  * The oracle of gpci_test_parity: Linux's own generator of its named

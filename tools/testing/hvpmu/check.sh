@@ -8,21 +8,33 @@
 #   check.sh [step...]     steps: kunit cross extmod lint e2e stress native
 #                          (default: all but stress, in that order)
 #
+# Every step but native runs once per kernel series, and each check's name
+# starts with its series ("PASS: [6.12] kunit x86_64: ..."); native runs on
+# the first series only. A line per series precedes the summary.
+#
 # Environment:
-#   KDIR     kernel tree (default: .cache/linux-6.1, made by setup.sh)
-#   BUILD    build directories (default: build/)
+#   SERIES   kernel series to test (default: "6.1 6.12")
+#   KDIR     one kernel tree of your own instead (its series only)
+#   BUILD_ROOT  build directories, one per series (default: build/)
 #   TARGETS  cross targets to build (default: every line of cross/targets)
 #   JOBS     make -j (default: nproc)
 set -uo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
+user_kdir=${KDIR:-}
 . "$HERE/env.sh"
+if [ -n "$user_kdir" ]; then
+	series_list=$HVPMU_SERIES
+else
+	series_list=${SERIES:-$HVPMU_ALL_SERIES}
+fi
 
 npass=0
 nfail=0
 nskip=0
-pass() { npass=$((npass + 1)); echo "PASS: $*"; }
-fail() { nfail=$((nfail + 1)); echo "FAIL: $*"; }
+pass() { npass=$((npass + 1)); echo "PASS: [$HVPMU_SERIES] $*"; }
+fail() { nfail=$((nfail + 1)); echo "FAIL: [$HVPMU_SERIES] $*"; }
+skip() { nskip=$((nskip + 1)); echo "SKIP: [$HVPMU_SERIES] $*"; }
 note() { printf '==> %s\n' "$*"; }
 elapsed() { echo "$(( $(date +%s) - $1 ))s"; }
 
@@ -67,8 +79,7 @@ step_kunit() {
 		n=$((n + 1))
 		case "$status" in
 		PASS) pass "kunit x86_64: $name" >/dev/null ;;
-		SKIP) nskip=$((nskip + 1))
-		      echo "SKIP: kunit x86_64: $name ($(kunit_skip_reason "$BUILD/kunit-x86_64/test.log" "$name"))" ;;
+		SKIP) skip "kunit x86_64: $name ($(kunit_skip_reason "$BUILD/kunit-x86_64/test.log" "$name"))" ;;
 		*) fail "kunit x86_64: $name ($status)" ;;
 		esac
 	done < "$BUILD/kunit-x86_64.counts"
@@ -238,8 +249,8 @@ run_sub() {
 	local what=$1 out rc p f
 	shift
 	out="$BUILD/$what.out"
-	"$@" > "$out" 2>&1
-	rc=$?
+	"$@" 2>&1 | sed -E "s/^(PASS|FAIL|SKIP): /\1: [$HVPMU_SERIES] /" > "$out"
+	rc=${PIPESTATUS[0]}
 	grep -vE '^[0-9]+ passed, [0-9]+ failed' "$out"
 	p=$(grep -c '^PASS: ' "$out")
 	f=$(grep -c '^FAIL: ' "$out")
@@ -258,17 +269,18 @@ step_e2e() {
 	t0=$(date +%s)
 	note "end-to-end: x86_64 guest, simulated platform, the real perf tool"
 	run_sub e2e "$HERE/e2e/run.sh"
-	e2e_ran=1
+	e2e_ran[$HVPMU_SERIES]=1
 	note "end-to-end: $(elapsed "$t0")"
 }
 
 # The syscall fuzzer under load in the e2e guest: STRESS_SECONDS (60 here,
 # make stress runs longer). The e2e step, when it ran before, built the kernel.
-e2e_ran=0
+declare -A e2e_ran
 step_stress() {
 	local t0 nb=""
 	t0=$(date +%s)
-	[ "$e2e_ran" = 1 ] && ! grep -q '^FAIL: e2e: kernel build' "$BUILD/e2e.out" &&
+	[ -n "${e2e_ran[$HVPMU_SERIES]:-}" ] &&
+	! grep -q '^FAIL: .*e2e: kernel build' "$BUILD/e2e.out" &&
 		nb=--no-build
 	note "stress: hvpmu-stress for ${STRESS_SECONDS:-60} s in the e2e guest"
 	run_sub stress "$HERE/stress/run.sh" $nb
@@ -288,18 +300,54 @@ steps=("$@")
 # drivers (README, "Stress and bench").
 [ ${#steps[@]} -eq 0 ] && steps=(kunit cross extmod lint e2e native)
 
-if ! "$HERE/setup.sh"; then
+# use_series S: the kernel tree and build directory of series S, for the
+# steps here and for the scripts they call.
+use_series() {
+	HVPMU_SERIES=$1
+	KDIR=${user_kdir:-$REPO/.cache/linux-$1}
+	BUILD=$BUILD_ROOT/$1
+	mkdir -p "$BUILD"
+	export KDIR BUILD
+}
+
+# Per-series counts, for the lines before the summary.
+declare -A spass sfail sskip
+run_step() {
+	local step=$1 p0=$npass f0=$nfail k0=$nskip
+	use_series "$2"
+	"step_$step"
+	spass[$2]=$((${spass[$2]:-0} + npass - p0))
+	sfail[$2]=$((${sfail[$2]:-0} + nfail - f0))
+	sskip[$2]=$((${sskip[$2]:-0} + nskip - k0))
+}
+
+steps=("$@")
+# stress stays out of the default until it runs green on the merged
+# drivers (README, "Stress and bench").
+[ ${#steps[@]} -eq 0 ] && steps=(kunit cross extmod lint e2e native)
+
+# shellcheck disable=SC2086 # one word per series
+if ! KDIR=$user_kdir "$HERE/setup.sh" $series_list; then
 	fail "setup"
 else
-	for s in "${steps[@]}"; do
-		case "$s" in
-		kunit|cross|lint|extmod|e2e|stress|native) "step_$s" ;;
-		*) fail "unknown step $s" ;;
+	for step in "${steps[@]}"; do
+		case "$step" in
+		kunit|cross|lint|extmod|e2e|stress)
+			for s in $series_list; do
+				run_step "$step" "$s"
+			done ;;
+		# The native KUnit runs check the arch glue and the drivers
+		# on their own architectures: one series is enough.
+		native) run_step native "${series_list%% *}" ;;
+		*) fail "unknown step $step" ;;
 		esac
 	done
 fi
 
+for s in $series_list; do
+	note "Linux $s: ${spass[$s]:-0} passed, ${sfail[$s]:-0} failed, ${sskip[$s]:-0} skipped"
+done
 summary="$npass passed, $nfail failed"
 [ "$nskip" -gt 0 ] && summary="$summary, $nskip skipped"
-echo "$summary"
+echo "$summary (Linux $(echo $series_list | sed 's/ / and /g'))"
 [ "$nfail" -eq 0 ]

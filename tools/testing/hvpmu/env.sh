@@ -3,13 +3,32 @@
 # Sourced by the test scripts: where the repository, the kernel tree and the
 # build directories are, and how to call the compiler.
 #
-# Environment: KDIR (kernel tree, default .cache/linux-6.1 made by setup.sh),
-# BUILD (build directories, default build/), JOBS (make -j, default nproc).
+# Environment: SERIES (kernel series, 6.1 or 6.12; default 6.1 here, make
+# check runs each), KDIR (kernel tree, default .cache/linux-$SERIES made by
+# setup.sh; its series is read from its Makefile), BUILD (build
+# directories, default $BUILD_ROOT/$SERIES; BUILD_ROOT default build/),
+# JOBS (make -j, default nproc).
 
 HVPMU_TESTING=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 REPO=$(cd "$HVPMU_TESTING/../../.." && pwd)
-KDIR=${KDIR:-$REPO/.cache/linux-6.1}
-BUILD=${BUILD:-$REPO/build}
+# shellcheck source=series.sh
+. "$HVPMU_TESTING/series.sh"
+if [ -n "${KDIR:-}" ]; then
+	HVPMU_SERIES=$(hvpmu_tree_series "$KDIR") || {
+		echo "KDIR=$KDIR: not a Linux tree of a supported series ($HVPMU_ALL_SERIES)" >&2
+		exit 1
+	}
+else
+	HVPMU_SERIES=${SERIES:-6.1}
+	HVPMU_SERIES=${HVPMU_SERIES%% *}
+	hvpmu_known_series "$HVPMU_SERIES" || {
+		echo "SERIES=$HVPMU_SERIES: not a supported series ($HVPMU_ALL_SERIES)" >&2
+		exit 1
+	}
+	KDIR=$REPO/.cache/linux-$HVPMU_SERIES
+fi
+BUILD_ROOT=${BUILD_ROOT:-$REPO/build}
+BUILD=${BUILD:-$BUILD_ROOT/$HVPMU_SERIES}
 JOBS=${JOBS:-$(nproc)}
 CC_PREFIX=""
 command -v ccache >/dev/null && CC_PREFIX="ccache "
@@ -55,12 +74,12 @@ kernel_first_report() {
 		sed 's/^\[ *[0-9.]*\] //'
 }
 
-# hvpmu_lock_build: one test run at a time per build directory; a second
-# waits for the first (the lock is released when the shell exits).
+# hvpmu_lock_build: one test run at a time per BUILD_ROOT (all series); a
+# second waits for the first (the lock is released when the shell exits).
 hvpmu_lock_build() {
-	mkdir -p "$BUILD"
-	exec 8> "$BUILD/.lock"
-	flock -n 8 || { echo "waiting for another run using $BUILD" >&2; flock 8; }
+	mkdir -p "$BUILD_ROOT"
+	exec 8> "$BUILD_ROOT/.lock"
+	flock -n 8 || { echo "waiting for another run using $BUILD_ROOT" >&2; flock 8; }
 }
 
 # kunit_skip_reason LOG TEST: why KUnit skipped TEST ("suite.case"), from

@@ -16,7 +16,7 @@
 #   fresh.sh [--keep]    --keep: reuse build/fresh/root if it exists (the
 #                        packages installed by the first run stay: not fresh)
 #
-# Environment: BUILD as check.sh; SUITE (bookworm); MIRROR (deb.debian.org);
+# Environment: BUILD_ROOT as check.sh; SUITE (bookworm); MIRROR (deb.debian.org);
 # TARGETS (make targets to run there, default "demo check"; e.g. "setup").
 set -euo pipefail
 
@@ -25,7 +25,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 
 SUITE=${SUITE:-bookworm}
 MIRROR=${MIRROR:-http://deb.debian.org/debian}
-ROOT="$BUILD/fresh/root"
+ROOT="$BUILD_ROOT/fresh/root"
 TARGETS=${TARGETS:-demo check}
 say() { printf '[fresh] %s\n' "$*" >&2; }
 
@@ -51,12 +51,12 @@ bind() {
 
 t0=$(date +%s)
 if [ "${1:-}" != --keep ] || [ ! -x "$ROOT/usr/bin/make" ]; then
-	rm -rf "$BUILD/fresh"
-	mkdir -p "$BUILD/fresh"
+	rm -rf "$BUILD_ROOT/fresh"
+	mkdir -p "$BUILD_ROOT/fresh"
 	say "debootstrap $SUITE (minbase) into $ROOT"
 	debootstrap --variant=minbase "$SUITE" "$ROOT" "$MIRROR" \
-		> "$BUILD/fresh/debootstrap.log" 2>&1 ||
-		{ tail -n 20 "$BUILD/fresh/debootstrap.log"; exit 1; }
+		> "$BUILD_ROOT/fresh/debootstrap.log" 2>&1 ||
+		{ tail -n 20 "$BUILD_ROOT/fresh/debootstrap.log"; exit 1; }
 	# As a Debian 12 installation has it: main, updates and security.
 	cat > "$ROOT/etc/apt/sources.list" <<EOF
 deb $MIRROR $SUITE main
@@ -94,7 +94,7 @@ for t in $TARGETS; do
 	say "make $t"
 	t1=$(date +%s)
 	trc=0
-	run_in "cd /root/hvpmu && make $t" 2>&1 | tee "$BUILD/fresh/$t.out" ||
+	run_in "cd /root/hvpmu && make $t" 2>&1 | tee "$BUILD_ROOT/fresh/$t.out" ||
 		trc=${PIPESTATUS[0]}
 	say "make $t: exit $trc in $(( $(date +%s) - t1 ))s"
 	[ "$trc" -eq 0 ] || rc=1
@@ -102,5 +102,5 @@ for t in $TARGETS; do
 done
 say "fresh root: debootstrap $((t1r - t0))s;$times"
 # The summary line of the last command (make check's) comes last.
-tail -n 1 "$BUILD/fresh/$t.out"
+tail -n 1 "$BUILD_ROOT/fresh/$t.out"
 exit "$rc"

@@ -1,0 +1,23 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# Sourced by setup.sh and env.sh: the kernel series we build on, and how a
+# tree says which one it is.
+
+# Every supported series, in the order make check runs them. Each is a
+# Debian 12 package linux-source-<series> (6.12 from bookworm-security).
+HVPMU_ALL_SERIES="6.1 6.12"
+
+# hvpmu_known_series S: true when S is a supported series.
+hvpmu_known_series() {
+	[[ " $HVPMU_ALL_SERIES " == *" $1 "* ]]
+}
+
+# hvpmu_tree_series DIR: print the series (VERSION.PATCHLEVEL) of the Linux
+# tree DIR; false when it is not one we support.
+hvpmu_tree_series() {
+	local s
+	s=$(sed -n -e 's/^VERSION = \([0-9]*\)$/\1/p' \
+		   -e 's/^PATCHLEVEL = \([0-9]*\)$/.\1/p' "$1/Makefile" 2>/dev/null |
+	    head -n 2 | tr -d '\n')
+	hvpmu_known_series "$s" && echo "$s"
+}
