@@ -88,7 +88,7 @@ static void gt_probe_model(struct kunit *test)
 
 	gt_remove();
 	g = gt_probe();
-	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(g), "%ld", PTR_ERR_OR_ZERO(g));
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(g), "%pe", g);
 	gt.g = g;
 }
 
@@ -924,8 +924,7 @@ static void gpci_test_named(struct kunit *test)
 		gt_parse(test, e->terms, gt_entity(c), &attr);
 		gt_fill(1ULL << 40, 0);
 		ev = gt_open(&attr);
-		KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(ev), "%s: %ld", e->name,
-				       PTR_ERR_OR_ZERO(ev));
+		KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(ev), "%s: %pe", e->name, ev);
 		opened++;
 		/* every counter moves differently: a wrong offset shows */
 		gt_fill(1ULL << 40, step);

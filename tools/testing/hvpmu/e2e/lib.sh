@@ -13,7 +13,8 @@ E2E_OUT=$BUILD/e2e-x86_64
 e2e_say() { printf '[e2e] %s\n' "$*" >&2; }
 
 # e2e_kernel LOG: configure and build bzImage and modules in $E2E_OUT,
-# printing make's progress (one line per 200 objects) on stderr.
+# printing make's progress (one line per 200 objects) on stderr, and the
+# perf tool of the series (e2e_build_perf).
 e2e_kernel() {
 	local log=$1 mk line n=0 t0 lost=""
 	mk=(make -C "$KDIR" O="$E2E_OUT" ARCH=x86_64 CC="${CC_PREFIX}gcc"
@@ -47,12 +48,15 @@ e2e_kernel() {
 		e2e_say "modules_install produced no modules.dep listing hvpmu_sim (is depmod installed?)"
 		return 1
 	fi
-	e2e_say "kernel ready in $(( $(date +%s) - t0 ))s"
+	e2e_build_perf "$BUILD/perf.log" || return 1
+	e2e_say "kernel and perf ready in $(( $(date +%s) - t0 ))s"
 }
 
-# The real perf binary: Debian's /usr/bin/perf is either the binary or a
-# wrapper that runs /usr/bin/perf_<version>.
-e2e_perf_binary() {
+# The perf tool a user of the series has: Debian 12's linux-perf is perf
+# 6.1; for another series, perf is built from that tree's tools/perf.
+# Debian's /usr/bin/perf is either the binary or a wrapper that runs
+# /usr/bin/perf_<version>.
+e2e_debian_perf() {
 	local p
 	if [ "$(head -c 4 /usr/bin/perf 2>/dev/null)" = $'\x7fELF' ]; then
 		echo /usr/bin/perf
@@ -60,6 +64,44 @@ e2e_perf_binary() {
 	fi
 	p=$(ls /usr/bin/perf_[0-9]* 2>/dev/null | sort -V | tail -n 1)
 	[ -n "$p" ] && echo "$p"
+}
+
+# perf_series BINARY: the series (6.1, 6.12) of a perf binary.
+perf_series() {
+	"$1" version 2>/dev/null | sed -n 's/^perf version \([0-9]*\.[0-9]*\).*/\1/p'
+}
+
+e2e_perf_binary() {
+	local p
+	p=$(e2e_debian_perf)
+	if [ -n "$p" ] && [ "$(perf_series "$p")" = "$HVPMU_SERIES" ]; then
+		echo "$p"
+	elif [ -x "$BUILD/perf/perf" ]; then
+		echo "$BUILD/perf/perf"
+	fi
+}
+
+# e2e_build_perf LOG: build perf from $KDIR/tools/perf into $BUILD/perf
+# unless Debian's is of this series. Every optional library is off, so
+# that the binary (and what the guest needs to run it) does not depend on
+# which -dev packages the host happens to have; perf stat, list and record
+# need none of them.
+e2e_build_perf() {
+	local log=$1 p
+	p=$(e2e_debian_perf)
+	[ -n "$p" ] && [ "$(perf_series "$p")" = "$HVPMU_SERIES" ] && return 0
+	e2e_say "building perf from $KDIR/tools/perf in $BUILD/perf (log: $log)"
+	mkdir -p "$BUILD/perf"
+	make -C "$KDIR/tools/perf" O="$BUILD/perf" -j"$JOBS" \
+		CC="${CC_PREFIX}gcc" NO_LIBTRACEEVENT=1 NO_LIBPYTHON=1 \
+		NO_LIBPERL=1 NO_LIBLLVM=1 NO_LIBBPF=1 BUILD_BPF_SKEL=0 \
+		NO_LIBCRYPTO=1 NO_LIBUNWIND=1 NO_LIBDW_DWARF_UNWIND=1 \
+		NO_DWARF=1 NO_SLANG=1 NO_GTK2=1 NO_LIBNUMA=1 \
+		NO_LIBBABELTRACE=1 NO_CAPSTONE=1 NO_LIBPFM4=1 NO_JVMTI=1 \
+		NO_LIBZSTD=1 NO_LZMA=1 NO_LIBAUDIT=1 NO_LIBDEBUGINFOD=1 \
+		NO_DEMANGLE=1 NO_AIO=1 > "$log" 2>&1 &&
+		[ "$(perf_series "$BUILD/perf/perf")" = "$HVPMU_SERIES" ] ||
+		{ tail -n 20 "$log" >&2; return 1; }
 }
 
 # e2e_initramfs MODE [EXTRA_DIR]: write $E2E_OUT/initramfs.cpio whose /init
@@ -77,7 +119,7 @@ e2e_initramfs() {
 		;;
 	esac
 	perf=$(e2e_perf_binary)
-	[ -n "$perf" ] || { e2e_say "no perf binary: apt-get install linux-perf"; return 1; }
+	[ -n "$perf" ] || { e2e_say "no perf binary of Linux $HVPMU_SERIES (linux-perf, or e2e_build_perf)"; return 1; }
 	[ -x /bin/busybox ] || { e2e_say "no /bin/busybox: apt-get install busybox-static"; return 1; }
 	rm -rf "$root"
 	mkdir -p "$root"/{bin,sbin,usr/bin,proc,sys,dev,tmp,root,lib/modules,hvpmu}
