@@ -514,8 +514,10 @@ static int hvpmu_cpu_offline(unsigned int cpu, struct hlist_node *node)
  * @uncore: the PMU; @uncore->pmu must be filled in, @uncore->migrate may be
  * @name: the PMU's name in sysfs and perf
  *
- * Picks an online CPU, follows CPU hotplug (events migrate to another online
- * CPU when the designated one goes offline) and registers the PMU. Put
+ * Designates the CPU it runs on (as arm-ccn, arm_smmuv3_pmu and
+ * fsl_imx8_ddr_perf do: a module loaded with taskset designates that CPU),
+ * follows CPU hotplug (events migrate to another online CPU when the
+ * designated one goes offline) and registers the PMU. Put
  * &hvpmu_uncore_cpumask_group in the PMU's attr_groups. Undone with
  * hvpmu_uncore_unregister().
  *
@@ -540,7 +542,7 @@ int hvpmu_uncore_register(struct hvpmu_uncore *uncore, const char *name)
 	if (ret)
 		return ret;
 	cpus_read_lock();
-	uncore->cpu = cpumask_first(cpu_online_mask);
+	uncore->cpu = raw_smp_processor_id();
 	cpus_read_unlock();
 
 	ret = perf_pmu_register(&uncore->pmu, name, -1);

@@ -5,6 +5,7 @@
 
 #include <kunit/test.h>
 #include <linux/cpu.h>
+#include <linux/delay.h>
 #include <linux/device.h>
 #include <linux/perf/hvpmu.h>
 #include <linux/random.h>
@@ -342,11 +343,15 @@ static void hvpmu_test_fold(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, (u64)local64_read(&ev->count), 7ULL);
 }
 
-/* A minimal uncore PMU counting a variable, to drive the uncore helper. */
+/*
+ * A minimal uncore PMU counting a variable, to drive the uncore helper; with
+ * @slots set, it has that many counters and refuses more (perf multiplexes).
+ */
 static struct {
 	struct hvpmu_uncore uncore;
 	u64 value;
 	int migrations;
+	unsigned int slots, used;
 } dummy;
 
 static int dummy_event_init(struct perf_event *event)
@@ -371,6 +376,9 @@ static void dummy_stop(struct perf_event *event, int flags)
 
 static int dummy_add(struct perf_event *event, int flags)
 {
+	if (dummy.slots && dummy.used == dummy.slots)
+		return -EAGAIN;
+	dummy.used++;
 	if (flags & PERF_EF_START)
 		dummy_start(event, flags);
 	return 0;
@@ -379,6 +387,7 @@ static int dummy_add(struct perf_event *event, int flags)
 static void dummy_del(struct perf_event *event, int flags)
 {
 	dummy_stop(event, flags);
+	dummy.used--;
 }
 
 static void dummy_migrate(struct hvpmu_uncore *u, unsigned int from,
@@ -392,9 +401,10 @@ static const struct attribute_group *dummy_groups[] = {
 	NULL,
 };
 
-static int dummy_register(void)
+static int dummy_register_mux(unsigned int slots, int mux_ms)
 {
 	memset(&dummy, 0, sizeof(dummy));
+	dummy.slots = slots;
 	dummy.uncore.pmu = (struct pmu) {
 		.module = THIS_MODULE,
 		.task_ctx_nr = perf_invalid_context,
@@ -406,9 +416,15 @@ static int dummy_register(void)
 		.read = dummy_read,
 		.attr_groups = dummy_groups,
 		.capabilities = PERF_PMU_CAP_NO_EXCLUDE,
+		.hrtimer_interval_ms = mux_ms,
 	};
 	dummy.uncore.migrate = dummy_migrate;
 	return hvpmu_uncore_register(&dummy.uncore, "hvpmu_test_uncore");
+}
+
+static int dummy_register(void)
+{
+	return dummy_register_mux(0, 0);
 }
 
 static char *cpumask_file(struct kunit *test)
@@ -438,12 +454,15 @@ static struct perf_event *dummy_open(struct kunit *test, int cpu,
 
 static void hvpmu_test_uncore(struct kunit *test)
 {
+	unsigned int cpu = cpumask_last(cpu_online_mask);
 	struct perf_event *ev;
 	u64 enabled, running;
 	char want[16];
 
+	/* the designated CPU is the one that registers the PMU */
+	KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(current, cpumask_of(cpu)), 0);
 	KUNIT_ASSERT_EQ(test, dummy_register(), 0);
-	snprintf(want, sizeof(want), "%u\n", cpumask_first(cpu_online_mask));
+	snprintf(want, sizeof(want), "%u\n", cpu);
 	KUNIT_EXPECT_STREQ(test, cpumask_file(test), want);
 
 	/* sampling is refused; any CPU is redirected to the designated one */
@@ -502,6 +521,44 @@ static void hvpmu_test_uncore_hotplug(struct kunit *test)
 	hvpmu_uncore_unregister(&dummy.uncore);
 }
 
+/*
+ * More events than counters: perf core rotates them from an hrtimer of the
+ * PMU's per-CPU context, which stops itself only at its next expiry, up to
+ * one mux interval (sysfs perf_event_mux_interval_ms) after the last event
+ * went away. The PMU is unregistered right after its last event (as on a
+ * module unload after a multiplexed perf stat) and a new one takes its
+ * place: the timer must not stay queued in the freed contexts. When it does,
+ * the new PMU's timer init reports "ODEBUG: init active" (the kernel log
+ * scan fails the run), or the timer tree is corrupted. The interval is long
+ * so that the unregister's RCU grace periods cannot hide the bug. Tests
+ * patch 0002 of each kernel series.
+ */
+static void hvpmu_test_unregister_multiplexed(struct kunit *test)
+{
+	struct perf_event *ev[3];
+	u64 enabled, running;
+	unsigned int i, n, waiting;
+
+	for (n = 0; n < 3; n++) {
+		KUNIT_ASSERT_EQ(test, dummy_register_mux(1, 1000), 0);
+		for (i = 0; i < ARRAY_SIZE(ev); i++) {
+			ev[i] = dummy_open(test, dummy.uncore.cpu, 0);
+			KUNIT_ASSERT_FALSE(test, IS_ERR(ev[i]));
+		}
+		msleep(20);
+		waiting = 0;
+		for (i = 0; i < ARRAY_SIZE(ev); i++) {
+			perf_event_read_value(ev[i], &enabled, &running);
+			if (running < enabled)
+				waiting++;
+			perf_event_release_kernel(ev[i]);
+		}
+		/* one counter for three events: perf multiplexes them */
+		KUNIT_EXPECT_GE(test, waiting, 2U);
+		hvpmu_uncore_unregister(&dummy.uncore);
+	}
+}
+
 static struct kunit_case hvpmu_core_cases[] = {
 	KUNIT_CASE(hvpmu_test_format_strings),
 	KUNIT_CASE(hvpmu_test_events),
@@ -514,6 +571,7 @@ static struct kunit_case hvpmu_core_cases[] = {
 	KUNIT_CASE(hvpmu_test_fold),
 	KUNIT_CASE(hvpmu_test_uncore),
 	KUNIT_CASE(hvpmu_test_uncore_hotplug),
+	KUNIT_CASE(hvpmu_test_unregister_multiplexed),
 	{}
 };
 

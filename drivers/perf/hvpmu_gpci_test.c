@@ -44,6 +44,13 @@ static struct {
 
 static int gt_init(struct kunit *test)
 {
+	int ret;
+
+	/* PMUs of this suite designate the first CPU: they register there */
+	ret = set_cpus_allowed_ptr(current,
+				   cpumask_of(cpumask_first(cpu_online_mask)));
+	if (ret)
+		return ret;
 	gt.m = hvpmu_gpci_model_alloc(6);
 	return gt.m ? 0 : -ENOMEM;
 }

@@ -295,11 +295,6 @@ step_native() {
 	note "native: $(elapsed "$t0")"
 }
 
-steps=("$@")
-# stress stays out of the default until it runs green on the merged
-# drivers (README, "Stress and bench").
-[ ${#steps[@]} -eq 0 ] && steps=(kunit cross extmod lint e2e native)
-
 # use_series S: the kernel tree and build directory of series S, for the
 # steps here and for the scripts they call.
 use_series() {
