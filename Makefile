@@ -5,8 +5,9 @@
 #
 #   make demo      the main job: boot the simulated platform, tour with perf
 #                  (EXTRA=dir: your own scripts/binaries to run in the guest)
-#   make check     every test: kunit cross extmod lint e2e native
-#   make setup     packages, kernel tree, our links and patches
+#   make check     every test: kunit cross extmod lint e2e on Linux 6.1 and
+#                  6.12, then native
+#   make setup     packages, kernel trees (both series), our links and patches
 #   make kunit     KUnit suites on x86_64 under QEMU
 #   make cross     cross builds with W=1 -Werror and sparse (TARGETS="...")
 #   make lint      checkpatch --strict and kernel-doc on our files
@@ -17,7 +18,10 @@
 #   make native    KUnit and arch glue on ppc64 pseries, sparc64 sun4u, mips malta
 #   make modules   external-module build of this directory against $(KDIR)
 #   make fresh     a debootstrapped Debian 12 root runs make demo and make check
-#   make clean     remove build/ (the unpacked kernel in .cache/ stays)
+#   make clean     remove build/ (the unpacked kernels in .cache/ stay)
+#
+# Every target but check and setup runs on one kernel series: SERIES=6.1
+# (the default) or SERIES=6.12.
 
 TESTING := tools/testing/hvpmu
 CHECK := $(TESTING)/check.sh
@@ -37,12 +41,12 @@ fresh:
 	@$(TESTING)/fresh.sh
 
 kunit cross lint extmod e2e native:
-	@$(CHECK) $@
+	@SERIES=$${SERIES:-6.1} $(CHECK) $@
 
 # check.sh stress runs a one-minute stress; this one runs five (STRESS_SECONDS,
 # STRESS_ATTRS, STRESS_SEED, STRESS_ARGS: see tools/testing/hvpmu/stress/run.sh)
 stress:
-	@STRESS_SECONDS=$${STRESS_SECONDS:-300} $(CHECK) stress
+	@SERIES=$${SERIES:-6.1} STRESS_SECONDS=$${STRESS_SECONDS:-300} $(CHECK) stress
 
 bench:
 	@$(TESTING)/bench/run.sh

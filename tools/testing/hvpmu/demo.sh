@@ -24,7 +24,7 @@ if [ -n "$extra" ] && [ ! -d "$extra" ]; then
 fi
 hvpmu_lock_build
 t0=$(date +%s)
-"$REPO/tools/testing/hvpmu/setup.sh" >&2 || { echo "demo: FAILED: set-up"; exit 1; }
+"$REPO/tools/testing/hvpmu/setup.sh" "$HVPMU_SERIES" >&2 || { echo "demo: FAILED: set-up"; exit 1; }
 e2e_kernel "$BUILD/e2e-x86_64.log" || {
 	echo "demo: FAILED: kernel build, see $BUILD/e2e-x86_64.log"
 	exit 1

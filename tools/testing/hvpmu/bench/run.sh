@@ -19,7 +19,7 @@ failed() { echo "bench: FAILED: $*"; exit 1; }
 
 hvpmu_lock_build
 t0=$(date +%s)
-"$HVPMU_TESTING/setup.sh" >&2 || failed "set-up"
+"$HVPMU_TESTING/setup.sh" "$HVPMU_SERIES" >&2 || failed "set-up"
 if [ "${1:-}" != --no-build ]; then
 	e2e_kernel "$BUILD/e2e-x86_64.log" ||
 		failed "kernel build, see $BUILD/e2e-x86_64.log"

@@ -74,7 +74,7 @@ banner "hvpmu demo: perf $(perf version | cut -d' ' -f3) on Linux $(uname -r), s
 echo "The PMUs below run on register-level models of the hypervisor and uncore"
 echo "hardware (CONFIG_HVPMU_SIM): counts are the traffic injected through"
 echo "$SIM, not measurements of this machine."
-modprobe hvpmu_sim || demo_fail "modprobe hvpmu_sim"
+sim_load || demo_fail "modprobe hvpmu_sim"
 run cat "$SIM/models"
 for p in $OUR_PMUS; do
 	[ -d "$PMUS/$p" ] || demo_fail "PMU $p not registered by the simulated platform"

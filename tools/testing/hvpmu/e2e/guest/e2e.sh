@@ -28,7 +28,7 @@ check "HZ known ($HZ), run starts at jiffies $RUN_JIFFIES" test "${HZ:-0}" -gt 0
 check "perf runs: perf version" perf version
 check "perf stat counts a software event" \
 	sh -c 'perf stat -x, -e task-clock -- true 2>&1 | grep -q task-clock'
-check "modprobe hvpmu_sim" modprobe hvpmu_sim
+check "modprobe hvpmu_sim (from the last CPU)" sim_load
 check "debugfs: $SIM/models" cat "$SIM/models"
 cat "$SIM/models" 2>/dev/null | sed 's/^/    model: /'
 while read -r model state rest; do
@@ -160,7 +160,7 @@ check "all our PMUs gone after unload" sh -c "[ -z \"\$(. /hvpmu/lib.sh; our_pmu
 for m in hvpmu_models hvpmu_gpci hvpmu_mips_cm hvpmu_mmustat hvpmu_sun4v_dram hvpmu_core; do
 	grep -q "^$m " /proc/modules && check "rmmod $m" rmmod "$m"
 done
-check "reload: modprobe hvpmu_sim" modprobe hvpmu_sim
+check "reload: modprobe hvpmu_sim" sim_load
 # (debugfs files have size 0: look at the contents)
 check "reload: same models up" sh -c "[ \$(grep -c ' up\$' $SIM/models) -eq 4 ] && ! grep -v ' up\$' $SIM/models"
 check "reload: perf list runs" perf list
@@ -170,7 +170,7 @@ check "reload: perf list runs" perf list
 # perf must hold a reference on the module that unregisters the PMU (here
 # hvpmu_sim, through the model's sim_exit) while one of its events is open.
 for p in $OUR_PMUS; do
-	[ -d "$SIM" ] || modprobe hvpmu_sim
+	[ -d "$SIM" ] || sim_load
 	[ -d "$PMUS/$p" ] || continue
 	e=$(ls "$PMUS/$p/events" | grep -v '\.' | head -n 1)
 	rm -f "$TMP/ready"

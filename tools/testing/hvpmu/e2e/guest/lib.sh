@@ -79,6 +79,14 @@ expect_count() {
 	fi
 }
 
+# sim_load: load the simulated platform from the last CPU, which its uncore
+# PMUs then designate (the registering CPU): x86 cannot take CPU 0 offline
+# since Linux 6.5, and the hotplug checks offline the designated CPU.
+sim_load() {
+	taskset -c "$(ls -d /sys/devices/system/cpu/cpu[0-9]* | sed 's/.*cpu//' |
+		sort -n | tail -n 1)" modprobe hvpmu_sim
+}
+
 # our_pmus: the PMUs of the project registered now.
 our_pmus() {
 	local p
