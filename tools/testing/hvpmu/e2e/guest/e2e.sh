@@ -117,6 +117,13 @@ done
 for p in $(our_pmus); do
 	[ -f "$PMUS/$p/cpumask" ] || continue
 	cpu=$(cat "$PMUS/$p/cpumask")
+	if [ ! -e "/sys/devices/system/cpu/cpu$cpu/online" ]; then
+		# The check of an earlier PMU moved every uncore PMU to CPU 0,
+		# which x86 cannot offline: reload the platform from the last
+		# CPU, which its PMUs designate again.
+		rmmod hvpmu_sim && sim_load
+		cpu=$(cat "$PMUS/$p/cpumask")
+	fi
 	eval "hp=\${HP_$p:-}"
 	if [ -n "$hp" ]; then
 		ev=${hp%%|*}; rest=${hp#*|}
