@@ -1779,10 +1779,11 @@ static int gt_sim(struct kunit *test, int (*fn)(struct hvpmu_gpci_model *m,
 						char *text),
 		  const char *text)
 {
-	char *buf = kunit_kzalloc(test, strlen(text) + 1, GFP_KERNEL);
+	size_t size = strlen(text) + 1;
+	char *buf = kunit_kzalloc(test, size, GFP_KERNEL);
 
 	KUNIT_ASSERT_NOT_NULL(test, buf);
-	strcpy(buf, text);
+	strscpy(buf, text, size);
 	return fn(gt.sim ?: gt.m, buf);
 }
 

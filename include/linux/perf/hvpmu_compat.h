@@ -8,7 +8,7 @@
 #define _LINUX_PERF_HVPMU_COMPAT_H
 
 /* get_unaligned_be64() and friends: <asm/unaligned.h> until 6.12-rc2 */
-#if __has_include(<linux/unaligned.h>)
+#ifdef HVPMU_HAVE_LINUX_UNALIGNED_H	/* set by our Kbuild */
 #include <linux/unaligned.h>
 #else
 #include <asm/unaligned.h>
