@@ -28,15 +28,18 @@ for p in $OUR_PMUS; do
 done
 
 # A stress that does not end is a hang: show what the kernel waits on
-# (no sysrq in this kernel: the stacks of the tasks in D state) and stop.
+# (no sysrq in this kernel: the stacks of the tasks in D state, and of any
+# other task inside perf or CPU hotplug, which may hold what they wait
+# for) and stop.
 watchdog() {
 	sleep "$1"
-	echo "FAIL: stress: hvpmu-stress still running after $1 s; tasks in D state:"
+	echo "FAIL: stress: hvpmu-stress still running after $1 s; tasks in D state or in perf:"
 	for s in /proc/[0-9]*/status; do
-		grep -q '^State:.*D' "$s" 2>/dev/null || continue
 		d=${s%/status}
-		echo "    $(cat "$d/comm") ${d#/proc/}:"
-		sed 's/^/        /' "$d/stack" 2>/dev/null | head -n 12
+		grep -q '^State:.*D' "$s" 2>/dev/null ||
+			grep -q -e perf -e cpuhp "$d/stack" 2>/dev/null || continue
+		echo "    $(cat "$d/comm") ${d#/proc/}, $(sed -n 's/^State:\t*//p' "$s"):"
+		sed 's/^/        /' "$d/stack" 2>/dev/null | head -n 16
 	done
 	echo "HVPMU-GUEST-EXIT 1"
 	reboot -f
