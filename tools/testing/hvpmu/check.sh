@@ -322,9 +322,7 @@ run_step() {
 }
 
 steps=("$@")
-# stress stays out of the default until it runs green on the merged
-# drivers (README, "Stress and bench").
-[ ${#steps[@]} -eq 0 ] && steps=(kunit cross extmod lint e2e native)
+[ ${#steps[@]} -eq 0 ] && steps=(kunit cross extmod lint e2e stress native)
 
 # shellcheck disable=SC2086 # one word per series
 if ! KDIR=$user_kdir "$HERE/setup.sh" $series_list; then
