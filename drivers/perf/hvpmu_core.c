@@ -471,8 +471,10 @@ static ssize_t cpumask_show(struct device *dev, struct device_attribute *attr,
 			    char *buf)
 {
 	struct hvpmu_uncore *uncore = hvpmu_uncore_from_pmu(dev_get_drvdata(dev));
+	unsigned int cpu = READ_ONCE(uncore->cpu);
 
-	return cpumap_print_to_pagebuf(true, buf, cpumask_of(uncore->cpu));
+	return cpumap_print_to_pagebuf(true, buf, cpu < nr_cpu_ids ?
+				       cpumask_of(cpu) : cpu_none_mask);
 }
 static DEVICE_ATTR_RO(cpumask);
 
@@ -503,7 +505,7 @@ static int hvpmu_cpu_offline(unsigned int cpu, struct hlist_node *node)
 	if (target >= nr_cpu_ids)
 		return 0;
 	perf_pmu_migrate_context(&uncore->pmu, cpu, target);
-	uncore->cpu = target;
+	WRITE_ONCE(uncore->cpu, target);
 	if (uncore->migrate)
 		uncore->migrate(uncore, cpu, target);
 	return 0;
@@ -532,8 +534,10 @@ int hvpmu_uncore_register(struct hvpmu_uncore *uncore, const char *name)
 		return -ENODEV;
 
 	/*
-	 * Follow hotplug first, with no CPU designated yet, then pick one
-	 * with hotplug held off: from then on its offline callback moves it.
+	 * Follow hotplug first, with no CPU designated, and designate one
+	 * with hotplug held off only once the PMU is registered: the offline
+	 * callback migrates the contexts of the designated CPU, which do not
+	 * exist before. Events opened in between are refused (-ENODEV).
 	 * (The _cpuslocked variant of the instance call is not exported.)
 	 */
 	uncore->cpu = nr_cpu_ids;
@@ -541,15 +545,17 @@ int hvpmu_uncore_register(struct hvpmu_uncore *uncore, const char *name)
 					       &uncore->node);
 	if (ret)
 		return ret;
-	cpus_read_lock();
-	uncore->cpu = raw_smp_processor_id();
-	cpus_read_unlock();
-
 	ret = perf_pmu_register(&uncore->pmu, name, -1);
-	if (ret)
+	if (ret) {
 		cpuhp_state_remove_instance_nocalls(hvpmu_cpuhp_state,
 						    &uncore->node);
-	return ret;
+		return ret;
+	}
+	/* online, and stays so while hotplug is held off */
+	cpus_read_lock();
+	WRITE_ONCE(uncore->cpu, raw_smp_processor_id());
+	cpus_read_unlock();
+	return 0;
 }
 EXPORT_SYMBOL_GPL(hvpmu_uncore_register);
 
@@ -559,6 +565,14 @@ EXPORT_SYMBOL_GPL(hvpmu_uncore_register);
  */
 void hvpmu_uncore_unregister(struct hvpmu_uncore *uncore)
 {
+	/*
+	 * No CPU designated from here on, so that a CPU going offline while
+	 * perf_pmu_unregister() frees the contexts leaves them alone; the
+	 * lock waits for an offline callback already running.
+	 */
+	cpus_read_lock();
+	WRITE_ONCE(uncore->cpu, nr_cpu_ids);
+	cpus_read_unlock();
 	perf_pmu_unregister(&uncore->pmu);
 	cpuhp_state_remove_instance_nocalls(hvpmu_cpuhp_state, &uncore->node);
 }
@@ -579,12 +593,14 @@ static bool hvpmu_same_pmu_or_sw(struct perf_event *a, struct perf_event *b)
  * that reads the group periodically, are allowed), then binds the event to
  * the designated CPU. Driver-specific checks (config, counters) come after.
  *
- * Return: 0, -ENOENT (not this PMU), -EOPNOTSUPP (sampling) or -EINVAL.
+ * Return: 0, -ENOENT (not this PMU), -EOPNOTSUPP (sampling), -ENODEV (the
+ * PMU is being registered or unregistered: no CPU designated) or -EINVAL.
  */
 int hvpmu_uncore_event_init(struct hvpmu_uncore *uncore,
 			    struct perf_event *event)
 {
 	struct perf_event *leader = event->group_leader;
+	unsigned int cpu = READ_ONCE(uncore->cpu);
 	struct perf_event *sibling;
 
 	if (event->attr.type != uncore->pmu.type)
@@ -606,7 +622,10 @@ int hvpmu_uncore_event_init(struct hvpmu_uncore *uncore,
 				return -EINVAL;
 	}
 
-	event->cpu = uncore->cpu;
+	/* registering or unregistering: no CPU to count on */
+	if (cpu >= nr_cpu_ids)
+		return -ENODEV;
+	event->cpu = cpu;
 	return 0;
 }
 EXPORT_SYMBOL_GPL(hvpmu_uncore_event_init);

@@ -396,8 +396,40 @@ static void dummy_migrate(struct hvpmu_uncore *u, unsigned int from,
 	dummy.migrations++;
 }
 
+/*
+ * What the PMU's designated CPU was while perf_pmu_register() ran: sysfs
+ * asks is_visible() when perf core adds the PMU's device, before the
+ * PMU's per-CPU contexts exist.
+ */
+static unsigned int cpu_while_registering;
+
+static ssize_t dummy_probe_show(struct device *dev,
+				struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%u\n", cpu_while_registering);
+}
+static DEVICE_ATTR_RO(dummy_probe);
+
+static umode_t dummy_probe_visible(struct kobject *kobj, struct attribute *a,
+				   int n)
+{
+	cpu_while_registering = READ_ONCE(dummy.uncore.cpu);
+	return a->mode;
+}
+
+static struct attribute *dummy_probe_attrs[] = {
+	&dev_attr_dummy_probe.attr,
+	NULL,
+};
+
+static const struct attribute_group dummy_probe_group = {
+	.attrs = dummy_probe_attrs,
+	.is_visible = dummy_probe_visible,
+};
+
 static const struct attribute_group *dummy_groups[] = {
 	&hvpmu_uncore_cpumask_group,
+	&dummy_probe_group,
 	NULL,
 };
 
@@ -522,6 +554,27 @@ static void hvpmu_test_uncore_hotplug(struct kunit *test)
 }
 
 /*
+ * The CPU hotplug callback migrates the designated CPU's perf contexts, so
+ * no CPU may be designated while they do not exist: during registration
+ * (before perf_pmu_register() has built them) and from unregistration on
+ * (perf_pmu_unregister() frees them). hvpmu-stress, loading and unloading
+ * the simulated platform while the designated CPU went offline, saw KASAN
+ * report a use-after-free in perf_pmu_migrate_context() from the callback.
+ */
+static void hvpmu_test_uncore_designated_only_while_registered(struct kunit *test)
+{
+	unsigned int cpu = cpumask_first(cpu_online_mask);
+
+	KUNIT_ASSERT_EQ(test, set_cpus_allowed_ptr(current, cpumask_of(cpu)), 0);
+	cpu_while_registering = 0;
+	KUNIT_ASSERT_EQ(test, dummy_register(), 0);
+	KUNIT_EXPECT_GE(test, cpu_while_registering, nr_cpu_ids);
+	KUNIT_EXPECT_EQ(test, dummy.uncore.cpu, cpu);
+	hvpmu_uncore_unregister(&dummy.uncore);
+	KUNIT_EXPECT_GE(test, dummy.uncore.cpu, nr_cpu_ids);
+}
+
+/*
  * More events than counters: perf core rotates them from an hrtimer of the
  * PMU's per-CPU context, which stops itself only at its next expiry, up to
  * one mux interval (sysfs perf_event_mux_interval_ms) after the last event
@@ -571,6 +624,7 @@ static struct kunit_case hvpmu_core_cases[] = {
 	KUNIT_CASE(hvpmu_test_fold),
 	KUNIT_CASE(hvpmu_test_uncore),
 	KUNIT_CASE(hvpmu_test_uncore_hotplug),
+	KUNIT_CASE(hvpmu_test_uncore_designated_only_while_registered),
 	KUNIT_CASE(hvpmu_test_unregister_multiplexed),
 	{}
 };

@@ -6,7 +6,7 @@
 # ran, and the exit status is non-zero when any failed.
 #
 #   check.sh [step...]     steps: kunit cross extmod lint e2e stress native
-#                          (default: all but stress, in that order)
+#                          (default: all, in that order)
 #
 # Every step but native runs once per kernel series, and each check's name
 # starts with its series ("PASS: [6.12] kunit x86_64: ..."); native runs on
@@ -317,9 +317,7 @@ run_step() {
 }
 
 steps=("$@")
-# stress stays out of the default until it runs green on the merged
-# drivers (README, "Stress and bench").
-[ ${#steps[@]} -eq 0 ] && steps=(kunit cross extmod lint e2e native)
+[ ${#steps[@]} -eq 0 ] && steps=(kunit cross extmod lint e2e stress native)
 
 # shellcheck disable=SC2086 # one word per series
 if ! KDIR=$user_kdir "$HERE/setup.sh" $series_list; then

@@ -6,7 +6,7 @@
 . /hvpmu/lib.sh
 
 : > "$TALLY"
-check "modprobe hvpmu_sim" modprobe hvpmu_sim
+check "modprobe hvpmu_sim (from the last CPU)" sim_load
 check "4 models up" sh -c "[ \$(grep -c ' up\$' $SIM/models) -eq 4 ]"
 check "tracefs" mount -t tracefs nodev /sys/kernel/tracing
 # shellcheck disable=SC2046 # one word per argument

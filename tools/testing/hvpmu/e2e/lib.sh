@@ -178,3 +178,54 @@ e2e_boot() {
 		-initrd "$E2E_OUT/initramfs.cpio" \
 		-append "console=ttyS0 panic=-1 oops=panic ignore_loglevel"
 }
+
+# The host's accounting of a guest run, shared by e2e/run.sh and
+# stress/run.sh. Each sets npass, nfail and nskip and prints a
+# "FAIL: WHAT: ..." line per failure it adds.
+
+# e2e_count RESULTS: the guest's results (its second serial port) without
+# carriage returns into RESULTS.txt; npass, nfail and nskip from its
+# PASS/FAIL/SKIP lines.
+e2e_count() {
+	touch "$1"
+	tr -d '\r' < "$1" > "$1.txt"
+	npass=$(grep -c '^PASS: ' "$1.txt")
+	nfail=$(grep -c '^FAIL: ' "$1.txt")
+	nskip=$(grep -c '^SKIP: ' "$1.txt")
+}
+
+# e2e_fail WHAT MESSAGE: one more failure.
+e2e_fail() {
+	echo "FAIL: $1: $2"
+	nfail=$((nfail + 1))
+}
+
+# e2e_guest_checks WHAT RESULTS QEMU_RC CONSOLE: after e2e_count, fail a
+# guest that did not finish, whose script exited non-zero or whose results
+# are not as many as it announced (HVPMU-GUEST-CHECKS).
+e2e_guest_checks() {
+	local what=$1 txt=$2.txt qrc=$3 console=$4 guest_rc announced seen
+	guest_rc=$(sed -n 's/^HVPMU-GUEST-EXIT //p' "$txt" | tail -n 1)
+	announced=$(sed -n 's/^HVPMU-GUEST-CHECKS //p' "$txt" | tail -n 1)
+	seen=$((npass + nfail + nskip))
+	if [ -z "$guest_rc" ]; then
+		e2e_fail "$what" "the guest did not finish (qemu exit $qrc, see $console)"
+	elif [ "$guest_rc" != 0 ]; then
+		e2e_fail "$what" "the guest script exited $guest_rc"
+	fi
+	if [ -n "$guest_rc" ] && [ "${announced:-x}" != "$seen" ]; then
+		e2e_fail "$what" "the guest announced ${announced:-no} checks, $seen arrived"
+	fi
+}
+
+# e2e_log_scan WHAT CONSOLE: fail on any kernel report in the whole guest
+# log CONSOLE (the reports are printed, indented), else one more pass.
+# Returns non-zero when there was a report.
+e2e_log_scan() {
+	if kernel_reports "$2" | sed 's/^/    /'; then
+		e2e_fail "$1" "kernel report in the guest log: $(kernel_first_report "$2")"
+		return 1
+	fi
+	echo "PASS: $1: no kernel report in the whole guest log ($(wc -l < "$2") lines)"
+	npass=$((npass + 1))
+}

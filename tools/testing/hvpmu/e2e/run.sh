@@ -41,35 +41,15 @@ e2e_boot "${TIMEOUT:-1500}" "$results" > "$console" 2>&1
 rc=$?
 t2=$(date +%s)
 
-touch "$results"
-tr -d '\r' < "$results" > "$results.txt"
+e2e_count "$results"
 grep -E '^(PASS|FAIL|SKIP): |^    ' "$results.txt" | grep -v '^    model:' |
 	sed -n '/^\(PASS\|FAIL\|SKIP\): /,$p'
-npass=$(grep -c '^PASS: ' "$results.txt")
-nfail=$(grep -c '^FAIL: ' "$results.txt")
-nskip=$(grep -c '^SKIP: ' "$results.txt")
-bad() { echo "FAIL: e2e: $*"; nfail=$((nfail + 1)); }
-
-guest_rc=$(sed -n 's/^HVPMU-GUEST-EXIT //p' "$results.txt" | tail -n 1)
-announced=$(sed -n 's/^HVPMU-GUEST-CHECKS //p' "$results.txt" | tail -n 1)
 seen=$((npass + nfail + nskip))
-if [ -z "$guest_rc" ]; then
-	bad "the guest did not finish (qemu exit $rc, see $console)"
-elif [ "$guest_rc" != 0 ]; then
-	bad "the guest script exited $guest_rc"
-fi
-if [ -n "$guest_rc" ] && [ "${announced:-x}" != "$seen" ]; then
-	bad "the guest announced ${announced:-no} checks, $seen arrived"
-fi
+e2e_guest_checks e2e "$results" "$rc" "$console"
 if [ "$seen" -lt "$E2E_MIN_CHECKS" ]; then
-	bad "only $seen checks ran (at least $E2E_MIN_CHECKS expected)"
+	e2e_fail e2e "only $seen checks ran (at least $E2E_MIN_CHECKS expected)"
 fi
-if kernel_reports "$console" | sed 's/^/    /'; then
-	bad "kernel report in the guest log: $(kernel_first_report "$console")"
-else
-	echo "PASS: e2e: no kernel report in the whole guest log ($(wc -l < "$console") lines)"
-	npass=$((npass + 1))
-fi
+e2e_log_scan e2e "$console"
 e2e_say "build $((t1 - t0))s, guest $((t2 - t1))s"
 summary="$npass passed, $nfail failed"
 [ "$nskip" -gt 0 ] && summary="$summary, $nskip skipped"

@@ -156,7 +156,7 @@ struct shared {
 };
 
 static struct shared *sh;
-static bool verbose, race_register;
+static bool verbose, race_register, race_sw;
 static int nworkers, nreaders = 2;
 static uint64_t seed;
 static int ncpus;
@@ -1033,21 +1033,36 @@ static void fuzz_round(struct fuzz *f)
 /*
  * While the main process unloads hvpmu_sim: events of our PMUs only,
  * opened and closed at once, so that the unload can succeed between two
- * opens and meets event_init of its own PMUs. No software event: on Linux
- * 6.1 perf_pmu_unregister() holds pmus_lock across synchronize_srcu(), and
- * perf_swevent_init() takes pmus_lock inside perf_init_event()'s SRCU
- * read section, so perf core itself deadlocks (-U shows it).
+ * opens and meets event_init of its own PMUs. No software event unless -U
+ * asks: on Linux 6.1 perf_pmu_unregister() holds pmus_lock across
+ * synchronize_srcu(), and perf_swevent_init() takes pmus_lock inside
+ * perf_init_event()'s SRCU read section, so perf core itself deadlocks.
  */
 static void race_round(struct fuzz *f)
 {
 	struct member *m = &f->m[0];
 	int i = below(&f->r, NR_OURS), fd;
 
+	memset(m, 0, sizeof(*m));
+	if (race_sw && chance(&f->r, 50)) {
+		/* Counted by a software hlist: its init takes pmus_lock. */
+		m->attr.type = PERF_TYPE_SOFTWARE;
+		m->attr.size = sizeof(m->attr);
+		m->attr.config = PERF_COUNT_SW_PAGE_FAULTS;
+		fd = perf_open(&m->attr, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+		add(&sh->tried[ROW_SW], 1);
+		if (fd < 0) {
+			count_errno(sh->err[ROW_SW], -fd);
+			return;
+		}
+		add(&sh->opened[ROW_SW], 1);
+		close(fd);
+		return;
+	}
 	if (f->p.d[i].type < 0) {
 		msleep(5);
 		return;
 	}
-	memset(m, 0, sizeof(*m));
 	m->attr.type = f->p.d[i].type;
 	fuzz_attr(f, m, true);
 	m->row = i;
@@ -2570,9 +2585,10 @@ static void usage(void)
 		"[-T max-seconds] [-s seed] [-w fuzz-workers] [-r readers] "
 		"[-q reload-seconds] [-U] [-L] [-v]\n"
 		"  -U: also unload hvpmu_sim while software events are opened"
-		" (deadlocks Linux 6.1's perf core)\n"
+		" (deadlocks Linux 6.1's perf core without patch 0003)\n"
 		"  -L: also load hvpmu_sim while the fuzzers open events (Linux"
-		" 6.1's perf core uses a context with no reference)\n"
+		" 6.1's perf core without patch 0004 uses a context with no"
+		" reference)\n"
 		"  -v: a line per exact-count run, where the fuzzers' time goes\n"
 		"  -x: without readers (r), injector (i), hotplug (h), unloads (u)\n");
 	exit(2);
@@ -2618,6 +2634,7 @@ int main(int argc, char **argv)
 			break;
 		case 'U':
 			unload_races_sw = true;
+			race_sw = true;
 			break;
 		case 'L':
 			race_register = true;

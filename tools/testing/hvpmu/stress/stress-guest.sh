@@ -21,22 +21,25 @@ check "kmemleak present and enabled" \
 # INITIAL_JIFFIES (2^32 - 300 HZ) at boot, and the host tells us HZ.
 hz=$(cat /extra/stress.hz)
 since=$(awk -v hz="$hz" '{ printf "%.0f\n", 4294967296 - 300 * hz + ($1 - 2) * hz }' /proc/uptime)
-check "modprobe hvpmu_sim" modprobe hvpmu_sim
+check "modprobe hvpmu_sim (from the last CPU)" sim_load
 check "4 models up" sh -c "[ \$(grep -c ' up\$' $SIM/models) -eq 4 ]"
 for p in $OUR_PMUS; do
 	check "$p registered" test -d "$PMUS/$p"
 done
 
 # A stress that does not end is a hang: show what the kernel waits on
-# (no sysrq in this kernel: the stacks of the tasks in D state) and stop.
+# (no sysrq in this kernel: the stacks of the tasks in D state, and of any
+# other task inside perf or CPU hotplug, which may hold what they wait
+# for) and stop.
 watchdog() {
 	sleep "$1"
-	echo "FAIL: stress: hvpmu-stress still running after $1 s; tasks in D state:"
+	echo "FAIL: stress: hvpmu-stress still running after $1 s; tasks in D state or in perf:"
 	for s in /proc/[0-9]*/status; do
-		grep -q '^State:.*D' "$s" 2>/dev/null || continue
 		d=${s%/status}
-		echo "    $(cat "$d/comm") ${d#/proc/}:"
-		sed 's/^/        /' "$d/stack" 2>/dev/null | head -n 12
+		grep -q '^State:.*D' "$s" 2>/dev/null ||
+			grep -q -e perf -e cpuhp "$d/stack" 2>/dev/null || continue
+		echo "    $(cat "$d/comm") ${d#/proc/}, $(sed -n 's/^State:\t*//p' "$s"):"
+		sed 's/^/        /' "$d/stack" 2>/dev/null | head -n 16
 	done
 	echo "HVPMU-GUEST-EXIT 1"
 	reboot -f
