@@ -630,12 +630,49 @@ int hvpmu_uncore_event_init(struct hvpmu_uncore *uncore,
 }
 EXPORT_SYMBOL_GPL(hvpmu_uncore_event_init);
 
-static void hvpmu_log_work(struct work_struct *work);
-
-static void hvpmu_log_kick(struct irq_work *kick)
+static void hvpmu_defer_kick(struct irq_work *kick)
 {
-	schedule_work(&container_of(kick, struct hvpmu_log, kick)->work);
+	schedule_work(&container_of(kick, struct hvpmu_defer, kick)->work);
 }
+
+/**
+ * hvpmu_defer_init() - prepare a struct hvpmu_defer
+ * @defer: the deferred work
+ * @fn: what it runs; container_of(work, ..., defer.work) finds its owner
+ */
+void hvpmu_defer_init(struct hvpmu_defer *defer, work_func_t fn)
+{
+	init_irq_work(&defer->kick, hvpmu_defer_kick);
+	INIT_WORK(&defer->work, fn);
+}
+EXPORT_SYMBOL_GPL(hvpmu_defer_init);
+
+/**
+ * hvpmu_defer_queue() - run the work soon, from any context, any lock held
+ * @defer: the deferred work
+ */
+void hvpmu_defer_queue(struct hvpmu_defer *defer)
+{
+	irq_work_queue(&defer->kick);
+}
+EXPORT_SYMBOL_GPL(hvpmu_defer_queue);
+
+/**
+ * hvpmu_defer_flush() - wait until queued work has run
+ * @defer: the deferred work
+ *
+ * Call before @defer is freed, with nothing left that can queue it.
+ */
+void hvpmu_defer_flush(struct hvpmu_defer *defer)
+{
+	if (!defer->work.func)	/* never initialised */
+		return;
+	irq_work_sync(&defer->kick);
+	flush_work(&defer->work);
+}
+EXPORT_SYMBOL_GPL(hvpmu_defer_flush);
+
+static void hvpmu_log_work(struct work_struct *work);
 
 /**
  * hvpmu_log_init() - prepare a struct hvpmu_log
@@ -645,8 +682,7 @@ void hvpmu_log_init(struct hvpmu_log *log)
 {
 	memset(log, 0, sizeof(*log));
 	raw_spin_lock_init(&log->lock);
-	init_irq_work(&log->kick, hvpmu_log_kick);
-	INIT_WORK(&log->work, hvpmu_log_work);
+	hvpmu_defer_init(&log->print, hvpmu_log_work);
 }
 EXPORT_SYMBOL_GPL(hvpmu_log_init);
 
@@ -672,7 +708,7 @@ void hvpmu_log(struct hvpmu_log *log, const char *fmt, ...)
 		log->lost++;
 	}
 	raw_spin_unlock_irqrestore(&log->lock, flags);
-	irq_work_queue(&log->kick);
+	hvpmu_defer_queue(&log->print);
 }
 EXPORT_SYMBOL_GPL(hvpmu_log);
 
@@ -683,7 +719,7 @@ EXPORT_SYMBOL_GPL(hvpmu_log);
 /* Print what hvpmu_log() queued. */
 static void hvpmu_log_work(struct work_struct *work)
 {
-	struct hvpmu_log *log = container_of(work, struct hvpmu_log, work);
+	struct hvpmu_log *log = container_of(work, struct hvpmu_log, print.work);
 	char (*line)[HVPMU_LOG_LEN];
 	unsigned int i, nr;
 	unsigned long flags, lost;
@@ -716,10 +752,7 @@ static void hvpmu_log_work(struct work_struct *work)
  */
 void hvpmu_log_flush(struct hvpmu_log *log)
 {
-	if (!log->work.func)	/* never initialised */
-		return;
-	irq_work_sync(&log->kick);
-	flush_work(&log->work);
+	hvpmu_defer_flush(&log->print);
 }
 EXPORT_SYMBOL_GPL(hvpmu_log_flush);
 

@@ -355,10 +355,10 @@ struct gpci_cpu {
  * @hcalls: hcalls issued
  * @read_errors: reads, starts and stops that kept the previous value
  * @msg_lock: protects @msgs, @nr_msgs and @lost_msgs
- * @msgs: messages of the read paths, printed by @msg_work
+ * @msgs: messages of the read paths, printed by @msg_print
  * @nr_msgs: entries of @msgs in use
  * @lost_msgs: messages that found @msgs full
- * @msg_work: prints @msgs from process context
+ * @msg_print: prints @msgs from process context
  * @events: the named events shown for @version
  * @enc: field table and @events
  * @attrs: sysfs format/ and events/
@@ -379,7 +379,7 @@ struct hvpmu_gpci_pmu {
 	struct gpci_msg msgs[GPCI_MSGS];
 	unsigned int nr_msgs;
 	unsigned long lost_msgs;
-	struct work_struct msg_work;
+	struct hvpmu_defer msg_print;
 	struct hvpmu_event *events;
 	struct hvpmu_encoding enc;
 	struct hvpmu_attrs attrs;
@@ -629,7 +629,7 @@ static void gpci_defer_msg(struct hvpmu_gpci_pmu *gpci,
 	else
 		gpci->lost_msgs++;
 	raw_spin_unlock_irqrestore(&gpci->msg_lock, flags);
-	schedule_work(&gpci->msg_work);
+	hvpmu_defer_queue(&gpci->msg_print);
 }
 
 static void gpci_defer_rc(struct hvpmu_gpci_pmu *gpci,
@@ -654,7 +654,7 @@ static void gpci_defer_bad(struct hvpmu_gpci_pmu *gpci,
 static void gpci_msg_work(struct work_struct *work)
 {
 	struct hvpmu_gpci_pmu *gpci = container_of(work, struct hvpmu_gpci_pmu,
-						   msg_work);
+						   msg_print.work);
 	struct gpci_msg msgs[GPCI_MSGS];
 	unsigned long flags, lost;
 	unsigned int i, nr;
@@ -1711,7 +1711,7 @@ struct hvpmu_gpci_pmu *hvpmu_gpci_probe(const struct hvpmu_gpci_ops *ops,
 	gpci->ctx = ctx;
 	INIT_LIST_HEAD(&gpci->attrs.mem);	/* gpci_free() before the build */
 	raw_spin_lock_init(&gpci->msg_lock);
-	INIT_WORK(&gpci->msg_work, gpci_msg_work);
+	hvpmu_defer_init(&gpci->msg_print, gpci_msg_work);
 	buf = kmalloc(HVPMU_GPCI_BUF_SIZE, GFP_KERNEL);
 	if (!buf)
 		goto err;
@@ -1773,7 +1773,7 @@ void hvpmu_gpci_remove(struct hvpmu_gpci_pmu *gpci)
 {
 	hvpmu_uncore_unregister(&gpci->uncore);
 	/* no event is left to queue a message: print the last ones */
-	flush_work(&gpci->msg_work);
+	hvpmu_defer_flush(&gpci->msg_print);
 	gpci_free(gpci);
 }
 EXPORT_SYMBOL_GPL(hvpmu_gpci_remove);

@@ -165,11 +165,11 @@ static const struct hvpmu_encoding mips_cm_enc =
  * @tick_irqs: @nr_irqs at the last timer tick
  * @tick_ov: overflow status seen at the last timer tick
  * @warned: one-time warnings given (MIPS_CM_WARN_*)
- * @log: log lines to print (MIPS_CM_LOG_*), from @log_work
+ * @log: log lines to print (MIPS_CM_LOG_*), from @log_print
  * @log_ctl: control register value for the log line
  * @log_want: expected control register value for the log line
  * @log_why: why the interrupt was given up, for the log line
- * @log_work: prints the log lines in process context
+ * @log_print: prints the log lines in process context
  * @period: fold timer period
  * @timer: fold timer, on the designated CPU while @active
  * @timer_on: @timer was started and not cancelled
@@ -200,7 +200,7 @@ struct hvpmu_mips_cm {
 	u32 log_ctl;
 	u32 log_want;
 	const char *log_why;
-	struct work_struct log_work;
+	struct hvpmu_defer log_print;
 	ktime_t period;
 	struct hrtimer timer;
 	bool timer_on;
@@ -235,10 +235,10 @@ static void cm_write(struct hvpmu_mips_cm *cm, unsigned int off, u32 val)
 }
 
 /*
- * Log lines are printed by a work item: the callers hold cm->lock (and
+ * Log lines are printed by deferred work: the callers hold cm->lock (and
  * often perf's context lock, both raw spinlocks) or run in the hard-irq
  * fold timer, where a console's sleeping lock (on PREEMPT_RT) must not be
- * taken.
+ * taken, nor queue_work()'s locks under perf's (see struct hvpmu_defer).
  */
 static void cm_log(struct hvpmu_mips_cm *cm, unsigned int what, u32 ctl,
 		   u32 want)
@@ -246,13 +246,13 @@ static void cm_log(struct hvpmu_mips_cm *cm, unsigned int what, u32 ctl,
 	cm->log_ctl = ctl;
 	cm->log_want = want;
 	set_bit(what, &cm->log);
-	schedule_work(&cm->log_work);
+	hvpmu_defer_queue(&cm->log_print);
 }
 
 static void cm_log_work(struct work_struct *work)
 {
 	struct hvpmu_mips_cm *cm = container_of(work, struct hvpmu_mips_cm,
-						 log_work);
+						 log_print.work);
 	const char *why;
 	unsigned long flags;
 	u32 ctl, want;
@@ -873,7 +873,7 @@ struct hvpmu_mips_cm *hvpmu_mips_cm_probe(const struct hvpmu_mips_cm_platdata *p
 	cm->period = ms_to_ktime(period_ms);
 	hrtimer_init(&cm->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
 	cm->timer.function = cm_tick;
-	INIT_WORK(&cm->log_work, cm_log_work);
+	hvpmu_defer_init(&cm->log_print, cm_log_work);
 
 	ret = hvpmu_attrs_build(&cm->attrs, &mips_cm_enc, variants);
 	if (ret)
@@ -947,7 +947,7 @@ void hvpmu_mips_cm_remove(struct hvpmu_mips_cm *cm)
 	if (cm->irq > 0)
 		free_irq(cm->irq, cm);
 	hrtimer_cancel(&cm->timer);
-	flush_work(&cm->log_work);
+	hvpmu_defer_flush(&cm->log_print);
 	hvpmu_attrs_free(&cm->attrs);
 	kfree(cm);
 }

@@ -245,6 +245,28 @@ static inline struct hvpmu_uncore *hvpmu_uncore_from_pmu(struct pmu *pmu)
 
 /* --- messages from contexts that must not drive the console --------------- */
 
+/**
+ * struct hvpmu_defer - a work item that can be queued under any lock
+ * @kick: queues @work from an irq_work
+ * @work: runs in process context
+ *
+ * queue_work() takes the worker pool's lock and may wake a worker, which
+ * takes the scheduler's locks. Perf calls pmu::add, del, start, stop and
+ * read under its context lock, which the context switch takes under the
+ * runqueue lock (per-task events; since Linux 6.2 the CPU context shares
+ * one lock class with the task contexts), so queueing work there closes a
+ * cycle lockdep reports (ctx->lock -> pool->lock -> pi_lock -> rq->lock ->
+ * ctx->lock) and that can deadlock. irq_work_queue() takes no lock.
+ */
+struct hvpmu_defer {
+	struct irq_work kick;
+	struct work_struct work;
+};
+
+void hvpmu_defer_init(struct hvpmu_defer *defer, work_func_t fn);
+void hvpmu_defer_queue(struct hvpmu_defer *defer);
+void hvpmu_defer_flush(struct hvpmu_defer *defer);
+
 #define HVPMU_LOG_LINES	4
 #define HVPMU_LOG_LEN	192
 
@@ -252,10 +274,7 @@ static inline struct hvpmu_uncore *hvpmu_uncore_from_pmu(struct pmu *pmu)
  * struct hvpmu_log - messages formatted where printk must not run, printed
  *	later by a work item
  * @lock: protects @line, @nr and @lost
- * @kick: queues @work; irq_work is safe even under the scheduler's rq
- *	lock (per-task events are added and deleted in the context switch),
- *	where waking a worker could deadlock
- * @work: prints the queued lines in process context
+ * @print: prints the queued lines in process context
  * @nr: lines queued
  * @lost: messages that found the queue full since the last print
  * @line: the queued lines
@@ -267,8 +286,7 @@ static inline struct hvpmu_uncore *hvpmu_uncore_from_pmu(struct pmu *pmu)
  */
 struct hvpmu_log {
 	raw_spinlock_t lock;
-	struct irq_work kick;
-	struct work_struct work;
+	struct hvpmu_defer print;
 	unsigned int nr;
 	unsigned long lost;
 	char line[HVPMU_LOG_LINES][HVPMU_LOG_LEN];
