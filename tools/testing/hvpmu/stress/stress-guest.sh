@@ -87,7 +87,8 @@ if echo scan > $KMEMLEAK && sleep 1 && echo scan > $KMEMLEAK &&
 			f = $0; sub(/.*\] /, "", f); print what " " f > old; seen = 1
 		}
 		keep { print }' "$TMP/all-leaks" > "$TMP/leaks"
-	nold=$(grep -c . "$TMP/old-leaks" 2>/dev/null)
+	# (no file when awk had nothing to write: 0, not an empty count)
+	nold=$(cat "$TMP/old-leaks" 2>/dev/null | grep -c .)
 	sed 's/^/    allocated before the stress: /' "$TMP/old-leaks" 2>/dev/null
 	if [ -s "$TMP/leaks" ]; then
 		fail "stress: kmemleak: $(grep -c '^unreferenced' "$TMP/leaks") leaks of objects allocated during the stress"
