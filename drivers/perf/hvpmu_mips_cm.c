@@ -151,11 +151,13 @@ static const struct hvpmu_encoding mips_cm_enc =
  * @events: the event on each counter index (0 = cycle counter)
  * @valid_events: the event numbers this CM accepts, as a bit mask
  * @ctl: GCR_DB_PC_CTL as it should be (Perf_Int_En, CountOn of the started
- *	counters) while the PMU is enabled
- * @reset: Reset bits of counters started since the last control write
+ *	counters) once started counters are committed
+ * @reset: Reset bits of counters started since the last commit; they are
+ *	off until then
  * @evsel: shadow of GCR_DB_PC_EVENT
  * @active: number of counters allocated to events
- * @disabled: pmu_disable() nesting, over all CPUs: counters are stopped
+ * @disabled: pmu_disable() nesting, over all CPUs: counters that start
+ *	meanwhile wait for the commit in pmu_enable()
  * @owned: the block is ours: from the first event's start to the end of
  *	the last one, the only time the driver writes to it
  * @irq: the overflow interrupt, or 0
@@ -281,10 +283,13 @@ static unsigned int cm_cnt_off(int idx)
 	return idx == CM_CYCLE_IDX ? CM_PC_CYCLE : CM_PC_CNT(idx - 1);
 }
 
-/* GCR_DB_PC_CTL as it should read now: no CountOn while disabled */
+/*
+ * GCR_DB_PC_CTL as it should read now: counters started since the last
+ * commit (a Reset bit pending, the CountOn bit below it) are still off.
+ */
 static u32 cm_ctl_now(struct hvpmu_mips_cm *cm)
 {
-	return cm->disabled ? cm->ctl & ~CM_PC_CTL_COUNTON_ALL : cm->ctl;
+	return cm->ctl & ~(cm->reset >> 1);
 }
 
 /*
@@ -390,6 +395,9 @@ static bool cm_check_state(struct hvpmu_mips_cm *cm)
 		return true;
 
 	if ((ctl ^ want) & CM_PC_CTL_COUNTON_ALL) {
+		u32 reset = 0;
+
+		/* counters waiting for the commit keep waiting */
 		cm_log(cm, MIPS_CM_LOG_STATE_LOST, ctl, want);
 		cm->evsel = 0;
 		for (idx = 0; idx < CM_NR_IDX; idx++) {
@@ -398,14 +406,13 @@ static bool cm_check_state(struct hvpmu_mips_cm *cm)
 			if (!event)
 				continue;
 			cm_program(cm, event);
-			if (cm->ctl & CM_PC_CTL_COUNTON(idx)) {
+			if (want & CM_PC_CTL_COUNTON(idx)) {
 				local64_set(&event->hw.prev_count, 0);
-				cm->reset |= CM_PC_CTL_RESET(idx);
+				reset |= CM_PC_CTL_RESET(idx);
 			}
 		}
-		cm_write(cm, CM_PC_CTL, want | cm->reset);
+		cm_write(cm, CM_PC_CTL, want | reset);
 		cm_write(cm, CM_PC_CTL, want);
-		cm->reset = 0;
 		return true;
 	}
 	if ((ctl & CM_PC_CTL_OVF_STOP) &&
@@ -582,9 +589,12 @@ static int cm_event_init(struct perf_event *event)
 }
 
 /*
- * perf core brackets every add and del (and a whole group's) between
- * pmu_disable and pmu_enable: all counters stop in one control write there
- * and start again in one, so a group counts over the same interval.
+ * perf core brackets every add and del (and a whole group's), and every
+ * multiplexing rotation, between pmu_disable and pmu_enable. The counters
+ * that start in the bracket start in one control write at its end, so the
+ * members of a group start together. Nothing stops here: an event that
+ * perf leaves running (a pinned one while others rotate) must count the
+ * traffic of the bracket too. A stop is one write of its own.
  */
 static void cm_pmu_disable(struct pmu *pmu)
 {
@@ -592,8 +602,7 @@ static void cm_pmu_disable(struct pmu *pmu)
 	unsigned long flags;
 
 	raw_spin_lock_irqsave(&cm->lock, flags);
-	if (!cm->disabled++ && cm->owned && (cm->ctl & CM_PC_CTL_COUNTON_ALL))
-		cm_write(cm, CM_PC_CTL, cm_ctl_now(cm));
+	cm->disabled++;
 	raw_spin_unlock_irqrestore(&cm->lock, flags);
 }
 
@@ -613,7 +622,7 @@ static void cm_pmu_enable(struct pmu *pmu)
 		cm->owned = false;
 		cm_write(cm, CM_PC_CTL, 0);
 		cm_write(cm, CM_PC_OV, CM_PC_OV_ALL);
-	} else if (cm->owned) {
+	} else if (cm->owned && cm->reset) {
 		cm_commit(cm);
 	}
 	/*
@@ -675,8 +684,7 @@ static void cm_stop(struct perf_event *event, int flags)
 	} else {
 		readable = cm_check_state(cm);
 		cm->ctl &= ~CM_PC_CTL_COUNTON(hwc->idx);
-		if (!cm->disabled)
-			cm_write(cm, CM_PC_CTL, cm->ctl);
+		cm_write(cm, CM_PC_CTL, cm_ctl_now(cm));
 		/* the counter is frozen now: this read is final */
 		if (readable)
 			cm_fold(cm, event);

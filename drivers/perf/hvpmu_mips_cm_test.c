@@ -101,9 +101,11 @@ struct cm_test {
 	int hook_nth;
 	void (*hook_fn)(struct cm_test *t);
 	int hook_ran;
+	u64 hook_arg;
 	/* access recorder */
 	raw_spinlock_t rec_lock;
 	bool recording;
+	u32 rec_ctl;
 	unsigned int nr_rec;
 	struct rec rec[MAX_REC];
 };
@@ -175,7 +177,8 @@ static void cm_remove(struct cm_test *t)
 	t->cm = NULL;
 }
 
-static struct perf_event *cm_open(struct kunit *test, u64 config, u64 config1)
+static struct perf_event *cm_open_attr(struct kunit *test, u64 config,
+				       u64 config1, bool pinned)
 {
 	struct cm_test *t = test->priv;
 	struct perf_event_attr attr = {
@@ -183,6 +186,7 @@ static struct perf_event *cm_open(struct kunit *test, u64 config, u64 config1)
 		.size = sizeof(attr),
 		.config = config,
 		.config1 = config1,
+		.pinned = pinned,
 	};
 	struct perf_event *ev;
 
@@ -194,6 +198,11 @@ static struct perf_event *cm_open(struct kunit *test, u64 config, u64 config1)
 		t->ev[t->nr_ev++] = ev;
 	}
 	return ev;
+}
+
+static struct perf_event *cm_open(struct kunit *test, u64 config, u64 config1)
+{
+	return cm_open_attr(test, config, config1, false);
 }
 
 static void cm_close(struct kunit *test, struct perf_event *ev)
@@ -354,10 +363,12 @@ static void cm_arm_hook(struct cm_test *t, unsigned int off, bool write,
 
 static void rec_start(struct cm_test *t)
 {
+	u32 ctl = hvpmu_mips_cm_model_peek(t->m, SEED_CTL);
 	unsigned long flags;
 
 	hvpmu_mips_cm_model_set_hook(t->m, cm_hook, t);
 	raw_spin_lock_irqsave(&t->rec_lock, flags);
+	t->rec_ctl = ctl;
 	t->nr_rec = 0;
 	t->recording = true;
 	raw_spin_unlock_irqrestore(&t->rec_lock, flags);
@@ -1330,26 +1341,32 @@ static void mips_cm_test_fold_timer_context(struct kunit *test)
 }
 
 /*
- * A group starts and stops in one control write: no write starts or stops
- * part of the counters that run at the end. Opening the third event
+ * Counters that start together start in one control write: no write turns
+ * on only part of the counters that are off before it and run at the end.
+ * Counters in @keep run through every write. Opening the third event
  * reschedules the two already running.
  */
-static void check_ctl_atomic(struct kunit *test, u32 final)
+static void check_ctl_atomic(struct kunit *test, u32 final, u32 keep)
 {
 	struct cm_test *t = test->priv;
 	unsigned int i, writes = 0;
+	u32 on = t->rec_ctl & SEED_ALL_ON;
 
 	rec_stop(t);
 	for (i = 0; i < t->nr_rec; i++) {
-		u32 on;
+		u32 prev = on, rising;
 
 		if (t->rec[i].off != SEED_CTL || !t->rec[i].write)
 			continue;
 		writes++;
 		on = t->rec[i].val & SEED_ALL_ON;
-		KUNIT_EXPECT_TRUE_MSG(test, on == 0 || on == final,
-				      "control write %u: 0x%08x, final 0x%x",
-				      writes, t->rec[i].val, final);
+		rising = on & ~prev;
+		KUNIT_EXPECT_TRUE_MSG(test, !rising || rising == (final & ~prev),
+				      "control write %u: 0x%08x after 0x%x, final 0x%x",
+				      writes, t->rec[i].val, prev, final);
+		KUNIT_EXPECT_EQ_MSG(test, on & keep, keep,
+				    "control write %u: 0x%08x stops 0x%x",
+				    writes, t->rec[i].val, keep & ~on);
 	}
 	KUNIT_EXPECT_GE(test, writes, 1U);
 	KUNIT_EXPECT_EQ(test, peek(test, SEED_CTL) & SEED_ALL_ON, final);
@@ -1369,17 +1386,91 @@ static void mips_cm_test_group_atomic(struct kunit *test)
 	rec_start(t);
 	b = cm_open(test, EV_IOCU1, QUAL_B);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
-	check_ctl_atomic(test, SEED_ALL_ON);
+	check_ctl_atomic(test, SEED_ALL_ON, 0);
 
 	rec_start(t);
 	cm_close(test, a);
-	check_ctl_atomic(test, SEED_CYC_ON | SEED_P1_ON);
+	check_ctl_atomic(test, SEED_CYC_ON | SEED_P1_ON, 0);
 	hvpmu_mips_cm_model_set_hook(t->m, NULL, NULL);
 
 	/* and the counts are exact */
 	hvpmu_mips_cm_model_cycles(t->m, 5);
 	hvpmu_mips_cm_model_inject(t->m, EV_IOCU1, QUAL_B, 6);
 	KUNIT_EXPECT_EQ(test, cm_value(b), 6ULL);
+}
+
+static void hook_bystander(struct cm_test *t)
+{
+	hvpmu_mips_cm_model_inject(t->m, EV_REQ, QUAL_A, t->hook_arg);
+}
+
+/* Wait until an armed hook ran, for at most @ms. */
+static void wait_hook(struct kunit *test, unsigned int ms)
+{
+	struct cm_test *t = test->priv;
+	unsigned int i;
+
+	for (i = 0; i < ms && !READ_ONCE(t->hook_ran); i++)
+		usleep_range(1000, 2000);
+	KUNIT_EXPECT_EQ(test, READ_ONCE(t->hook_ran), 1);
+}
+
+/*
+ * A counter that perf core leaves alone counts on while it schedules other
+ * events on the PMU (every add, del and multiplexing rotation is bracketed
+ * by pmu_disable/pmu_enable): traffic the pinned event meets there happens
+ * while perf counts it as running, and must not be lost. Found by
+ * hvpmu-stress, whose readers lost whole injections that way.
+ */
+static void mips_cm_test_bystander(struct kunit *test)
+{
+	struct cm_test *t = test->priv;
+	struct perf_event *p, *b, *mux[3];
+	u64 want = 0;
+	unsigned int i;
+
+	cm_setup(test, false, 1000);
+	p = cm_open_attr(test, EV_REQ, QUAL_A, true);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(p));
+	KUNIT_ASSERT_EQ(test, peek(test, SEED_CTL) & SEED_ALL_ON, SEED_P0_ON);
+
+	/* traffic while another event is programmed, in its add bracket */
+	t->hook_arg = 7;
+	want += 7;
+	rec_start(t);
+	cm_arm_hook(t, SEED_EVENT, true, 1, hook_bystander);
+	b = cm_open(test, EV_IOCU1, QUAL_B);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	KUNIT_EXPECT_EQ(test, t->hook_ran, 1);
+	check_ctl_atomic(test, SEED_P0_ON | SEED_P1_ON, SEED_P0_ON);
+	KUNIT_EXPECT_EQ(test, cm_value(p), want);
+
+	/* while the other one is read for the last time, in its del bracket */
+	t->hook_arg = 11;
+	want += 11;
+	rec_start(t);
+	cm_arm_hook(t, SEED_CNT1, false, 1, hook_bystander);
+	cm_close(test, b);
+	KUNIT_EXPECT_EQ(test, t->hook_ran, 1);
+	check_ctl_atomic(test, SEED_P0_ON, SEED_P0_ON);
+	KUNIT_EXPECT_EQ(test, cm_value(p), want);
+
+	/*
+	 * Three events for the one counter left: perf core rotates them at
+	 * every tick. Traffic between the control writes of a rotation.
+	 */
+	for (i = 0; i < ARRAY_SIZE(mux); i++) {
+		mux[i] = cm_open(test, EV_IOCU1, QUAL_B);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(mux[i]));
+	}
+	for (i = 0; i < 3; i++) {
+		t->hook_arg = 1000 + i;
+		want += 1000 + i;
+		cm_arm_hook(t, SEED_CTL, true, 2, hook_bystander);
+		wait_hook(test, 2000);
+		KUNIT_EXPECT_EQ(test, cm_value(p), want);
+	}
+	hvpmu_mips_cm_model_set_hook(t->m, NULL, NULL);
 }
 
 static void mips_cm_test_overflow_other_runs(struct kunit *test)
@@ -1777,6 +1868,7 @@ static struct kunit_case mips_cm_cases[] = {
 	KUNIT_CASE(mips_cm_test_irq_mode_timer),
 	KUNIT_CASE(mips_cm_test_fold_timer_context),
 	KUNIT_CASE(mips_cm_test_group_atomic),
+	KUNIT_CASE(mips_cm_test_bystander),
 	KUNIT_CASE(mips_cm_test_overflow_other_runs),
 	KUNIT_CASE(mips_cm_test_overflow_race),
 	KUNIT_CASE(mips_cm_test_multiplex),
