@@ -8,21 +8,7 @@
 . /hvpmu/lib.sh
 
 : > "$TALLY"
-KMEMLEAK=/sys/kernel/debug/kmemleak
-
-# kmemleak must be there and enabled, or the leak check at the end would
-# pass without looking (a write fails once kmemleak disabled itself).
-# Objects left from boot are reported by a first scan (once older than
-# kmemleak's minimum age, 5 s) and then cleared. Some boot objects keep a
-# stale reference that only later memory churn overwrites, so the verdict
-# at the end counts only objects allocated during this run: kmemleak dates
-# each in jiffies, which start at INITIAL_JIFFIES = 2^32 - 300 HZ.
-while [ "$(cut -d. -f1 /proc/uptime)" -lt 6 ]; do sleep 1; done
-check "kmemleak present and enabled" \
-	sh -c "echo scan > $KMEMLEAK && echo clear > $KMEMLEAK"
-HZ=$(cat /hvpmu/hz)
-RUN_JIFFIES=$(awk -v hz="$HZ" '{ printf "%.0f\n", 4294967296 - 300 * hz + ($1 - 1) * hz }' /proc/uptime)
-check "HZ known ($HZ), run starts at jiffies $RUN_JIFFIES" test "${HZ:-0}" -gt 0
+kmemleak_begin
 
 # --- the tool and the platform ---------------------------------------------
 check "perf runs: perf version" perf version
@@ -162,11 +148,8 @@ for p in $(our_pmus); do
 done
 
 # --- module unload/reload with no event open ------------------------------
-check "rmmod hvpmu_sim (no event open)" rmmod hvpmu_sim
+unload_ours "(no event open)"
 check "all our PMUs gone after unload" sh -c "[ -z \"\$(. /hvpmu/lib.sh; our_pmus)\" ] && [ ! -e $SIM ]"
-for m in hvpmu_models hvpmu_gpci hvpmu_mips_cm hvpmu_mmustat hvpmu_sun4v_dram hvpmu_core; do
-	grep -q "^$m " /proc/modules && check "rmmod $m" rmmod "$m"
-done
 check "reload: modprobe hvpmu_sim" sim_load
 # (debugfs files have size 0: look at the contents)
 check "reload: same models up" sh -c "[ \$(grep -c ' up\$' $SIM/models) -eq 4 ] && ! grep -v ' up\$' $SIM/models"
@@ -196,38 +179,8 @@ for p in $OUR_PMUS; do
 done
 
 # --- kmemleak (last: after every load, unload and open above) --------------
-# Everything of ours unloaded, then two scans past kmemleak's minimum object
-# age (5 s): an object is reported once it stayed unreferenced that long.
-[ -d "$SIM" ] && check "rmmod hvpmu_sim before the leak scan" rmmod hvpmu_sim
-for m in hvpmu_models hvpmu_gpci hvpmu_mips_cm hvpmu_mmustat hvpmu_sun4v_dram hvpmu_core; do
-	grep -q "^$m " /proc/modules && check "rmmod $m before the leak scan" rmmod "$m"
-done
-sleep 6
-if echo scan > $KMEMLEAK && sleep 1 && echo scan > $KMEMLEAK &&
-   cat $KMEMLEAK > "$TMP/all-leaks"; then
-	# One block per object, "unreferenced object ..." then
-	# "comm ..., pid N, jiffies J": keep the blocks allocated in the run.
-	awk -v since="$RUN_JIFFIES" '
-		/^unreferenced object/ { head = $0; keep = 0; next }
-		head != "" && /jiffies/ {
-			j = $0; sub(/.*jiffies /, "", j); sub(/[^0-9].*/, "", j)
-			keep = j + 0 >= since + 0
-			if (keep) print head
-			else old++
-			head = ""
-		}
-		keep { print }
-		END { print old + 0 > "/tmp/hvpmu-old-leaks" }' "$TMP/all-leaks" > "$TMP/leaks"
-	if [ -s "$TMP/leaks" ]; then
-		fail "kmemleak: $(grep -c '^unreferenced' "$TMP/leaks") leaks of objects allocated during the run"
-		detail "$TMP/leaks"
-	else
-		pass "kmemleak: no leak after load, use and unload of every module ($(cat /tmp/hvpmu-old-leaks) boot-time objects not counted)"
-	fi
-else
-	fail "kmemleak: scan failed (kmemleak disabled itself?)"
-	dmesg | grep -i kmemleak | tail -n 5 | sed 's/^/    /'
-fi
+unload_ours "before the leak scan"
+kmemleak_verdict "" "the run (load, use and unload of every module)"
 
 announce_checks
 [ "$(nfailed)" -eq 0 ]

@@ -87,6 +87,84 @@ sim_load() {
 		sort -n | tail -n 1)" modprobe hvpmu_sim
 }
 
+# --- kmemleak -------------------------------------------------------------
+# kmemleak must be there and enabled, or the leak check at the end would
+# pass without looking (a write fails once kmemleak disabled itself).
+# Objects left from boot are reported by a first scan (once older than
+# kmemleak's minimum age, 5 s) and then cleared. Some boot objects keep a
+# stale reference that only later memory churn overwrites, so the verdict
+# counts only objects allocated during the run: kmemleak dates each in
+# jiffies, which start at INITIAL_JIFFIES = 2^32 - 300 HZ (the host puts
+# the guest's HZ in /hvpmu/hz).
+KMEMLEAK=/sys/kernel/debug/kmemleak
+
+# kmemleak_begin: clear what boot left; the run starts now (KMEMLEAK_SINCE).
+kmemleak_begin() {
+	local hz
+
+	while [ "$(cut -d. -f1 /proc/uptime)" -lt 6 ]; do sleep 1; done
+	check "kmemleak present and enabled" \
+		sh -c "echo scan > $KMEMLEAK && echo clear > $KMEMLEAK"
+	hz=$(cat /hvpmu/hz)
+	KMEMLEAK_SINCE=$(awk -v hz="$hz" '{ printf "%.0f\n", 4294967296 - 300 * hz + ($1 - 1) * hz }' /proc/uptime)
+	check "HZ known ($hz), the run starts at jiffies $KMEMLEAK_SINCE" \
+		test "${hz:-0}" -gt 0
+}
+
+# unload_ours WHEN: rmmod every module of ours, each a check "rmmod M WHEN".
+unload_ours() {
+	local m
+
+	[ -d "$SIM" ] && check "rmmod hvpmu_sim $1" rmmod hvpmu_sim
+	for m in hvpmu_models hvpmu_gpci hvpmu_mips_cm hvpmu_mmustat \
+		 hvpmu_sun4v_dram hvpmu_core; do
+		grep -q "^$m " /proc/modules && check "rmmod $m $1" rmmod "$m"
+	done
+}
+
+# kmemleak_verdict PREFIX RUN: after unload_ours, two scans past kmemleak's
+# minimum age; an object allocated during the run (since kmemleak_begin)
+# that nothing references is a FAIL. Older ones are listed and counted in
+# the PASS line ("... (N older ones not counted)"), one line each: size,
+# task, the first caller that is not an allocator.
+kmemleak_verdict() {
+	local nold
+
+	sleep 6
+	if ! { echo scan > $KMEMLEAK && sleep 1 && echo scan > $KMEMLEAK &&
+	       cat $KMEMLEAK > "$TMP/all-leaks"; }; then
+		fail "${1}kmemleak: scan failed (kmemleak disabled itself?)"
+		dmesg | grep -i kmemleak | tail -n 5 | sed 's/^/    /'
+		return
+	fi
+	# One block per object: "unreferenced object ...", then
+	# "comm ..., pid N, jiffies J" (J: when it was allocated).
+	: > "$TMP/old-leaks"
+	awk -v since="${KMEMLEAK_SINCE:-0}" -v old="$TMP/old-leaks" '
+		/^unreferenced object/ { head = $0; keep = 0; next }
+		head != "" && /jiffies/ {
+			j = $0
+			sub(/.*jiffies /, "", j)
+			sub(/[^0-9].*/, "", j)
+			keep = j + 0 >= since + 0
+			if (keep) print head
+			else { sub(/.*\(/, "(", head); what = head " " $2 " " $3; seen = 0 }
+			head = ""
+		}
+		!keep && what != "" && /\] / && !/kmem|kmalloc|alloc/ && !seen {
+			f = $0; sub(/.*\] /, "", f); print what " " f > old; seen = 1
+		}
+		keep { print }' "$TMP/all-leaks" > "$TMP/leaks"
+	nold=$(grep -c . "$TMP/old-leaks")
+	sed 's/^/    allocated before the run: /' "$TMP/old-leaks"
+	if [ -s "$TMP/leaks" ]; then
+		fail "${1}kmemleak: $(grep -c '^unreferenced' "$TMP/leaks") leaks of objects allocated during $2"
+		detail "$TMP/leaks"
+	else
+		pass "${1}kmemleak: no leak of an object allocated during $2 ($nold older ones not counted)"
+	fi
+}
+
 # our_pmus: the PMUs of the project registered now.
 our_pmus() {
 	local p
