@@ -280,7 +280,7 @@ step_stress() {
 	local t0 nb=""
 	t0=$(date +%s)
 	[ -n "${e2e_ran[$HVPMU_SERIES]:-}" ] &&
-	! grep -q '^FAIL: .*e2e: kernel build' "$BUILD/e2e.out" &&
+	! grep -Eq '^FAIL: .*e2e: (kernel|perf) build' "$BUILD/e2e.out" &&
 		nb=--no-build
 	note "stress: hvpmu-stress for ${STRESS_SECONDS:-60} s in the e2e guest"
 	run_sub stress "$HERE/stress/run.sh" $nb

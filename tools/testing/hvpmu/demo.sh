@@ -26,7 +26,7 @@ hvpmu_lock_build
 t0=$(date +%s)
 "$REPO/tools/testing/hvpmu/setup.sh" "$HVPMU_SERIES" >&2 || { echo "demo: FAILED: set-up"; exit 1; }
 e2e_kernel "$BUILD/e2e-x86_64.log" || {
-	echo "demo: FAILED: kernel build, see $BUILD/e2e-x86_64.log"
+	echo "demo: FAILED: $E2E_FAILED"
 	exit 1
 }
 e2e_initramfs demo "$extra" || { echo "demo: FAILED: initramfs"; exit 1; }

@@ -53,12 +53,16 @@ done
 PKGS="gcc-sparc64-linux-gnu gcc-powerpc64-linux-gnu
       gcc-mips-linux-gnu gcc-mips64el-linux-gnuabi64 qemu-system-x86
       qemu-system-ppc qemu-system-sparc qemu-system-mips sparse bc bison
-      flex libelf-dev libssl-dev ccache python3 make gcc perl cpio xz-utils
-      patch busybox-static linux-perf kmod git util-linux"
+      flex libelf-dev libssl-dev ccache python3 python3-dev make gcc perl
+      cpio xz-utils patch busybox-static linux-perf kmod git util-linux"
 [ -n "${KDIR:-}" ] || for s in "$@"; do PKGS="$PKGS linux-source-$s"; done
 
 # Every command the harness calls (check.sh, e2e, native, demo, kunit.py).
-CMDS="make gcc ld perl python3 bc bison flex cpio xz tar patch git flock
+# python3-config: the perf of Linux 6.12 (built for the e2e guest) finds
+# the interpreter of its event-table generator through it, even with
+# NO_LIBPYTHON=1 (tools/perf/Makefile.config), and stops without it.
+CMDS="make gcc ld perl python3 python3-config bc bison flex cpio xz tar
+      patch git flock
       depmod ccache sparse ldd timeout
       sparc64-linux-gnu-gcc powerpc64-linux-gnu-gcc mips-linux-gnu-gcc
       mips64el-linux-gnuabi64-gcc

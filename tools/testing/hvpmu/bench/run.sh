@@ -22,7 +22,7 @@ t0=$(date +%s)
 "$HVPMU_TESTING/setup.sh" "$HVPMU_SERIES" >&2 || failed "set-up"
 if [ "${1:-}" != --no-build ]; then
 	e2e_kernel "$BUILD/e2e-x86_64.log" ||
-		failed "kernel build, see $BUILD/e2e-x86_64.log"
+		failed "$E2E_FAILED"
 fi
 extra="$BUILD/bench-extra"
 rm -rf "$extra"

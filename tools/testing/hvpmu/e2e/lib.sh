@@ -14,9 +14,11 @@ e2e_say() { printf '[e2e] %s\n' "$*" >&2; }
 
 # e2e_kernel LOG: configure and build bzImage and modules in $E2E_OUT,
 # printing make's progress (one line per 200 objects) on stderr, and the
-# perf tool of the series (e2e_build_perf).
+# perf tool of the series (e2e_build_perf). On failure E2E_FAILED says
+# what failed and where its log is, for the caller's FAIL line.
 e2e_kernel() {
 	local log=$1 mk line n=0 t0 lost=""
+	E2E_FAILED="kernel build (log: $log)"
 	mk=(make -C "$KDIR" O="$E2E_OUT" ARCH=x86_64 CC="${CC_PREFIX}gcc"
 	    -j"$JOBS")
 	t0=$(date +%s)
@@ -48,7 +50,9 @@ e2e_kernel() {
 		e2e_say "modules_install produced no modules.dep listing hvpmu_sim (is depmod installed?)"
 		return 1
 	fi
+	E2E_FAILED="perf build (log: $BUILD/perf.log)"
 	e2e_build_perf "$BUILD/perf.log" || return 1
+	E2E_FAILED=""
 	e2e_say "kernel and perf ready in $(( $(date +%s) - t0 ))s"
 }
 

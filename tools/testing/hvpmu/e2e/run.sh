@@ -26,7 +26,7 @@ E2E_MIN_CHECKS=${E2E_MIN_CHECKS:-440}
 t0=$(date +%s)
 if [ "${1:-}" != --no-build ]; then
 	e2e_kernel "$BUILD/e2e-x86_64.log" || {
-		echo "FAIL: e2e: kernel build (log: $BUILD/e2e-x86_64.log)"
+		echo "FAIL: e2e: $E2E_FAILED"
 		echo "0 passed, 1 failed"
 		exit 1
 	}

@@ -40,7 +40,7 @@ fail_early() { echo "FAIL: stress: $*"; echo "0 passed, 1 failed"; exit 1; }
 t0=$(date +%s)
 if [ "${1:-}" != --no-build ]; then
 	e2e_kernel "$BUILD/e2e-x86_64.log" ||
-		fail_early "kernel build (log: $BUILD/e2e-x86_64.log)"
+		fail_early "$E2E_FAILED"
 fi
 extra="$BUILD/stress-extra"
 rm -rf "$extra"
