@@ -14,6 +14,7 @@
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/perf/hvpmu.h>
+#include <linux/perf/pmu_format.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -456,9 +457,8 @@ EXPORT_SYMBOL_GPL(hvpmu_config_check);
  */
 u64 hvpmu_counter_fold(struct perf_event *event, u64 now, unsigned int width)
 {
-	u64 mask = width >= 64 ? ~0ULL : GENMASK_ULL(width - 1, 0);
 	u64 prev = local64_xchg(&event->hw.prev_count, now);
-	u64 delta = (now - prev) & mask;
+	u64 delta = pmu_counter_delta(prev, now, width);
 
 	local64_add(delta, &event->count);
 	return delta;

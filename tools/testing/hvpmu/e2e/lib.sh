@@ -136,6 +136,7 @@ e2e_initramfs() {
 	done
 	cp -a "$E2E_OUT/modroot/lib/modules/." "$root/lib/modules/"
 	cp "$E2E_DIR"/guest/*.sh "$root/hvpmu/"
+	cp "$E2E_DIR"/guest/sysfs-listing.txt "$root/hvpmu/"
 	[ -n "$script" ] && cp "$script" "$root/hvpmu/$mode.sh"
 	# The guest's HZ, to date kmemleak's objects (jiffies) against its run.
 	sed -n 's/^CONFIG_HZ=//p' "$E2E_OUT/.config" > "$root/hvpmu/hz"

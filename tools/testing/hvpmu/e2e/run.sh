@@ -42,7 +42,7 @@ rc=$?
 t2=$(date +%s)
 
 e2e_count "$results"
-grep -E '^(PASS|FAIL|SKIP): |^    ' "$results.txt" | grep -v '^    model:' |
+grep -E '^(PASS|FAIL|SKIP): |^    ' "$results.txt" | grep -v -e '^    model:' -e '^    sysfs-listing:' |
 	sed -n '/^\(PASS\|FAIL\|SKIP\): /,$p'
 seen=$((npass + nfail + nskip))
 e2e_guest_checks e2e "$results" "$rc" "$console"

@@ -28,6 +28,20 @@ check "4 models up (sun4v, mmustat, mips_cm, gpci)" \
 	sh -c "[ \$(grep -c ' up\$' $SIM/models) -eq 4 ]"
 check "perf list runs" sh -c 'perf list > /tmp/perf-list 2>&1'
 
+# --- the sysfs ABI, byte for byte (format/, events/, cpumask and the extra
+# files of every PMU), against the listing committed beside this script.
+# On a difference the whole listing follows, prefixed "    sysfs-listing: "
+# (the README says how to update the committed one after a deliberate ABI
+# change).
+sysfs_listing > "$TMP/sysfs"
+if cmp -s /hvpmu/sysfs-listing.txt "$TMP/sysfs"; then
+	pass "sysfs of every PMU byte-identical to sysfs-listing.txt ($(grep -c '^== ' "$TMP/sysfs") files)"
+else
+	fail "sysfs of the PMUs differs from sysfs-listing.txt"
+	diff -u /hvpmu/sysfs-listing.txt "$TMP/sysfs" | detail
+	sed 's/^/    sysfs-listing: /' "$TMP/sysfs"
+fi
+
 # --- per-PMU checks with injected traffic (first: before any event was opened)
 npmu=0
 for f in /hvpmu/pmu-*.sh; do

@@ -87,6 +87,24 @@ sim_load() {
 		sort -n | tail -n 1)" modprobe hvpmu_sim
 }
 
+# sysfs_listing: every file the PMUs of the project show in sysfs, as
+# "== pmu/path" and its contents, sorted by path; the files perf core makes
+# for every PMU (type, perf_event_mux_interval_ms, uevent, power/) are not
+# ours and are left out. A file that cannot be read shows "<unreadable>".
+sysfs_listing() {
+	local p f
+	for p in $OUR_PMUS; do
+		[ -d "$PMUS/$p" ] || { echo "== $p <not registered>"; continue; }
+		(cd "$PMUS/$p/" && find . -type f) | sed 's|^\./||' |
+			grep -v -e '^type$' -e '^perf_event_mux_interval_ms$' \
+				-e '^uevent$' -e '^power/' | sort |
+		while read -r f; do
+			echo "== $p/$f"
+			cat "$PMUS/$p/$f" 2>/dev/null || echo "<unreadable>"
+		done
+	done
+}
+
 # --- kmemleak -------------------------------------------------------------
 # kmemleak must be there and enabled, or the leak check at the end would
 # pass without looking (a write fails once kmemleak disabled itself).

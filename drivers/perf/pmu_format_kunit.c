@@ -1,0 +1,320 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of <linux/perf/pmu_format.h>: format files as perf reads them,
+ * refusal of undeclared bits, events shown per variant, counter deltas
+ * across a wrap, and the table self-check that every driver's suite runs.
+ */
+
+#include <kunit/test.h>
+#include <linux/bitfield.h>
+#include <linux/perf/pmu_format.h>
+
+#include "pmu_format_kunit.h"
+
+#define T_EVENT		GENMASK_ULL(3, 0)
+#define T_NODE		GENMASK_ULL(5, 4)
+#define T_EDGE		BIT_ULL(8)
+#define T_INDEX		GENMASK_ULL(63, 32)
+#define T_QUALIFIER	GENMASK_ULL(63, 0)
+#define T_TOP		BIT_ULL(63)
+#define T_MCU		GENMASK_ULL(7, 0)
+
+static struct attribute *test_format[] = {
+	PMU_FORMAT_FIELD(event, PMU_FORMAT_CONFIG, T_EVENT),
+	PMU_FORMAT_FIELD(node, PMU_FORMAT_CONFIG, T_NODE),
+	PMU_FORMAT_FIELD(edge, PMU_FORMAT_CONFIG, T_EDGE),
+	PMU_FORMAT_FIELD(starting_index, PMU_FORMAT_CONFIG, T_INDEX),
+	PMU_FORMAT_FIELD(partition_id, PMU_FORMAT_CONFIG, T_INDEX),
+	PMU_FORMAT_FIELD(qualifier, PMU_FORMAT_CONFIG1, T_QUALIFIER),
+	PMU_FORMAT_FIELD(top, PMU_FORMAT_CONFIG2, T_TOP),
+	PMU_FORMAT_FIELD(mcu, PMU_FORMAT_CONFIG2, T_MCU),
+	NULL,
+};
+
+static const struct attribute_group test_format_group = {
+	.name = "format",
+	.attrs = test_format,
+};
+
+#define V6	BIT(0)
+#define V8	BIT(1)
+
+static struct attribute *test_events[] = {
+	PMU_EVENT(mem_reads, "event=0x0,node=?"),
+	PMU_EVENT(latency, "event=0x4,node=1,edge"),
+	PMU_EVENT(latency.unit, "ns"),
+	PMU_EVENT(latency.scale, "1e-9"),
+	PMU_EVENT(part, "event=0x1,partition_id=?,mcu=9"),
+	PMU_EVENT_VARIANT(only_v8, "event=0x2", V8),
+	PMU_EVENT_VARIANT(only_v6, "event=0x3", V6),
+	PMU_EVENT_VARIANT(both, "event=0x5", V6 | V8),
+	NULL,
+};
+
+static void pmu_format_test_strings(struct kunit *test)
+{
+	static const char *const want[][2] = {
+		{ "event", "config:0-3\n" },
+		{ "node", "config:4-5\n" },
+		{ "edge", "config:8\n" },
+		{ "starting_index", "config:32-63\n" },
+		{ "partition_id", "config:32-63\n" },
+		{ "qualifier", "config1:0-63\n" },
+		{ "top", "config2:63\n" },
+		{ "mcu", "config2:0-7\n" },
+	};
+	unsigned int i;
+
+	KUNIT_EXPECT_EQ(test, pmu_kunit_count(NULL, &test_format_group),
+			ARRAY_SIZE(want));
+	for (i = 0; i < ARRAY_SIZE(want); i++)
+		KUNIT_EXPECT_STREQ(test, pmu_kunit_group_file(test, NULL,
+							      &test_format_group,
+							      want[i][0]),
+				   want[i][1]);
+}
+
+static void pmu_format_test_masks(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, pmu_format_mask(test_format, PMU_FORMAT_CONFIG),
+			0xffffffff0000013fULL);
+	KUNIT_EXPECT_EQ(test, pmu_format_mask(test_format, PMU_FORMAT_CONFIG1),
+			~0ULL);
+	KUNIT_EXPECT_EQ(test, pmu_format_mask(test_format, PMU_FORMAT_CONFIG2),
+			0x80000000000000ffULL);
+}
+
+static void pmu_format_test_check(struct kunit *test)
+{
+	struct perf_event_attr attr = {};
+	/* Every bit of each word that no field declares, one at a time. */
+	static const u64 reserved[PMU_FORMAT_NR_WORDS] = {
+		[PMU_FORMAT_CONFIG] = 0x00000000fffffec0ULL,
+		[PMU_FORMAT_CONFIG1] = 0,
+		[PMU_FORMAT_CONFIG2] = 0x7fffffffffffff00ULL,
+	};
+	int w, bit;
+
+	KUNIT_EXPECT_EQ(test, pmu_format_check(test_format, &attr), 0);
+	attr.config = 0xffffffff0000013fULL;
+	attr.config1 = ~0ULL;
+	attr.config2 = 0x80000000000000ffULL;
+	KUNIT_EXPECT_EQ(test, pmu_format_check(test_format, &attr), 0);
+	for (w = 0; w < PMU_FORMAT_NR_WORDS; w++) {
+		for (bit = 0; bit < 64; bit++) {
+			struct perf_event_attr bad = attr;
+			u64 *word = w == PMU_FORMAT_CONFIG ? &bad.config :
+				    w == PMU_FORMAT_CONFIG1 ? &bad.config1 :
+				    &bad.config2;
+
+			if (!(reserved[w] & BIT_ULL(bit)))
+				continue;
+			*word |= BIT_ULL(bit);
+			KUNIT_EXPECT_EQ_MSG(test, pmu_format_check(test_format, &bad),
+					    -EINVAL, "word %d bit %d", w, bit);
+		}
+	}
+	/* Field extraction with the same masks. */
+	attr.config = FIELD_PREP(T_EVENT, 0x4) | FIELD_PREP(T_NODE, 2) |
+		      FIELD_PREP(T_INDEX, 0xdeadbeef);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(T_EVENT, attr.config), 0x4ULL);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(T_NODE, attr.config), 2ULL);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(T_EDGE, attr.config), 0ULL);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(T_INDEX, attr.config), 0xdeadbeefULL);
+}
+
+static bool test_event_shown(struct kunit *test, u32 variants,
+			     const char *name)
+{
+	struct attribute **a;
+
+	for (a = test_events; *a; a++)
+		if (!strcmp((*a)->name, name))
+			return pmu_event_visible(*a, variants) != 0;
+	KUNIT_FAIL(test, "no event %s", name);
+	return false;
+}
+
+static void pmu_format_test_variants(struct kunit *test)
+{
+	KUNIT_EXPECT_TRUE(test, test_event_shown(test, 0, "mem_reads"));
+	KUNIT_EXPECT_TRUE(test, test_event_shown(test, 0, "latency.scale"));
+	KUNIT_EXPECT_FALSE(test, test_event_shown(test, 0, "only_v8"));
+	KUNIT_EXPECT_TRUE(test, test_event_shown(test, V8, "only_v8"));
+	KUNIT_EXPECT_FALSE(test, test_event_shown(test, V8, "only_v6"));
+	KUNIT_EXPECT_TRUE(test, test_event_shown(test, V6, "only_v6"));
+	KUNIT_EXPECT_TRUE(test, test_event_shown(test, V6, "both"));
+	KUNIT_EXPECT_TRUE(test, test_event_shown(test, V8, "both"));
+	KUNIT_EXPECT_FALSE(test, test_event_shown(test, BIT(5), "both"));
+}
+
+static void pmu_format_test_event_strings(struct kunit *test)
+{
+	const struct attribute_group g = { .name = "events",
+					   .attrs = test_events };
+
+	KUNIT_EXPECT_STREQ(test, pmu_kunit_group_file(test, NULL, &g, "latency"),
+			   "event=0x4,node=1,edge\n");
+	KUNIT_EXPECT_STREQ(test, pmu_kunit_group_file(test, NULL, &g,
+						      "latency.unit"), "ns\n");
+	KUNIT_EXPECT_STREQ(test, pmu_kunit_group_file(test, NULL, &g,
+						      "latency.scale"), "1e-9\n");
+}
+
+static void pmu_format_test_delta(struct kunit *test)
+{
+	/* 31-bit counters, as the sun4v DRAM PICs */
+	KUNIT_EXPECT_EQ(test, pmu_counter_delta(5, 12, 31), 7ULL);
+	KUNIT_EXPECT_EQ(test, pmu_counter_delta(0x7ffffff0, 0x10, 31), 0x20ULL);
+	KUNIT_EXPECT_EQ(test, pmu_counter_delta(0, 0x7fffffff, 31), 0x7fffffffULL);
+	/* bits above the width are not counter bits */
+	KUNIT_EXPECT_EQ(test, pmu_counter_delta(0x80000000, 0x80000003, 31), 3ULL);
+	/* 32 and 64 bits, and a single bit */
+	KUNIT_EXPECT_EQ(test, pmu_counter_delta(0xffffffff, 1, 32), 2ULL);
+	KUNIT_EXPECT_EQ(test, pmu_counter_delta(~0ULL, 4, 64), 5ULL);
+	KUNIT_EXPECT_EQ(test, pmu_counter_delta(3, 3, 64), 0ULL);
+	KUNIT_EXPECT_EQ(test, pmu_counter_delta(1, 0, 1), 1ULL);
+}
+
+static void pmu_format_test_tables_ok(struct kunit *test)
+{
+	pmu_kunit_check_tables(test, test_format, test_events);
+}
+
+/*
+ * Tables that the self-check must refuse; each is checked on a fake test,
+ * which must end failed.
+ */
+static struct attribute *bad_format_overlap[] = {
+	PMU_FORMAT_FIELD(event, PMU_FORMAT_CONFIG, GENMASK_ULL(7, 0)),
+	PMU_FORMAT_FIELD(umask, PMU_FORMAT_CONFIG, GENMASK_ULL(11, 4)),
+	NULL,
+};
+
+static struct attribute *bad_format_twice[] = {
+	PMU_FORMAT_FIELD(event, PMU_FORMAT_CONFIG, GENMASK_ULL(7, 0)),
+	PMU_FORMAT_FIELD(event, PMU_FORMAT_CONFIG1, GENMASK_ULL(7, 0)),
+	NULL,
+};
+
+static struct attribute *bad_format_name[] = {
+	PMU_FORMAT_FIELD(ev.ent, PMU_FORMAT_CONFIG, GENMASK_ULL(7, 0)),
+	NULL,
+};
+
+static struct attribute *bad_format_holes[] = {
+	PMU_FORMAT_FIELD(event, PMU_FORMAT_CONFIG, 0x5),
+	NULL,
+};
+
+static struct attribute *bad_format_empty[] = {
+	PMU_FORMAT_FIELD(event, PMU_FORMAT_CONFIG, 0),
+	NULL,
+};
+
+static struct attribute *bad_format_word[] = {
+	PMU_FORMAT_FIELD(event, PMU_FORMAT_NR_WORDS, 0xf),
+	NULL,
+};
+
+static struct attribute *bad_events_unknown[] = {
+	PMU_EVENT(reads, "event=0x1,channel=?"),
+	NULL,
+};
+
+static struct attribute *bad_events_too_big[] = {
+	PMU_EVENT(reads, "event=0x10"),
+	NULL,
+};
+
+static struct attribute *bad_events_alias_twice[] = {
+	PMU_EVENT(reads, "starting_index=1,partition_id=2"),
+	NULL,
+};
+
+static struct attribute *bad_events_value[] = {
+	PMU_EVENT(reads, "event=zero"),
+	NULL,
+};
+
+static struct attribute *bad_events_dup[] = {
+	PMU_EVENT(reads, "event=0x1"),
+	PMU_EVENT(reads, "event=0x2"),
+	NULL,
+};
+
+static struct attribute *bad_events_orphan_unit[] = {
+	PMU_EVENT(reads, "event=0x1"),
+	PMU_EVENT(writes.unit, "ns"),
+	NULL,
+};
+
+static struct attribute *bad_events_unit_variant[] = {
+	PMU_EVENT_VARIANT(reads, "event=0x1", V6),
+	PMU_EVENT(reads.scale, "2"),
+	NULL,
+};
+
+static struct attribute *bad_events_suffix[] = {
+	PMU_EVENT(reads, "event=0x1"),
+	PMU_EVENT(reads.unt, "ns"),
+	NULL,
+};
+
+static void pmu_format_test_tables_bad(struct kunit *test)
+{
+	static const struct {
+		const char *what;
+		struct attribute **format, **events;
+	} bad[] = {
+		{ "overlapping fields", bad_format_overlap, NULL },
+		{ "a field declared twice", bad_format_twice, NULL },
+		{ "a field name perf cannot parse", bad_format_name, NULL },
+		{ "a field with a hole", bad_format_holes, NULL },
+		{ "a field of no bits", bad_format_empty, NULL },
+		{ "a field beyond config2", bad_format_word, NULL },
+		{ "a term naming no field", test_format, bad_events_unknown },
+		{ "a value too big for its field", test_format, bad_events_too_big },
+		{ "one field given twice through an alias", test_format,
+		  bad_events_alias_twice },
+		{ "a value that is no number", test_format, bad_events_value },
+		{ "an event declared twice", test_format, bad_events_dup },
+		{ "a unit of no event", test_format, bad_events_orphan_unit },
+		{ "a scale shown where its event is not", test_format,
+		  bad_events_unit_variant },
+		{ "an unknown suffix", test_format, bad_events_suffix },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		struct kunit fake;
+
+		kunit_init_test(&fake, "pmu_format self-check of a bad table", NULL);
+		pmu_kunit_check_tables(&fake, bad[i].format, bad[i].events);
+		KUNIT_EXPECT_EQ_MSG(test, fake.status, KUNIT_FAILURE,
+				    "self-check accepts %s", bad[i].what);
+		kunit_cleanup(&fake);
+	}
+}
+
+static struct kunit_case pmu_format_test_cases[] = {
+	KUNIT_CASE(pmu_format_test_strings),
+	KUNIT_CASE(pmu_format_test_masks),
+	KUNIT_CASE(pmu_format_test_check),
+	KUNIT_CASE(pmu_format_test_variants),
+	KUNIT_CASE(pmu_format_test_event_strings),
+	KUNIT_CASE(pmu_format_test_delta),
+	KUNIT_CASE(pmu_format_test_tables_ok),
+	KUNIT_CASE(pmu_format_test_tables_bad),
+	{}
+};
+
+static struct kunit_suite pmu_format_test_suite = {
+	.name = "pmu_format",
+	.test_cases = pmu_format_test_cases,
+};
+
+kunit_test_suite(pmu_format_test_suite);
+
+MODULE_DESCRIPTION("KUnit tests of the perf PMU event-encoding helper");
+MODULE_LICENSE("GPL");
