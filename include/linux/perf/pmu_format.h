@@ -20,6 +20,7 @@
 #include <linux/bits.h>
 #include <linux/device.h>
 #include <linux/perf_event.h>
+#include <linux/stringify.h>
 #include <linux/sysfs.h>
 #include <linux/types.h>
 
@@ -172,33 +173,40 @@ struct pmu_variant_event_attr {
 };
 
 /**
- * PMU_EVENT_VARIANT() - an event attribute, as an element of an attribute list
- * @_name: file name in events/ (may contain a dot, e.g. foo.unit)
- * @_str: its contents, e.g. "event=0x4,channel=?"; shown with a newline
+ * PMU_EVENT_ATTR_NAMED() - an event attribute, as an element of a list
+ * @_name: file name in events/, a string (which may be built by string
+ *	concatenation, or contain a dot, e.g. "reads.unit")
+ * @_show: show(): perf_event_sysfs_show() to show @_str, or a function of
+ *	the driver's for contents known only at probe (a scale that depends
+ *	on a clock, say)
+ * @_str: the contents for perf_event_sysfs_show(), shown with a newline,
+ *	e.g. "event=0x4,channel=?"; or NULL
  * @_variants: see &struct pmu_variant_event_attr
  *
  * Every element of a list whose .is_visible calls pmu_event_visible()
- * must be made with this macro.
+ * must be made with this macro or one of the shorter ones below.
  */
-#define PMU_EVENT_VARIANT(_name, _str, _variants)			\
-	PMU_EVENT_VARIANT_SHOW(_name, perf_event_sysfs_show, _str, _variants)
-
-/**
- * PMU_EVENT_VARIANT_SHOW() - PMU_EVENT_VARIANT() with a show() of its own
- * @_name: file name in events/
- * @_show: the show() function, for contents known only at probe (a scale
- *	that depends on the clock, say)
- * @_str: event_str for @_show to use, or NULL
- * @_variants: see &struct pmu_variant_event_attr
- */
-#define PMU_EVENT_VARIANT_SHOW(_name, _show, _str, _variants)		\
+#define PMU_EVENT_ATTR_NAMED(_name, _show, _str, _variants)		\
 	(&((struct pmu_variant_event_attr[]) {{				\
 		.attr = {						\
-			.attr = __ATTR(_name, 0444, _show, NULL),	\
+			.attr = {					\
+				.attr = { .name = (_name), .mode = 0444 },\
+				.show = (_show),			\
+			},						\
 			.event_str = (_str),				\
 		},							\
 		.variants = (_variants),				\
 	}})[0].attr.attr.attr)
+
+/**
+ * PMU_EVENT_VARIANT() - an event attribute that some PMUs lack
+ * @_name: file name in events/ (may contain a dot, e.g. foo.unit)
+ * @_str: its contents
+ * @_variants: see &struct pmu_variant_event_attr
+ */
+#define PMU_EVENT_VARIANT(_name, _str, _variants)			\
+	PMU_EVENT_ATTR_NAMED(__stringify(_name), perf_event_sysfs_show,	\
+			     _str, _variants)
 
 /**
  * PMU_EVENT() - an event attribute every PMU of the list shows
