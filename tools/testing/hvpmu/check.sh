@@ -323,6 +323,21 @@ steps=("$@")
 if ! KDIR=$user_kdir "$HERE/setup.sh" $series_list; then
 	fail "setup"
 else
+	# The set-up's wait for the package manager's lock (with the lint
+	# step: both check the harness itself). Root only: the lock is the
+	# system's.
+	if [[ " ${steps[*]} " == *" lint "* ]]; then
+		if [ "$(id -u)" = 0 ]; then
+			while read -r line; do
+				case "$line" in
+				PASS:*) pass "${line#PASS: }" ;;
+				FAIL:*) fail "${line#FAIL: }" ;;
+				esac
+			done < <("$HERE/apt-lock-test.sh")
+		else
+			skip "setup: waits for the package manager's lock (needs root)"
+		fi
+	fi
 	for step in "${steps[@]}"; do
 		case "$step" in
 		kunit|cross|lint|extmod|e2e|stress)

@@ -30,9 +30,13 @@ TARGETS=${TARGETS:-demo check}
 say() { printf '[fresh] %s\n' "$*" >&2; }
 
 [ "$(id -u)" = 0 ] || { say "needs root (debootstrap, chroot)"; exit 2; }
+die() { say "error: $*"; exit 1; }
+SUDO=""
+# shellcheck source=apt.sh
+. "$HERE/apt.sh"
 command -v debootstrap >/dev/null || {
-	apt-get update -qq
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null
+	apt_get update -qq || die "apt-get update failed"
+	apt_get install -y -qq debootstrap || die "apt-get install debootstrap failed"
 }
 
 mounts=()

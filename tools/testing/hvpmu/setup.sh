@@ -71,6 +71,8 @@ CMDS="make gcc ld perl python3 python3-config bc bison flex cpio xz tar
 
 SUDO=""
 [ "$(id -u)" = 0 ] || SUDO=sudo
+# shellcheck source=apt.sh
+. "$REPO/tools/testing/hvpmu/apt.sh"
 
 missing=""
 for p in $PKGS; do
@@ -79,10 +81,8 @@ for p in $PKGS; do
 done
 if [ -n "$missing" ]; then
 	say "installing:$missing"
-	# env: sudo resets the environment, so the variable goes through it.
-	$SUDO apt-get update -qq
-	$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
-		--no-install-recommends $missing >/dev/null ||
+	apt_get update -qq || die "apt-get update failed"
+	apt_get install -y -qq --no-install-recommends $missing ||
 		die "apt-get install failed for:$missing (linux-source-6.12 comes from bookworm-security)"
 fi
 
