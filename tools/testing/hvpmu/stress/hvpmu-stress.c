@@ -20,7 +20,7 @@
  *    and loads it again.
  *
  * It uses only sysfs, debugfs and the perf ABI, as documented in
- * Documentation/admin-guide/perf/*-pmu.rst and
+ * the Documentation/admin-guide/perf/ pages and
  * tools/testing/hvpmu/SIMULATOR.md; nothing of the drivers'
  * internals. Kernel reports are counted by the host from the guest's
  * console; this program prints "PASS: ..."/"FAIL: ..." lines for what it
