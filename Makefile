@@ -8,6 +8,9 @@
 #   make check     every test: kunit cross extmod lint e2e on Linux 6.1 and
 #                  6.12, then native
 #   make setup     packages, kernel trees (both series), our links and patches
+#   make patches   the series for the maintainers (tools/testing/hvpmu/series/)
+#                  in build/patches/<base>/, each checked: git am on the
+#                  pristine tree, checkpatch --strict, every patch builds
 #   make kunit     KUnit suites on x86_64 under QEMU
 #   make cross     cross builds with W=1 -Werror and sparse (TARGETS="...")
 #   make lint      checkpatch --strict and kernel-doc on our files
@@ -20,13 +23,13 @@
 #   make fresh     a debootstrapped Debian 12 root runs make demo and make check
 #   make clean     remove build/ (the unpacked kernels in .cache/ stay)
 #
-# Every target but check and setup runs on one kernel series: SERIES=6.1
+# Every target but check, setup and patches runs on one kernel series: SERIES=6.1
 # (the default) or SERIES=6.12.
 
 TESTING := tools/testing/hvpmu
 CHECK := $(TESTING)/check.sh
 
-.PHONY: demo check setup kunit cross lint extmod e2e stress bench native fresh modules clean
+.PHONY: demo check setup patches kunit cross lint extmod e2e stress bench native fresh modules clean
 
 demo:
 	@$(TESTING)/demo.sh $(EXTRA)
@@ -39,6 +42,10 @@ setup:
 
 fresh:
 	@$(TESTING)/fresh.sh
+
+# Both bases (6.12, then 6.1); BASES="6.1" picks one.
+patches:
+	@$(TESTING)/patches.sh $(BASES)
 
 kunit cross lint extmod e2e native:
 	@SERIES=$${SERIES:-6.1} $(CHECK) $@
