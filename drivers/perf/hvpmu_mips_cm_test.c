@@ -747,6 +747,21 @@ static void mips_cm_test_sysfs(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, g[3]);
 }
 
+/*
+ * The format and event tables, as the registered PMU shows them: names,
+ * masks, every event's terms against the fields (the self-check that the
+ * runtime builder did at probe).
+ */
+static void mips_cm_test_tables(struct kunit *test)
+{
+	struct cm_test *t = test->priv;
+	const struct attribute_group **g;
+
+	cm_setup(test, false, 0);
+	g = t->pmu->attr_groups;
+	pmu_kunit_check_tables(test, g[0]->attrs, g[1]->attrs);
+}
+
 /* The IOCU events exist only for the IOCUs the CPS has. */
 static void mips_cm_test_sysfs_iocu(struct kunit *test)
 {
@@ -1867,6 +1882,7 @@ static struct kunit_case mips_cm_cases[] = {
 	KUNIT_CASE(mips_cm_test_probe_hands_off),
 	KUNIT_CASE(mips_cm_test_sysfs),
 	KUNIT_CASE(mips_cm_test_sysfs_iocu),
+	KUNIT_CASE(mips_cm_test_tables),
 	KUNIT_CASE(mips_cm_test_event_init),
 	KUNIT_CASE(mips_cm_test_random_attrs),
 	KUNIT_CASE(mips_cm_test_random_open),
