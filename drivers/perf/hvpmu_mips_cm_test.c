@@ -385,6 +385,31 @@ static void rec_stop(struct cm_test *t)
 	raw_spin_unlock_irqrestore(&t->rec_lock, flags);
 }
 
+/*
+ * Record until the fold timer has read counter register @off more than
+ * @n times, or 10 s passed: the test then checks each of those reads. A
+ * fixed sleep instead would count how many timer periods a loaded host
+ * grants the guest, which is not what is tested.
+ */
+static void rec_reads(struct cm_test *t, unsigned int off, unsigned int n)
+{
+	unsigned int i, seen;
+	unsigned long flags;
+	int tries;
+
+	rec_start(t);
+	for (tries = 0; tries < 5000; tries++) {
+		raw_spin_lock_irqsave(&t->rec_lock, flags);
+		for (i = 0, seen = 0; i < t->nr_rec; i++)
+			seen += t->rec[i].off == off && !t->rec[i].write;
+		raw_spin_unlock_irqrestore(&t->rec_lock, flags);
+		if (seen > n || t->nr_rec == MAX_REC)
+			break;
+		usleep_range(1000, 2000);
+	}
+	rec_stop(t);
+}
+
 /* A file of one of the PMU's groups as sysfs shows it, or "(absent)". */
 static const char *attr_show(struct kunit *test, const struct attribute_group *g,
 			     const char *name)
@@ -1342,9 +1367,7 @@ static void mips_cm_test_fold_timer_context(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, hvpmu_mips_cm_polling(t->cm));
 	usleep_range(5000, 6000);
 
-	rec_start(t);
-	msleep(30);
-	rec_stop(t);
+	rec_reads(t, SEED_CNT0, 3);
 	for (i = 0; i < t->nr_rec; i++) {
 		struct rec *r = &t->rec[i];
 
@@ -1648,9 +1671,7 @@ static void mips_cm_test_hotplug(struct kunit *test)
 
 	/* counting, wrapping and folding go on from the new CPU */
 	hotplug_chunks(test, v, &e, 40);
-	rec_start(t);
-	msleep(20);
-	rec_stop(t);
+	rec_reads(t, SEED_CYCLE, 3);
 	for (i = 0, n = 0; i < t->nr_rec; i++) {
 		if (t->rec[i].off != SEED_CYCLE || t->rec[i].write)
 			continue;
