@@ -23,6 +23,8 @@
 #include <linux/smp.h>
 #include <linux/string.h>
 
+#include "pmu_format_kunit.h"
+
 /*
  * The oracle of gpci_test_parity: Linux's own generator of its named
  * events (hv_gpci_event_attrs_v6[] for counter_info_version below 8,
@@ -604,6 +606,314 @@ static void gpci_test_format(struct kunit *test)
 	/* not a POWER10: no system information files */
 	KUNIT_EXPECT_STREQ(test, gt_show(test, "interface",
 					 "processor_bus_topology"), "(none)");
+}
+
+/* ---- driver: sysfs format/ and events/, byte for byte ---- */
+
+/*
+ * Every format file, as Linux's hv-gpci.c declares them (its
+ * EVENT_DEFINE_RANGE_FORMAT()s): perf parses event strings with these.
+ */
+static const char *const gt_abi_format[][2] = {
+	{ "request", "config:0-31\n" },
+	{ "starting_index", "config:32-63\n" },
+	{ "phys_processor_idx", "config:32-63\n" },
+	{ "sibling_part_id", "config:32-63\n" },
+	{ "hw_chip_id", "config:32-63\n" },
+	{ "partition_id", "config:32-63\n" },
+	{ "secondary_index", "config1:0-15\n" },
+	{ "counter_info_version", "config1:16-23\n" },
+	{ "length", "config1:24-31\n" },
+	{ "offset", "config1:32-63\n" },
+};
+
+/* Firmware classes of the named events: which ones events/ shows. */
+enum { GT_ABI_LOPAR, GT_ABI_EXT, GT_ABI_DEPR };
+#define GT_ABI_UP_TO_7	(BIT(GT_ABI_LOPAR) | BIT(GT_ABI_EXT))
+#define GT_ABI_ALL	(GT_ABI_UP_TO_7 | BIT(GT_ABI_DEPR))
+
+/*
+ * Event files by class (LoPAR layout below counter_info_version 3, the
+ * extended one from 3, the deprecating firmware from 8), typed in as
+ * users read them: term order, hex spelling ("0xA0", "0x0") and all. A
+ * class that no entry of a name covers shows no such file. Every event
+ * of the 8+ class is here, and one or more of each request and layout of
+ * the others.
+ */
+static const struct {
+	u8 classes;
+	const char *name;
+	const char *str;
+} gt_abi_events[] = {
+	{ GT_ABI_ALL,
+	  "dispatch_timebase_by_processor_processor_time_in_timebase_cycles",
+	  "request=0x10,phys_processor_idx=?,counter_info_version=0x8,length=8,offset=0x0\n",
+	},
+	{ GT_ABI_ALL,
+	  "entitled_capped_uncapped_donated_idle_timebase_by_partition_entitled_cycles",
+	  "request=0x20,sibling_part_id=?,counter_info_version=0x8,length=8,offset=0x8\n",
+	},
+	{ GT_ABI_ALL,
+	  "entitled_capped_uncapped_donated_idle_timebase_by_partition_consumed_capped_cycles",
+	  "request=0x20,sibling_part_id=?,counter_info_version=0x8,length=8,offset=0x10\n",
+	},
+	{ GT_ABI_ALL,
+	  "entitled_capped_uncapped_donated_idle_timebase_by_partition_consumed_uncapped_cycles",
+	  "request=0x20,sibling_part_id=?,counter_info_version=0x8,length=8,offset=0x18\n",
+	},
+	{ GT_ABI_ALL,
+	  "entitled_capped_uncapped_donated_idle_timebase_by_partition_cycles_donated",
+	  "request=0x20,sibling_part_id=?,counter_info_version=0x8,length=8,offset=0x20\n",
+	},
+	{ GT_ABI_ALL,
+	  "entitled_capped_uncapped_donated_idle_timebase_by_partition_purr_idle_cycles",
+	  "request=0x20,sibling_part_id=?,counter_info_version=0x8,length=8,offset=0x28\n",
+	},
+	{ GT_ABI_ALL,
+	  "partition_hypervisor_queuing_times_time_waiting_for_entitlement",
+	  "request=0xE0,partition_id=?,counter_info_version=0x8,length=8,offset=0x8\n",
+	},
+	{ GT_ABI_ALL,
+	  "partition_hypervisor_queuing_times_times_waited_for_entitlement",
+	  "request=0xE0,partition_id=?,counter_info_version=0x8,length=8,offset=0x10\n",
+	},
+	{ GT_ABI_ALL,
+	  "partition_hypervisor_queuing_times_time_waiting_for_phys_processor",
+	  "request=0xE0,partition_id=?,counter_info_version=0x8,length=8,offset=0x18\n",
+	},
+	{ GT_ABI_ALL,
+	  "partition_hypervisor_queuing_times_times_waited_for_phys_processor",
+	  "request=0xE0,partition_id=?,counter_info_version=0x8,length=8,offset=0x20\n",
+	},
+	{ GT_ABI_ALL,
+	  "partition_hypervisor_queuing_times_dispatches_on_home_core",
+	  "request=0xE0,partition_id=?,counter_info_version=0x8,length=8,offset=0x28\n",
+	},
+	{ GT_ABI_ALL,
+	  "partition_hypervisor_queuing_times_dispatches_on_home_primary_affinity_domain",
+	  "request=0xE0,partition_id=?,counter_info_version=0x8,length=8,offset=0x30\n",
+	},
+	{ GT_ABI_ALL,
+	  "partition_hypervisor_queuing_times_dispatches_on_home_secondary_affinity_domain",
+	  "request=0xE0,partition_id=?,counter_info_version=0x8,length=8,offset=0x38\n",
+	},
+	{ GT_ABI_ALL,
+	  "partition_hypervisor_queuing_times_dispatches_off_home_secondary_affinity_domain",
+	  "request=0xE0,partition_id=?,counter_info_version=0x8,length=8,offset=0x40\n",
+	},
+	{ GT_ABI_ALL,
+	  "partition_hypervisor_queuing_times_dispatches_on_dedicated_processor_donating_cycles",
+	  "request=0xE0,partition_id=?,counter_info_version=0x8,length=8,offset=0x48\n",
+	},
+	{ GT_ABI_ALL,
+	  "system_hypervisor_times_time_spent_to_dispatch_virtual_processors",
+	  "request=0xF0,starting_index=0xffffffff,counter_info_version=0x8,length=8,offset=0x0\n",
+	},
+	{ GT_ABI_ALL,
+	  "system_hypervisor_times_time_spent_processing_virtual_processor_timers",
+	  "request=0xF0,starting_index=0xffffffff,counter_info_version=0x8,length=8,offset=0x8\n",
+	},
+	{ GT_ABI_ALL,
+	  "system_hypervisor_times_time_spent_managing_partitions_over_entitlement",
+	  "request=0xF0,starting_index=0xffffffff,counter_info_version=0x8,length=8,offset=0x10\n",
+	},
+	{ GT_ABI_ALL,
+	  "system_hypervisor_times_time_spent_on_system_management",
+	  "request=0xF0,starting_index=0xffffffff,counter_info_version=0x8,length=8,offset=0x18\n",
+	},
+	{ GT_ABI_ALL,
+	  "system_tlbie_count_and_time_tlbie_instructions_issued",
+	  "request=0xF4,starting_index=0xffffffff,counter_info_version=0x8,length=8,offset=0x0\n",
+	},
+	{ GT_ABI_ALL,
+	  "system_tlbie_count_and_time_time_spent_issuing_tlbies",
+	  "request=0xF4,starting_index=0xffffffff,counter_info_version=0x8,length=8,offset=0x8\n",
+	},
+	{ GT_ABI_ALL,
+	  "partition_instruction_count_and_time_instructions_performed",
+	  "request=0x100,partition_id=?,counter_info_version=0x8,length=8,offset=0x8\n",
+	},
+	{ GT_ABI_ALL,
+	  "partition_instruction_count_and_time_time_collected",
+	  "request=0x100,partition_id=?,counter_info_version=0x8,length=8,offset=0x10\n",
+	},
+	{ GT_ABI_UP_TO_7,
+	  "run_instructions_run_cycles_by_partition_instructions_completed",
+	  "request=0x30,sibling_part_id=?,counter_info_version=0x8,length=8,offset=0x8\n",
+	},
+	{ GT_ABI_UP_TO_7,
+	  "run_instructions_run_cycles_by_partition_cycles",
+	  "request=0x30,sibling_part_id=?,counter_info_version=0x8,length=8,offset=0x10\n",
+	},
+	{ GT_ABI_UP_TO_7,
+	  "processor_bus_utilization_gx_links_gx0_in_address_cycles",
+	  "request=0x70,hw_chip_id=?,counter_info_version=0x8,length=8,offset=0x10\n",
+	},
+	{ GT_ABI_UP_TO_7,
+	  "processor_bus_utilization_gx_links_gx1_out_bus_cycles",
+	  "request=0x70,hw_chip_id=?,counter_info_version=0x8,length=8,offset=0xA0\n",
+	},
+	{ GT_ABI_UP_TO_7,
+	  "processor_bus_utilization_gx_links_gx1_out_cycles_total",
+	  "request=0x70,hw_chip_id=?,counter_info_version=0x8,length=8,offset=0xA8\n",
+	},
+	{ GT_ABI_UP_TO_7,
+	  "processor_bus_utilization_mc_links_mc0_write",
+	  "request=0x80,hw_chip_id=?,counter_info_version=0x8,length=8,offset=0x20\n",
+	},
+	{ GT_ABI_UP_TO_7,
+	  "processor_bus_utilization_mc_links_mc1_writes",
+	  "request=0x80,hw_chip_id=?,counter_info_version=0x8,length=8,offset=0x40\n",
+	},
+	{ GT_ABI_UP_TO_7,
+	  "processor_core_utilization_purr_cycles",
+	  "request=0x94,phys_processor_idx=?,counter_info_version=0x8,length=8,offset=0x18\n",
+	},
+	{ GT_ABI_UP_TO_7,
+	  "processor_core_utilization_instructions_completed",
+	  "request=0x94,phys_processor_idx=?,counter_info_version=0x8,length=8,offset=0x28\n",
+	},
+	/* 0x50/0x60: the seed's layout below 3, Linux's from 3 to 7 */
+	{ BIT(GT_ABI_EXT),
+	  "processor_bus_utilization_abc_links_total_link_cycles",
+	  "request=0x50,hw_chip_id=?,counter_info_version=0x8,length=8,offset=0x10\n",
+	},
+	{ BIT(GT_ABI_LOPAR),
+	  "processor_bus_utilization_abc_links_idle_cycles_for_a_link",
+	  "request=0x50,hw_chip_id=?,length=8,offset=0x10\n",
+	},
+	{ BIT(GT_ABI_EXT),
+	  "processor_bus_utilization_abc_links_idle_cycles_for_a_link",
+	  "request=0x50,hw_chip_id=?,counter_info_version=0x8,length=8,offset=0x18\n",
+	},
+	{ BIT(GT_ABI_LOPAR),
+	  "processor_bus_utilization_abc_links_time_for_a_link",
+	  "request=0x50,hw_chip_id=?,length=8,offset=0x18\n",
+	},
+	{ BIT(GT_ABI_LOPAR),
+	  "processor_bus_utilization_abc_links_idle_cycles_for_c_link",
+	  "request=0x50,hw_chip_id=?,length=8,offset=0x30\n",
+	},
+	{ BIT(GT_ABI_EXT),
+	  "processor_bus_utilization_abc_links_idle_cycles_for_c_link",
+	  "request=0x50,hw_chip_id=?,counter_info_version=0x8,length=8,offset=0x28\n",
+	},
+	{ BIT(GT_ABI_LOPAR),
+	  "processor_bus_utilization_abc_links_time_for_c_link",
+	  "request=0x50,hw_chip_id=?,length=8,offset=0x38\n",
+	},
+	{ BIT(GT_ABI_EXT),
+	  "processor_bus_utilization_wxyz_links_total_link_cycles",
+	  "request=0x60,hw_chip_id=?,counter_info_version=0x8,length=8,offset=0x10\n",
+	},
+	{ BIT(GT_ABI_LOPAR),
+	  "processor_bus_utilization_wxyz_links_idle_cycles_for_w_link",
+	  "request=0x60,hw_chip_id=?,length=8,offset=0x10\n",
+	},
+	{ BIT(GT_ABI_EXT),
+	  "processor_bus_utilization_wxyz_links_idle_cycles_for_w_link",
+	  "request=0x60,hw_chip_id=?,counter_info_version=0x8,length=8,offset=0x18\n",
+	},
+	{ BIT(GT_ABI_LOPAR),
+	  "processor_bus_utilization_wxyz_links_idle_cycles_for_z_link",
+	  "request=0x60,hw_chip_id=?,length=8,offset=0x40\n",
+	},
+	{ BIT(GT_ABI_EXT),
+	  "processor_bus_utilization_wxyz_links_idle_cycles_for_z_link",
+	  "request=0x60,hw_chip_id=?,counter_info_version=0x8,length=8,offset=0x30\n",
+	},
+	{ BIT(GT_ABI_LOPAR),
+	  "processor_bus_utilization_wxyz_links_time_for_z_link",
+	  "request=0x60,hw_chip_id=?,length=8,offset=0x48\n",
+	},
+};
+
+/* The contents @name shows in @class, or NULL for no such file. */
+static const char *gt_abi_want(const char *name, unsigned int class)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(gt_abi_events); i++)
+		if ((gt_abi_events[i].classes & BIT(class)) &&
+		    !strcmp(gt_abi_events[i].name, name))
+			return gt_abi_events[i].str;
+	return NULL;
+}
+
+/* The PMU's attribute group called @name, as perf_pmu_register() got it. */
+static const struct attribute_group *gt_group(const char *name)
+{
+	const struct attribute_group **g = hvpmu_gpci_to_pmu(gt.g)->attr_groups;
+
+	for (; *g; g++)
+		if ((*g)->name && !strcmp((*g)->name, name))
+			return *g;
+	return NULL;
+}
+
+/*
+ * format/ and events/ as users read them, for firmware of every class and
+ * at the class boundaries: the file names, their exact bytes, the number
+ * of event files (Linux's 67 below 8 and 23 from 8; below 3, 7 more for
+ * the seed's 0x50/0x60 layout and 2 fewer). A mismatch here breaks perf
+ * command lines and scripts that read these files.
+ */
+static void gpci_test_sysfs_abi(struct kunit *test)
+{
+	static const struct { u8 version; u8 class; unsigned int nr; } fw[] = {
+		{ 0, GT_ABI_LOPAR, 72 }, { 2, GT_ABI_LOPAR, 72 },
+		{ 3, GT_ABI_EXT, 67 }, { 7, GT_ABI_EXT, 67 },
+		{ 8, GT_ABI_DEPR, 23 }, { 9, GT_ABI_DEPR, 23 },
+	};
+	unsigned int v, i, n;
+
+	for (v = 0; v < ARRAY_SIZE(fw); v++) {
+		const struct attribute_group *format, *events;
+		struct device *dev;
+
+		gt_start(test, fw[v].version, HVPMU_GPCI_CAP_GA);
+		dev = hvpmu_gpci_to_pmu(gt.g)->dev;
+		format = gt_group("format");
+		events = gt_group("events");
+		KUNIT_ASSERT_NOT_NULL(test, format);
+		KUNIT_ASSERT_NOT_NULL(test, events);
+
+		KUNIT_EXPECT_EQ_MSG(test, pmu_kunit_count(dev, format),
+				    (unsigned int)ARRAY_SIZE(gt_abi_format),
+				    "version %u", fw[v].version);
+		for (i = 0; i < ARRAY_SIZE(gt_abi_format); i++)
+			KUNIT_EXPECT_STREQ_MSG(test,
+					       pmu_kunit_group_file(test, dev, format,
+								    gt_abi_format[i][0]),
+					       gt_abi_format[i][1], "version %u: %s",
+					       fw[v].version, gt_abi_format[i][0]);
+
+		KUNIT_EXPECT_EQ_MSG(test, pmu_kunit_count(dev, events), fw[v].nr,
+				    "version %u", fw[v].version);
+		for (i = 0, n = 0; i < ARRAY_SIZE(gt_abi_events); i++) {
+			const char *name = gt_abi_events[i].name;
+			const char *want = gt_abi_want(name, fw[v].class);
+			const char *got = pmu_kunit_group_file(test, dev, events,
+								name);
+
+			if (!want) {
+				KUNIT_EXPECT_NULL_MSG(test, got, "version %u: %s",
+						      fw[v].version, name);
+				continue;
+			}
+			if (gt_abi_events[i].classes & BIT(fw[v].class))
+				n++;
+			KUNIT_EXPECT_NOT_NULL_MSG(test, got, "version %u: %s",
+						  fw[v].version, name);
+			if (got)
+				KUNIT_EXPECT_STREQ_MSG(test, got, want,
+						       "version %u: %s",
+						       fw[v].version, name);
+		}
+		/* from 8 on, every file events/ shows is in the table */
+		if (fw[v].class == GT_ABI_DEPR)
+			KUNIT_EXPECT_EQ(test, n, fw[v].nr);
+	}
 }
 
 /* ---- driver: parity with Linux's named events ---- */
@@ -1200,6 +1510,60 @@ static void gpci_test_raw(struct kunit *test)
 	gt_raw(&attr, 0x12, 0, 0, 8, 8, 0);
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(gt_open(&attr)), -EINVAL);
 	KUNIT_EXPECT_EQ(test, gt.m->unknown_req, 1UL);
+}
+
+/*
+ * The ranges of event_init, before any hcall: every bit of config2 (no
+ * field there), length 1 to 8, offset and offset + length within the
+ * 4064 bytes of counter_value; all -EINVAL, as Linux, also for lab-range
+ * requests, which are refused for their range before their request.
+ */
+static void gpci_test_config_ranges(struct kunit *test)
+{
+	static const struct {
+		u32 req;
+		u8 len;
+		u32 off;
+		int err;
+	} cases[] = {
+		{ 0x10, 1, 0, 0 },
+		{ 0x10, 8, 0, 0 },
+		{ 0x10, 0, 0, -EINVAL },
+		{ 0x10, 9, 0, -EINVAL },
+		{ 0x10, 255, 0, -EINVAL },
+		{ 0x10, 1, 4063, 0 },
+		{ 0x10, 1, 4064, -EINVAL },
+		{ 0x10, 8, 4057, -EINVAL },
+		{ 0x10, 8, 0xffffffff, -EINVAL },
+		{ 0x80002000, 8, 0, -EOPNOTSUPP },	/* no lab capability */
+		{ 0x80002000, 0, 0, -EINVAL },
+		{ 0x80002000, 8, 4064, -EINVAL },
+		{ 0x80001000, 8, 0, -EINVAL },		/* Set MMCRH: never */
+	};
+	struct perf_event_attr attr;
+	unsigned long calls;
+	unsigned int i;
+
+	gt_start(test, 6, HVPMU_GPCI_CAP_GA);
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		gt_raw(&attr, cases[i].req, 5, 0, 8, cases[i].len, cases[i].off);
+		KUNIT_EXPECT_EQ_MSG(test, hvpmu_gpci_attr_check(gt.g, &attr),
+				    cases[i].err, "request 0x%x length %u offset %u",
+				    cases[i].req, cases[i].len, cases[i].off);
+	}
+	for (i = 0; i < 64; i++) {
+		gt_raw(&attr, 0x10, 5, 0, 8, 8, 0);
+		attr.config2 = BIT_ULL(i);
+		KUNIT_EXPECT_EQ_MSG(test, hvpmu_gpci_attr_check(gt.g, &attr),
+				    -EINVAL, "config2 bit %u", i);
+	}
+	/* through perf_event_open(): refused before the hypervisor is asked */
+	calls = hvpmu_gpci_model_calls(gt.m);
+	gt_raw(&attr, 0x10, 5, 0, 8, 0, 0);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(gt_open(&attr)), -EINVAL);
+	gt_raw(&attr, 0x10, 5, 0, 8, 9, 0);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(gt_open(&attr)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_calls(gt.m), calls);
 }
 
 /* More processors than fit in 4 KiB: H_Parameter/0x1B still has ours. */
@@ -2089,6 +2453,7 @@ static struct kunit_case gpci_cases[] = {
 	KUNIT_CASE(gpci_model_requests),
 	KUNIT_CASE(gpci_test_seed_literals),
 	KUNIT_CASE(gpci_test_format),
+	KUNIT_CASE(gpci_test_sysfs_abi),
 	KUNIT_CASE_PARAM(gpci_test_parity, gt_version_gen_params),
 	KUNIT_CASE_PARAM(gpci_test_named, gt_version_gen_params),
 	KUNIT_CASE(gpci_test_errors_probe),
@@ -2096,6 +2461,7 @@ static struct kunit_case gpci_cases[] = {
 	KUNIT_CASE(gpci_test_errors_read),
 	KUNIT_CASE(gpci_test_robust),
 	KUNIT_CASE(gpci_test_raw),
+	KUNIT_CASE(gpci_test_config_ranges),
 	KUNIT_CASE(gpci_test_big_table),
 	KUNIT_CASE(gpci_test_authority),
 	KUNIT_CASE(gpci_test_lab),
