@@ -11,11 +11,13 @@
  */
 
 #include <kunit/test.h>
+#include <linux/bitfield.h>
 #include <linux/debugfs.h>
 #include <linux/device.h>
 #include <linux/perf/hvpmu.h>
 #include <linux/perf/hvpmu_compat.h>
 #include <linux/perf/hvpmu_gpci.h>
+#include <linux/perf/pmu_format.h>
 #include <linux/perf_event.h>
 #include <linux/prandom.h>
 #include <linux/seq_file.h>
@@ -110,19 +112,36 @@ static void gt_start(struct kunit *test, u8 version, u8 caps)
 	gt_probe_model(test);
 }
 
-static const struct hvpmu_field *gt_field(const char *name, size_t len)
+/* The attribute group called @name of @pmu, as perf_pmu_register() got it. */
+static const struct attribute_group *gt_group(struct pmu *pmu,
+					      const char *name)
 {
-	const struct hvpmu_encoding *enc = hvpmu_gpci_encoding(gt.g);
-	unsigned int i;
+	const struct attribute_group **g = pmu->attr_groups;
 
-	for (i = 0; i < enc->nr_fields; i++)
-		if (strlen(enc->fields[i].name) == len &&
-		    !strncmp(enc->fields[i].name, name, len))
-			return &enc->fields[i];
+	for (; *g; g++)
+		if ((*g)->name && !strcmp((*g)->name, name))
+			return *g;
 	return NULL;
 }
 
-/* Build an attribute from an event's sysfs terms, "?" becoming @q. */
+/* The format field called @name (@len bytes), as perf finds it. */
+static const struct pmu_format_attr *gt_field(const char *name, size_t len)
+{
+	const struct attribute_group *g = gt_group(hvpmu_gpci_to_pmu(gt.g),
+						   "format");
+	struct attribute **a;
+
+	for (a = g ? g->attrs : NULL; a && *a; a++)
+		if (strlen((*a)->name) == len && !strncmp((*a)->name, name, len))
+			return container_of(*a, struct pmu_format_attr,
+					    attr.attr);
+	return NULL;
+}
+
+/*
+ * Build an attribute from an event's sysfs terms, "?" becoming @q, placing
+ * each value where the field's format file says, as perf does.
+ */
 static void gt_parse(struct kunit *test, const char *terms, u64 q,
 		     struct perf_event_attr *attr)
 {
@@ -136,15 +155,18 @@ static void gt_parse(struct kunit *test, const char *terms, u64 q,
 	s = buf;
 	while ((t = strsep(&s, ","))) {
 		char *eq = strchr(t, '=');
-		const struct hvpmu_field *f;
-		u64 v = q;
+		const struct pmu_format_attr *f;
+		u64 v = q, *w;
 
 		KUNIT_ASSERT_NOT_NULL(test, eq);
 		f = gt_field(t, eq - t);
 		KUNIT_ASSERT_NOT_NULL_MSG(test, f, "term %s", t);
 		if (strcmp(eq + 1, "?"))
 			KUNIT_ASSERT_EQ(test, kstrtou64(eq + 1, 0, &v), 0);
-		hvpmu_field_set(f, attr, v);
+		w = f->word == PMU_FORMAT_CONFIG1 ? &attr->config1 :
+		    f->word == PMU_FORMAT_CONFIG2 ? &attr->config2 :
+		    &attr->config;
+		*w = (*w & ~f->mask) | ((v << __ffs64(f->mask)) & f->mask);
 	}
 }
 
@@ -183,8 +205,12 @@ static void gt_raw(struct perf_event_attr *attr, u32 req, u32 idx, u16 sec,
 	memset(attr, 0, sizeof(*attr));
 	attr->type = hvpmu_gpci_to_pmu(gt.g)->type;
 	attr->size = sizeof(*attr);
-	attr->config = req | (u64)idx << 32;
-	attr->config1 = sec | ver << 16 | (u64)len << 24 | (u64)off << 32;
+	attr->config = FIELD_PREP(HVPMU_GPCI_CONFIG_REQUEST, req) |
+		       FIELD_PREP(HVPMU_GPCI_CONFIG_STARTING_INDEX, idx);
+	attr->config1 = FIELD_PREP(HVPMU_GPCI_CONFIG1_SECONDARY_INDEX, sec) |
+			FIELD_PREP(HVPMU_GPCI_CONFIG1_COUNTER_INFO_VERSION, ver) |
+			FIELD_PREP(HVPMU_GPCI_CONFIG1_LENGTH, len) |
+			FIELD_PREP(HVPMU_GPCI_CONFIG1_OFFSET, off);
 }
 
 /* Open through the perf core on @cpu; the slot keeps it for cleanup. */
@@ -273,6 +299,57 @@ static const char *gt_show(struct kunit *test, const char *group,
 	ssize_t ret;
 
 	return gt_show_ret(test, group, name, &ret);
+}
+
+/* What events/<name> holds without its newline, or NULL for no file. */
+static const char *gt_our_event(struct kunit *test, const char *name)
+{
+	struct pmu *pmu = hvpmu_gpci_to_pmu(gt.g);
+	const struct attribute_group *g = gt_group(pmu, "events");
+	char *s;
+
+	KUNIT_ASSERT_NOT_NULL(test, g);
+	s = pmu_kunit_group_file(test, pmu->dev, g, name);
+	if (s)
+		s[strcspn(s, "\n")] = '\0';
+	return s;
+}
+
+/* Number of files in events/. */
+static unsigned int gt_nr_events(struct kunit *test, struct pmu *pmu)
+{
+	const struct attribute_group *g = gt_group(pmu, "events");
+
+	KUNIT_ASSERT_NOT_NULL(test, g);
+	return pmu_kunit_count(pmu->dev, g);
+}
+
+/*
+ * The @i-th file of events/ (in the group's order, of those its
+ * .is_visible shows), or NULL past the last one.
+ */
+static struct attribute *gt_event_attr(struct kunit *test, unsigned int i)
+{
+	struct pmu *pmu = hvpmu_gpci_to_pmu(gt.g);
+	const struct attribute_group *g = gt_group(pmu, "events");
+	unsigned int j;
+
+	KUNIT_ASSERT_NOT_NULL(test, g);
+	for (j = 0; g->attrs[j]; j++) {
+		if (g->is_visible &&
+		    !g->is_visible(&pmu->dev->kobj, g->attrs[j], j))
+			continue;
+		if (!i--)
+			return g->attrs[j];
+	}
+	return NULL;
+}
+
+static const char *gt_event_name(struct kunit *test, unsigned int i)
+{
+	struct attribute *a = gt_event_attr(test, i);
+
+	return a ? a->name : NULL;
 }
 
 /* ---- Tables typed in from the seed (issue 10: no shared header) ---- */
@@ -840,17 +917,6 @@ static const char *gt_abi_want(const char *name, unsigned int class)
 	return NULL;
 }
 
-/* The PMU's attribute group called @name, as perf_pmu_register() got it. */
-static const struct attribute_group *gt_group(const char *name)
-{
-	const struct attribute_group **g = hvpmu_gpci_to_pmu(gt.g)->attr_groups;
-
-	for (; *g; g++)
-		if ((*g)->name && !strcmp((*g)->name, name))
-			return *g;
-	return NULL;
-}
-
 /*
  * format/ and events/ as users read them, for firmware of every class and
  * at the class boundaries: the file names, their exact bytes, the number
@@ -873,8 +939,8 @@ static void gpci_test_sysfs_abi(struct kunit *test)
 
 		gt_start(test, fw[v].version, HVPMU_GPCI_CAP_GA);
 		dev = hvpmu_gpci_to_pmu(gt.g)->dev;
-		format = gt_group("format");
-		events = gt_group("events");
+		format = gt_group(hvpmu_gpci_to_pmu(gt.g), "format");
+		events = gt_group(hvpmu_gpci_to_pmu(gt.g), "events");
 		KUNIT_ASSERT_NOT_NULL(test, format);
 		KUNIT_ASSERT_NOT_NULL(test, events);
 
@@ -991,17 +1057,6 @@ static int gt_lopar_event(const char *name)
 	return -1;
 }
 
-static const struct hvpmu_event *gt_our_event(const char *name)
-{
-	const struct hvpmu_encoding *enc = hvpmu_gpci_encoding(gt.g);
-	unsigned int i;
-
-	for (i = 0; i < enc->nr_events; i++)
-		if (!strcmp(enc->events[i].name, name))
-			return &enc->events[i];
-	return NULL;
-}
-
 static const char *const gt_terms[] = {
 	"request", "starting_index", "phys_processor_idx", "sibling_part_id",
 	"hw_chip_id", "partition_id", "secondary_index",
@@ -1020,17 +1075,17 @@ static void gpci_test_parity(struct kunit *test)
 	const struct gt_version_param *p = test->param_value;
 	struct attribute **lx = p->version >= 8 ? hv_gpci_event_attrs :
 				hv_gpci_event_attrs_v6;
-	const struct hvpmu_encoding *enc;
-	unsigned int i, t, n_lx = 0, found = 0, lopar = 0;
+	unsigned int i, t, n_lx = 0, found = 0, lopar = 0, nr;
+	const char *name;
 
 	gt_start_param(test);
-	enc = hvpmu_gpci_encoding(gt.g);
+	nr = gt_nr_events(test, hvpmu_gpci_to_pmu(gt.g));
 	for (i = 0; lx[i]; i++, n_lx++) {
 		struct perf_pmu_events_attr *la =
 			container_of(lx[i], struct perf_pmu_events_attr,
 				     attr.attr);
 		const char *name = lx[i]->name;
-		const struct hvpmu_event *e = gt_our_event(name);
+		const char *e = gt_our_event(test, name);
 		int lp = gt_lopar_event(name);
 
 		if (p->version < HVPMU_GPCI_VERSION_EXTENDED && lp >= 0) {
@@ -1042,8 +1097,7 @@ static void gpci_test_parity(struct kunit *test)
 				continue;
 			}
 			KUNIT_ASSERT_NOT_NULL_MSG(test, e, "%s", name);
-			KUNIT_EXPECT_EQ_MSG(test, gt_term(e->terms, "offset",
-							  &there),
+			KUNIT_EXPECT_EQ_MSG(test, gt_term(e, "offset", &there),
 					    (u64)gt_lopar_events[lp].seed_offset,
 					    "%s", name);
 			found++;
@@ -1057,29 +1111,26 @@ static void gpci_test_parity(struct kunit *test)
 		for (t = 0; t < ARRAY_SIZE(gt_terms); t++) {
 			bool in_lx, in_ours;
 			u64 v_lx = gt_term(la->event_str, gt_terms[t], &in_lx);
-			u64 v_ours = gt_term(e->terms, gt_terms[t], &in_ours);
+			u64 v_ours = gt_term(e, gt_terms[t], &in_ours);
 
 			KUNIT_EXPECT_EQ_MSG(test, in_ours, in_lx, "%s: %s",
 					    name, gt_terms[t]);
 			KUNIT_EXPECT_EQ_MSG(test, v_ours, v_lx,
 					    "%s: %s (Linux: %s, ours: %s)",
-					    name, gt_terms[t], la->event_str,
-					    e->terms);
+					    name, gt_terms[t], la->event_str, e);
 		}
 	}
 	KUNIT_EXPECT_EQ(test, n_lx, p->version >= 8 ? 23U : 67U);
 	if (p->version >= HVPMU_GPCI_VERSION_EXTENDED) {
-		KUNIT_EXPECT_EQ(test, enc->nr_events, n_lx);
+		KUNIT_EXPECT_EQ(test, nr, n_lx);
 		KUNIT_EXPECT_EQ(test, found, n_lx);
 	} else {
 		/* 9 of Linux's are the seed's, plus its 7 time_for_* events */
 		KUNIT_EXPECT_EQ(test, lopar, 9U);
-		KUNIT_EXPECT_EQ(test, enc->nr_events, found + 7);
-		for (i = 0; i < enc->nr_events; i++)
-			if (strstr(enc->events[i].name, "_time_for_"))
-				KUNIT_EXPECT_GE(test,
-						gt_lopar_event(enc->events[i].name),
-						0);
+		KUNIT_EXPECT_EQ(test, nr, found + 7);
+		for (i = 0; (name = gt_event_name(test, i)); i++)
+			if (strstr(name, "_time_for_"))
+				KUNIT_EXPECT_GE(test, gt_lopar_event(name), 0);
 	}
 	/* Linux's capability bits and current version (hv-gpci.h) */
 	KUNIT_EXPECT_EQ(test, HVPMU_GPCI_CAP_GA, HV_GPCI_CM_GA);
@@ -1208,56 +1259,54 @@ static void gpci_test_named(struct kunit *test)
 {
 	const struct gt_version_param *p = test->param_value;
 	bool ext = p->version >= HVPMU_GPCI_VERSION_EXTENDED;
-	const struct hvpmu_encoding *enc;
-	unsigned int i, opened = 0;
+	unsigned int i, opened = 0, nr;
+	const char *name;
 
 	gt_start_param(test);
-	enc = hvpmu_gpci_encoding(gt.g);
-	KUNIT_EXPECT_GT(test, enc->nr_events, 0U);
-	for (i = 0; i < enc->nr_events; i++) {
-		const struct hvpmu_event *e = &enc->events[i];
+	nr = gt_nr_events(test, hvpmu_gpci_to_pmu(gt.g));
+	KUNIT_EXPECT_GT(test, nr, 0U);
+	for (i = 0; (name = gt_event_name(test, i)); i++) {
+		const char *terms = gt_our_event(test, name);
 		struct perf_event_attr attr;
 		struct perf_event *ev;
 		unsigned long calls;
 		u64 step = 7919 * (i + 1);
 		bool there;
-		u32 req = gt_term(e->terms, "request", &there);
-		u32 off = gt_term(e->terms, "offset", &there);
+		u32 req = gt_term(terms, "request", &there);
+		u32 off = gt_term(terms, "offset", &there);
 		int c;
 
 		if (!gt_available(req, p->version)) {
 			/* the firmware lacks it: "<not supported>" in perf */
-			gt_parse(test, e->terms, 0, &attr);
+			gt_parse(test, terms, 0, &attr);
 			ev = gt_open(&attr);
 			KUNIT_EXPECT_EQ_MSG(test, PTR_ERR_OR_ZERO(ev),
-					    -EOPNOTSUPP, "%s", e->name);
+					    -EOPNOTSUPP, "%s", name);
 			if (!IS_ERR(ev))
 				gt_close(ev);
 			continue;
 		}
 		c = gt_layout_ctr(req, off, ext);
 		KUNIT_ASSERT_GE_MSG(test, c, 0, "%s: no counter at 0x%x of 0x%x",
-				    e->name, off, req);
-		gt_parse(test, e->terms, gt_entity(c), &attr);
+				    name, off, req);
+		gt_parse(test, terms, gt_entity(c), &attr);
 		gt_fill(1ULL << 40, 0);
 		ev = gt_open(&attr);
-		KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(ev), "%s: %pe", e->name, ev);
+		KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(ev), "%s: %pe", name, ev);
 		opened++;
 		/* every counter moves differently: a wrong offset shows */
 		gt_fill(1ULL << 40, step);
 		calls = hvpmu_gpci_model_calls(gt.m);
-		KUNIT_EXPECT_EQ_MSG(test, gt_read(ev), (c + 1) * step, "%s",
-				    e->name);
+		KUNIT_EXPECT_EQ_MSG(test, gt_read(ev), (c + 1) * step, "%s", name);
 		KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_calls(gt.m), calls + 1);
 		/* the version its layout was written for, as Linux's */
 		if (ext)
 			KUNIT_EXPECT_EQ_MSG(test, gt.m->last_version_in,
-					    strstr(e->terms, "counter_info_version=0x8") ?
-					    8 : 0, "%s", e->name);
+					    strstr(terms, "counter_info_version=0x8") ?
+					    8 : 0, "%s", name);
 		gt_close(ev);
 	}
-	kunit_info(test, "%u of %u named events counted\n", opened,
-		   enc->nr_events);
+	kunit_info(test, "%u of %u named events counted\n", opened, nr);
 	KUNIT_EXPECT_EQ(test, gt.m->misaligned, 0UL);
 	KUNIT_EXPECT_EQ(test, gt.m->unknown_req, 0UL);
 }
@@ -1609,7 +1658,7 @@ static void gpci_test_authority(struct kunit *test)
 	/* 0x10 refused at probe: the version of 0x40 picks the events */
 	gt.m->authorised = false;
 	gt_probe_model(test);
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_encoding(gt.g)->nr_events, 67U);
+	KUNIT_EXPECT_EQ(test, gt_nr_events(test, hvpmu_gpci_to_pmu(gt.g)), 67U);
 }
 
 static void gpci_test_lab(struct kunit *test)
@@ -2390,17 +2439,20 @@ static void gpci_sim(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, pmu->module, THIS_MODULE);
 	KUNIT_EXPECT_EQ(test, m->version, 8);
 	/* version 8: Linux's 23 named events */
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_encoding(p)->nr_events, 23U);
+	KUNIT_EXPECT_EQ(test, gt_nr_events(test, pmu), 23U);
 	/* 0x40, 0x10 and the five system information requests (POWER10) */
 	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_calls(m), 7UL);
 
 	/* entitled cycles of our partition 3 and of partition 7 */
 	attr.type = pmu->type;
-	attr.config = 0x20 | 3ULL << 32;
-	attr.config1 = 8ULL << 24 | 0x08ULL << 32;
+	attr.config = FIELD_PREP(HVPMU_GPCI_CONFIG_REQUEST, 0x20) |
+		      FIELD_PREP(HVPMU_GPCI_CONFIG_STARTING_INDEX, 3);
+	attr.config1 = FIELD_PREP(HVPMU_GPCI_CONFIG1_LENGTH, 8) |
+		       FIELD_PREP(HVPMU_GPCI_CONFIG1_OFFSET, 0x08);
 	own = gt_open(&attr);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(own));
-	attr.config = 0x20 | 7ULL << 32;
+	attr.config = FIELD_PREP(HVPMU_GPCI_CONFIG_REQUEST, 0x20) |
+		      FIELD_PREP(HVPMU_GPCI_CONFIG_STARTING_INDEX, 7);
 	other = gt_open(&attr);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(other));
 
