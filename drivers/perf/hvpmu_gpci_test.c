@@ -982,6 +982,49 @@ static void gpci_test_sysfs_abi(struct kunit *test)
 	}
 }
 
+/*
+ * The self-check of the format and event tables that the probe made
+ * before they were static: names perf can parse, one run of bits per
+ * field, aliases with exactly starting_index's bits, unique event names,
+ * terms that name fields, each once, with values that fit. One name has
+ * two events (0x50/0x60, per layout) of which .is_visible shows one, so
+ * the events are checked as each firmware class shows them. Every event
+ * is also within the ranges of event_init.
+ */
+static void gpci_test_tables(struct kunit *test)
+{
+	static const u8 versions[] = { 0, 3, 8 };
+	unsigned int v, i, nr;
+
+	for (v = 0; v < ARRAY_SIZE(versions); v++) {
+		const struct attribute_group *format;
+		struct attribute **shown;
+		struct pmu *pmu;
+
+		gt_start(test, versions[v], HVPMU_GPCI_CAP_GA);
+		pmu = hvpmu_gpci_to_pmu(gt.g);
+		format = gt_group(pmu, "format");
+		KUNIT_ASSERT_NOT_NULL(test, format);
+		nr = gt_nr_events(test, pmu);
+		shown = kunit_kcalloc(test, nr + 1, sizeof(*shown), GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, shown);
+		for (i = 0; i < nr; i++) {
+			struct perf_event_attr attr;
+
+			shown[i] = gt_event_attr(test, i);
+			KUNIT_ASSERT_NOT_NULL(test, shown[i]);
+			gt_parse(test, gt_our_event(test, shown[i]->name), 0,
+				 &attr);
+			KUNIT_EXPECT_EQ_MSG(test,
+					    hvpmu_gpci_attr_check(gt.g, &attr),
+					    0, "version %u: %s", versions[v],
+					    shown[i]->name);
+		}
+		KUNIT_EXPECT_NULL(test, gt_event_attr(test, nr));
+		pmu_kunit_check_tables(test, format->attrs, shown);
+	}
+}
+
 /* ---- driver: parity with Linux's named events ---- */
 
 struct gt_version_param {
@@ -2506,6 +2549,7 @@ static struct kunit_case gpci_cases[] = {
 	KUNIT_CASE(gpci_test_seed_literals),
 	KUNIT_CASE(gpci_test_format),
 	KUNIT_CASE(gpci_test_sysfs_abi),
+	KUNIT_CASE(gpci_test_tables),
 	KUNIT_CASE_PARAM(gpci_test_parity, gt_version_gen_params),
 	KUNIT_CASE_PARAM(gpci_test_named, gt_version_gen_params),
 	KUNIT_CASE(gpci_test_errors_probe),
