@@ -24,6 +24,7 @@
 #define pr_fmt(fmt) "hv_gpci: " fmt
 
 #include <linux/align.h>
+#include <linux/bitfield.h>
 #include <linux/capability.h>
 #include <linux/hardirq.h>
 #include <linux/kernel.h>
@@ -34,6 +35,7 @@
 #include <linux/perf/hvpmu.h>
 #include <linux/perf/hvpmu_compat.h>
 #include <linux/perf/hvpmu_gpci.h>
+#include <linux/perf/pmu_format.h>
 #include <linux/perf_event.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
@@ -41,39 +43,43 @@
 /* hw.state bit: no good start value yet; the next good read sets it. */
 #define GPCI_HES_UNPRIMED	0x100
 
-enum gpci_field {
-	F_REQUEST,
-	F_STARTING_INDEX,
-	F_PHYS_PROCESSOR_IDX,
-	F_SIBLING_PART_ID,
-	F_HW_CHIP_ID,
-	F_PARTITION_ID,
-	F_SECONDARY_INDEX,
-	F_COUNTER_INFO_VERSION,
-	F_LENGTH,
-	F_OFFSET,
+/*
+ * Linux's layout, bit for bit, so existing event strings keep working. The
+ * four aliases are Linux's names for starting_index by request kind.
+ */
+static struct attribute *gpci_format_attrs[] = {
+	PMU_FORMAT_FIELD(request, PMU_FORMAT_CONFIG, HVPMU_GPCI_CONFIG_REQUEST),
+	PMU_FORMAT_FIELD(starting_index, PMU_FORMAT_CONFIG,
+			 HVPMU_GPCI_CONFIG_STARTING_INDEX),
+	PMU_FORMAT_FIELD(phys_processor_idx, PMU_FORMAT_CONFIG,
+			 HVPMU_GPCI_CONFIG_STARTING_INDEX),
+	PMU_FORMAT_FIELD(sibling_part_id, PMU_FORMAT_CONFIG,
+			 HVPMU_GPCI_CONFIG_STARTING_INDEX),
+	PMU_FORMAT_FIELD(hw_chip_id, PMU_FORMAT_CONFIG,
+			 HVPMU_GPCI_CONFIG_STARTING_INDEX),
+	PMU_FORMAT_FIELD(partition_id, PMU_FORMAT_CONFIG,
+			 HVPMU_GPCI_CONFIG_STARTING_INDEX),
+	PMU_FORMAT_FIELD(secondary_index, PMU_FORMAT_CONFIG1,
+			 HVPMU_GPCI_CONFIG1_SECONDARY_INDEX),
+	PMU_FORMAT_FIELD(counter_info_version, PMU_FORMAT_CONFIG1,
+			 HVPMU_GPCI_CONFIG1_COUNTER_INFO_VERSION),
+	PMU_FORMAT_FIELD(length, PMU_FORMAT_CONFIG1, HVPMU_GPCI_CONFIG1_LENGTH),
+	PMU_FORMAT_FIELD(offset, PMU_FORMAT_CONFIG1, HVPMU_GPCI_CONFIG1_OFFSET),
+	NULL,
 };
 
-/* Linux's layout, bit for bit, so existing event strings keep working. */
-static const struct hvpmu_field gpci_fields[] = {
-	[F_REQUEST] = HVPMU_FIELD("request", HVPMU_CONFIG, 0, 32),
-	[F_STARTING_INDEX] = HVPMU_FIELD("starting_index", HVPMU_CONFIG, 32, 32),
-	[F_PHYS_PROCESSOR_IDX] = HVPMU_FIELD("phys_processor_idx", HVPMU_CONFIG,
-					     32, 32, .alias_of = "starting_index"),
-	[F_SIBLING_PART_ID] = HVPMU_FIELD("sibling_part_id", HVPMU_CONFIG, 32, 32,
-					  .alias_of = "starting_index"),
-	[F_HW_CHIP_ID] = HVPMU_FIELD("hw_chip_id", HVPMU_CONFIG, 32, 32,
-				     .alias_of = "starting_index"),
-	[F_PARTITION_ID] = HVPMU_FIELD("partition_id", HVPMU_CONFIG, 32, 32,
-				       .alias_of = "starting_index"),
-	[F_SECONDARY_INDEX] = HVPMU_FIELD("secondary_index", HVPMU_CONFIG1, 0, 16),
-	[F_COUNTER_INFO_VERSION] = HVPMU_FIELD("counter_info_version",
-					       HVPMU_CONFIG1, 16, 8),
-	[F_LENGTH] = HVPMU_FIELD("length", HVPMU_CONFIG1, 24, 8,
-				 .min = 1, .max = 8),
-	[F_OFFSET] = HVPMU_FIELD("offset", HVPMU_CONFIG1, 32, 32,
-				 .max = HVPMU_GPCI_MAX_DATA - 1),
+static const struct attribute_group gpci_format_group = {
+	.name = "format",
+	.attrs = gpci_format_attrs,
 };
+
+/*
+ * Linux's ranges (hv-gpci.c event_init): a value of 1 to 8 bytes, inside
+ * the 4064 bytes of counter_value.
+ */
+#define GPCI_LENGTH_MIN		1
+#define GPCI_LENGTH_MAX		8
+#define GPCI_OFFSET_MAX		(HVPMU_GPCI_MAX_DATA - 1)
 
 /* Which firmware versions show an event (see gpci_variant()). */
 #define V_LOPAR		BIT(0)	/* version < HVPMU_GPCI_VERSION_EXTENDED */
@@ -91,12 +97,14 @@ static const struct hvpmu_field gpci_fields[] = {
  * instead of Linux's: hvpmu-gpci.rst.
  */
 #define GPCI_EV(_pfx, _n, _req, _idx, _off, _var)			\
-	{ .name = _pfx "_" _n, .variants = (_var),			\
-	  .terms = "request=" #_req "," _idx				\
-		   ",counter_info_version=0x8,length=8,offset=" #_off }
+	PMU_EVENT_ATTR_NAMED(_pfx "_" _n, perf_event_sysfs_show,	\
+			     "request=" #_req "," _idx			\
+			     ",counter_info_version=0x8,length=8,offset=" #_off, \
+			     _var)
 #define GPCI_EV_LOPAR(_pfx, _n, _req, _off)				\
-	{ .name = _pfx "_" _n, .variants = V_LOPAR,			\
-	  .terms = "request=" #_req ",hw_chip_id=?,length=8,offset=" #_off }
+	PMU_EVENT_ATTR_NAMED(_pfx "_" _n, perf_event_sysfs_show,	\
+			     "request=" #_req ",hw_chip_id=?,length=8,offset=" #_off, \
+			     V_LOPAR)
 
 #define P10	"dispatch_timebase_by_processor"
 #define P20	"entitled_capped_uncapped_donated_idle_timebase_by_partition"
@@ -124,7 +132,11 @@ static const struct hvpmu_field gpci_fields[] = {
 #define EVF4(n, o)	GPCI_EV(PF4, n, 0xF4, "starting_index=0xffffffff", o, 0)
 #define EV100(n, o)	GPCI_EV(P100, n, 0x100, "partition_id=?", o, 0)
 
-static const struct hvpmu_event gpci_events[] = {
+/*
+ * Names repeat across layouts (0x50/0x60 below and from version 3): one
+ * of each shows, as the variants of the events group's .is_visible pick.
+ */
+static struct attribute *gpci_event_attrs[] = {
 	EV10("processor_time_in_timebase_cycles", 0x0),
 	EV20("entitled_cycles", 0x8),
 	EV20("consumed_capped_cycles", 0x10),
@@ -208,6 +220,7 @@ static const struct hvpmu_event gpci_events[] = {
 	EVF4("time_spent_issuing_tlbies", 0x8),
 	EV100("instructions_performed", 0x8),
 	EV100("time_collected", 0x10),
+	NULL,
 };
 
 /* What starting_index names for a request. */
@@ -359,10 +372,7 @@ struct gpci_cpu {
  * @nr_msgs: entries of @msgs in use
  * @lost_msgs: messages that found @msgs full
  * @msg_print: prints @msgs from process context
- * @events: the named events shown for @version
- * @enc: field table and @events
- * @attrs: sysfs format/ and events/
- * @groups: sysfs attribute groups of the PMU
+ * @variants: which named events events/ shows: gpci_variant() of @version
  */
 struct hvpmu_gpci_pmu {
 	struct hvpmu_uncore uncore;
@@ -380,10 +390,7 @@ struct hvpmu_gpci_pmu {
 	unsigned int nr_msgs;
 	unsigned long lost_msgs;
 	struct hvpmu_defer msg_print;
-	struct hvpmu_event *events;
-	struct hvpmu_encoding enc;
-	struct hvpmu_attrs attrs;
-	const struct attribute_group *groups[5];
+	u32 variants;
 };
 
 static struct hvpmu_gpci_pmu *to_gpci(struct pmu *pmu)
@@ -1032,10 +1039,15 @@ int hvpmu_gpci_attr_check(struct hvpmu_gpci_pmu *gpci,
 	u32 req, off, len;
 	int ret;
 
-	ret = hvpmu_config_check(&gpci->enc, attr);
+	ret = pmu_format_check(gpci_format_attrs, attr);
 	if (ret)
 		return ret;
-	req = hvpmu_field_get(&gpci_fields[F_REQUEST], attr);
+	off = FIELD_GET(HVPMU_GPCI_CONFIG1_OFFSET, attr->config1);
+	len = FIELD_GET(HVPMU_GPCI_CONFIG1_LENGTH, attr->config1);
+	if (len < GPCI_LENGTH_MIN || len > GPCI_LENGTH_MAX ||
+	    off > GPCI_OFFSET_MAX)
+		return -EINVAL;
+	req = FIELD_GET(HVPMU_GPCI_CONFIG_REQUEST, attr->config);
 	if (req & HVPMU_GPCI_REQ_LAB_BIT) {
 		/* Set MMCRH and the unknown ones may change state */
 		if (req != HVPMU_GPCI_REQ_HPMCX)
@@ -1045,8 +1057,6 @@ int hvpmu_gpci_attr_check(struct hvpmu_gpci_pmu *gpci,
 		if (!READ_ONCE(gpci->lab_enabled))
 			return -EPERM;
 	}
-	off = hvpmu_field_get(&gpci_fields[F_OFFSET], attr);
-	len = hvpmu_field_get(&gpci_fields[F_LENGTH], attr);
 	if (off + len > HVPMU_GPCI_MAX_DATA)
 		return -EINVAL;
 	return 0;
@@ -1139,14 +1149,16 @@ static int gpci_event_init(struct perf_event *event)
 	gev->event = event;
 	INIT_LIST_HEAD(&gev->node);
 	gev->key = (struct gpci_key) {
-		.request = hvpmu_field_get(&gpci_fields[F_REQUEST], a),
-		.index = hvpmu_field_get(&gpci_fields[F_STARTING_INDEX], a),
-		.secondary = hvpmu_field_get(&gpci_fields[F_SECONDARY_INDEX], a),
-		.version = hvpmu_field_get(&gpci_fields[F_COUNTER_INFO_VERSION], a),
+		.request = FIELD_GET(HVPMU_GPCI_CONFIG_REQUEST, a->config),
+		.index = FIELD_GET(HVPMU_GPCI_CONFIG_STARTING_INDEX, a->config),
+		.secondary = FIELD_GET(HVPMU_GPCI_CONFIG1_SECONDARY_INDEX,
+				       a->config1),
+		.version = FIELD_GET(HVPMU_GPCI_CONFIG1_COUNTER_INFO_VERSION,
+				     a->config1),
 	};
 	gev->req = gpci_find_req(gev->key.request);
-	gev->offset = hvpmu_field_get(&gpci_fields[F_OFFSET], a);
-	gev->length = hvpmu_field_get(&gpci_fields[F_LENGTH], a);
+	gev->offset = FIELD_GET(HVPMU_GPCI_CONFIG1_OFFSET, a->config1);
+	gev->length = FIELD_GET(HVPMU_GPCI_CONFIG1_LENGTH, a->config1);
 
 	/*
 	 * Ask once now, on the event's CPU (which the event keeps: perf asked
@@ -1615,35 +1627,43 @@ static int gpci_probe_firmware(struct hvpmu_gpci_pmu *gpci, u8 *buf)
 	return 0;
 }
 
-static int gpci_build_events(struct hvpmu_gpci_pmu *gpci)
+static umode_t gpci_event_visible(struct kobject *kobj, struct attribute *a,
+				  int i)
 {
-	u32 variant = gpci_variant(gpci->version);
+	struct hvpmu_gpci_pmu *gpci = to_gpci(dev_get_drvdata(kobj_to_dev(kobj)));
+
+	return pmu_event_visible(a, gpci->variants);
+}
+
+static const struct attribute_group gpci_events_group = {
+	.name = "events",
+	.attrs = gpci_event_attrs,
+	.is_visible = gpci_event_visible,
+};
+
+static const struct attribute_group *gpci_attr_groups[] = {
+	&gpci_format_group,
+	&gpci_events_group,
+	&gpci_iface_group,
+	&hvpmu_uncore_cpumask_group,
+	NULL,
+};
+
+/* For the log: how many named events this firmware's PMU shows. */
+static unsigned int gpci_nr_events(struct hvpmu_gpci_pmu *gpci)
+{
 	unsigned int i, n = 0;
 
-	gpci->events = kcalloc(ARRAY_SIZE(gpci_events), sizeof(*gpci->events),
-			       GFP_KERNEL);
-	if (!gpci->events)
-		return -ENOMEM;
-	/* Names repeat across layouts: keep only this firmware's. */
-	for (i = 0; i < ARRAY_SIZE(gpci_events); i++)
-		if (!gpci_events[i].variants ||
-		    (gpci_events[i].variants & variant))
-			gpci->events[n++] = gpci_events[i];
-	gpci->enc = (struct hvpmu_encoding) {
-		.fields = gpci_fields,
-		.nr_fields = ARRAY_SIZE(gpci_fields),
-		.events = gpci->events,
-		.nr_events = n,
-	};
-	return hvpmu_attrs_build(&gpci->attrs, &gpci->enc, U32_MAX);
+	for (i = 0; gpci_event_attrs[i]; i++)
+		if (pmu_event_visible(gpci_event_attrs[i], gpci->variants))
+			n++;
+	return n;
 }
 
 static void gpci_free(struct hvpmu_gpci_pmu *gpci)
 {
 	unsigned int cpu;
 
-	hvpmu_attrs_free(&gpci->attrs);
-	kfree(gpci->events);
 	if (gpci->cpu)
 		for_each_possible_cpu(cpu)
 			kfree(per_cpu_ptr(gpci->cpu, cpu)->buf);
@@ -1709,7 +1729,6 @@ struct hvpmu_gpci_pmu *hvpmu_gpci_probe(const struct hvpmu_gpci_ops *ops,
 		return ERR_PTR(-ENOMEM);
 	gpci->ops = ops;
 	gpci->ctx = ctx;
-	INIT_LIST_HEAD(&gpci->attrs.mem);	/* gpci_free() before the build */
 	raw_spin_lock_init(&gpci->msg_lock);
 	hvpmu_defer_init(&gpci->msg_print, gpci_msg_work);
 	buf = kmalloc(HVPMU_GPCI_BUF_SIZE, GFP_KERNEL);
@@ -1722,14 +1741,8 @@ struct hvpmu_gpci_pmu *hvpmu_gpci_probe(const struct hvpmu_gpci_ops *ops,
 	if (ret)
 		goto err;
 	gpci->sysinfo = gpci_sysinfo_present(gpci, buf);
-	ret = gpci_build_events(gpci);
-	if (ret)
-		goto err;
+	gpci->variants = gpci_variant(gpci->version);
 
-	gpci->groups[0] = &gpci->attrs.format;
-	gpci->groups[1] = &gpci->attrs.events;
-	gpci->groups[2] = &gpci_iface_group;
-	gpci->groups[3] = &hvpmu_uncore_cpumask_group;
 	gpci->uncore.pmu = (struct pmu) {
 		.module = ops->owner,
 		.task_ctx_nr = perf_invalid_context,
@@ -1744,7 +1757,7 @@ struct hvpmu_gpci_pmu *hvpmu_gpci_probe(const struct hvpmu_gpci_ops *ops,
 		.cancel_txn = gpci_cancel_txn,
 		.pmu_enable = gpci_pmu_enable,
 		.pmu_disable = gpci_pmu_disable,
-		.attr_groups = gpci->groups,
+		.attr_groups = gpci_attr_groups,
 		.capabilities = PERF_PMU_CAP_NO_EXCLUDE |
 				PERF_PMU_CAP_NO_INTERRUPT,
 	};
@@ -1755,7 +1768,7 @@ struct hvpmu_gpci_pmu *hvpmu_gpci_probe(const struct hvpmu_gpci_ops *ops,
 	}
 	kfree(buf);
 	pr_info("%s: counter_info_version 0x%x, %u named events, system information files: %s\n",
-		name, gpci->version, gpci->enc.nr_events,
+		name, gpci->version, gpci_nr_events(gpci),
 		gpci->sysinfo ? "yes" : "no");
 	return gpci;
 err:
@@ -1777,18 +1790,6 @@ void hvpmu_gpci_remove(struct hvpmu_gpci_pmu *gpci)
 	gpci_free(gpci);
 }
 EXPORT_SYMBOL_GPL(hvpmu_gpci_remove);
-
-/**
- * hvpmu_gpci_encoding() - the field table and named events in use
- * @gpci: the PMU
- *
- * Return: the encoding behind sysfs format/ and events/ (tests parse it).
- */
-const struct hvpmu_encoding *hvpmu_gpci_encoding(struct hvpmu_gpci_pmu *gpci)
-{
-	return &gpci->enc;
-}
-EXPORT_SYMBOL_GPL(hvpmu_gpci_encoding);
 
 /**
  * hvpmu_gpci_to_pmu() - the perf PMU of an hv_gpci instance

@@ -11,17 +11,21 @@
  */
 
 #include <kunit/test.h>
+#include <linux/bitfield.h>
 #include <linux/debugfs.h>
 #include <linux/device.h>
 #include <linux/perf/hvpmu.h>
 #include <linux/perf/hvpmu_compat.h>
 #include <linux/perf/hvpmu_gpci.h>
+#include <linux/perf/pmu_format.h>
 #include <linux/perf_event.h>
 #include <linux/prandom.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/string.h>
+
+#include "pmu_format_kunit.h"
 
 /*
  * The oracle of gpci_test_parity: Linux's own generator of its named
@@ -108,19 +112,36 @@ static void gt_start(struct kunit *test, u8 version, u8 caps)
 	gt_probe_model(test);
 }
 
-static const struct hvpmu_field *gt_field(const char *name, size_t len)
+/* The attribute group called @name of @pmu, as perf_pmu_register() got it. */
+static const struct attribute_group *gt_group(struct pmu *pmu,
+					      const char *name)
 {
-	const struct hvpmu_encoding *enc = hvpmu_gpci_encoding(gt.g);
-	unsigned int i;
+	const struct attribute_group **g = pmu->attr_groups;
 
-	for (i = 0; i < enc->nr_fields; i++)
-		if (strlen(enc->fields[i].name) == len &&
-		    !strncmp(enc->fields[i].name, name, len))
-			return &enc->fields[i];
+	for (; *g; g++)
+		if ((*g)->name && !strcmp((*g)->name, name))
+			return *g;
 	return NULL;
 }
 
-/* Build an attribute from an event's sysfs terms, "?" becoming @q. */
+/* The format field called @name (@len bytes), as perf finds it. */
+static const struct pmu_format_attr *gt_field(const char *name, size_t len)
+{
+	const struct attribute_group *g = gt_group(hvpmu_gpci_to_pmu(gt.g),
+						   "format");
+	struct attribute **a;
+
+	for (a = g ? g->attrs : NULL; a && *a; a++)
+		if (strlen((*a)->name) == len && !strncmp((*a)->name, name, len))
+			return container_of(*a, struct pmu_format_attr,
+					    attr.attr);
+	return NULL;
+}
+
+/*
+ * Build an attribute from an event's sysfs terms, "?" becoming @q, placing
+ * each value where the field's format file says, as perf does.
+ */
 static void gt_parse(struct kunit *test, const char *terms, u64 q,
 		     struct perf_event_attr *attr)
 {
@@ -134,15 +155,18 @@ static void gt_parse(struct kunit *test, const char *terms, u64 q,
 	s = buf;
 	while ((t = strsep(&s, ","))) {
 		char *eq = strchr(t, '=');
-		const struct hvpmu_field *f;
-		u64 v = q;
+		const struct pmu_format_attr *f;
+		u64 v = q, *w;
 
 		KUNIT_ASSERT_NOT_NULL(test, eq);
 		f = gt_field(t, eq - t);
 		KUNIT_ASSERT_NOT_NULL_MSG(test, f, "term %s", t);
 		if (strcmp(eq + 1, "?"))
 			KUNIT_ASSERT_EQ(test, kstrtou64(eq + 1, 0, &v), 0);
-		hvpmu_field_set(f, attr, v);
+		w = f->word == PMU_FORMAT_CONFIG1 ? &attr->config1 :
+		    f->word == PMU_FORMAT_CONFIG2 ? &attr->config2 :
+		    &attr->config;
+		*w = (*w & ~f->mask) | ((v << __ffs64(f->mask)) & f->mask);
 	}
 }
 
@@ -181,8 +205,12 @@ static void gt_raw(struct perf_event_attr *attr, u32 req, u32 idx, u16 sec,
 	memset(attr, 0, sizeof(*attr));
 	attr->type = hvpmu_gpci_to_pmu(gt.g)->type;
 	attr->size = sizeof(*attr);
-	attr->config = req | (u64)idx << 32;
-	attr->config1 = sec | ver << 16 | (u64)len << 24 | (u64)off << 32;
+	attr->config = FIELD_PREP(HVPMU_GPCI_CONFIG_REQUEST, req) |
+		       FIELD_PREP(HVPMU_GPCI_CONFIG_STARTING_INDEX, idx);
+	attr->config1 = FIELD_PREP(HVPMU_GPCI_CONFIG1_SECONDARY_INDEX, sec) |
+			FIELD_PREP(HVPMU_GPCI_CONFIG1_COUNTER_INFO_VERSION, ver) |
+			FIELD_PREP(HVPMU_GPCI_CONFIG1_LENGTH, len) |
+			FIELD_PREP(HVPMU_GPCI_CONFIG1_OFFSET, off);
 }
 
 /* Open through the perf core on @cpu; the slot keeps it for cleanup. */
@@ -271,6 +299,57 @@ static const char *gt_show(struct kunit *test, const char *group,
 	ssize_t ret;
 
 	return gt_show_ret(test, group, name, &ret);
+}
+
+/* What events/<name> holds without its newline, or NULL for no file. */
+static const char *gt_our_event(struct kunit *test, const char *name)
+{
+	struct pmu *pmu = hvpmu_gpci_to_pmu(gt.g);
+	const struct attribute_group *g = gt_group(pmu, "events");
+	char *s;
+
+	KUNIT_ASSERT_NOT_NULL(test, g);
+	s = pmu_kunit_group_file(test, pmu->dev, g, name);
+	if (s)
+		s[strcspn(s, "\n")] = '\0';
+	return s;
+}
+
+/* Number of files in events/. */
+static unsigned int gt_nr_events(struct kunit *test, struct pmu *pmu)
+{
+	const struct attribute_group *g = gt_group(pmu, "events");
+
+	KUNIT_ASSERT_NOT_NULL(test, g);
+	return pmu_kunit_count(pmu->dev, g);
+}
+
+/*
+ * The @i-th file of events/ (in the group's order, of those its
+ * .is_visible shows), or NULL past the last one.
+ */
+static struct attribute *gt_event_attr(struct kunit *test, unsigned int i)
+{
+	struct pmu *pmu = hvpmu_gpci_to_pmu(gt.g);
+	const struct attribute_group *g = gt_group(pmu, "events");
+	unsigned int j;
+
+	KUNIT_ASSERT_NOT_NULL(test, g);
+	for (j = 0; g->attrs[j]; j++) {
+		if (g->is_visible &&
+		    !g->is_visible(&pmu->dev->kobj, g->attrs[j], j))
+			continue;
+		if (!i--)
+			return g->attrs[j];
+	}
+	return NULL;
+}
+
+static const char *gt_event_name(struct kunit *test, unsigned int i)
+{
+	struct attribute *a = gt_event_attr(test, i);
+
+	return a ? a->name : NULL;
 }
 
 /* ---- Tables typed in from the seed (issue 10: no shared header) ---- */
@@ -606,6 +685,346 @@ static void gpci_test_format(struct kunit *test)
 					 "processor_bus_topology"), "(none)");
 }
 
+/* ---- driver: sysfs format/ and events/, byte for byte ---- */
+
+/*
+ * Every format file, as Linux's hv-gpci.c declares them (its
+ * EVENT_DEFINE_RANGE_FORMAT()s): perf parses event strings with these.
+ */
+static const char *const gt_abi_format[][2] = {
+	{ "request", "config:0-31\n" },
+	{ "starting_index", "config:32-63\n" },
+	{ "phys_processor_idx", "config:32-63\n" },
+	{ "sibling_part_id", "config:32-63\n" },
+	{ "hw_chip_id", "config:32-63\n" },
+	{ "partition_id", "config:32-63\n" },
+	{ "secondary_index", "config1:0-15\n" },
+	{ "counter_info_version", "config1:16-23\n" },
+	{ "length", "config1:24-31\n" },
+	{ "offset", "config1:32-63\n" },
+};
+
+/* Firmware classes of the named events: which ones events/ shows. */
+enum { GT_ABI_LOPAR, GT_ABI_EXT, GT_ABI_DEPR };
+#define GT_ABI_UP_TO_7	(BIT(GT_ABI_LOPAR) | BIT(GT_ABI_EXT))
+#define GT_ABI_ALL	(GT_ABI_UP_TO_7 | BIT(GT_ABI_DEPR))
+
+/*
+ * Event files by class (LoPAR layout below counter_info_version 3, the
+ * extended one from 3, the deprecating firmware from 8), typed in as
+ * users read them: term order, hex spelling ("0xA0", "0x0") and all. A
+ * class that no entry of a name covers shows no such file. Every event
+ * of the 8+ class is here, and one or more of each request and layout of
+ * the others.
+ */
+static const struct {
+	u8 classes;
+	const char *name;
+	const char *str;
+} gt_abi_events[] = {
+	{ GT_ABI_ALL,
+	  "dispatch_timebase_by_processor_processor_time_in_timebase_cycles",
+	  "request=0x10,phys_processor_idx=?,counter_info_version=0x8,length=8,offset=0x0\n",
+	},
+	{ GT_ABI_ALL,
+	  "entitled_capped_uncapped_donated_idle_timebase_by_partition_entitled_cycles",
+	  "request=0x20,sibling_part_id=?,counter_info_version=0x8,length=8,offset=0x8\n",
+	},
+	{ GT_ABI_ALL,
+	  "entitled_capped_uncapped_donated_idle_timebase_by_partition_consumed_capped_cycles",
+	  "request=0x20,sibling_part_id=?,counter_info_version=0x8,length=8,offset=0x10\n",
+	},
+	{ GT_ABI_ALL,
+	  "entitled_capped_uncapped_donated_idle_timebase_by_partition_consumed_uncapped_cycles",
+	  "request=0x20,sibling_part_id=?,counter_info_version=0x8,length=8,offset=0x18\n",
+	},
+	{ GT_ABI_ALL,
+	  "entitled_capped_uncapped_donated_idle_timebase_by_partition_cycles_donated",
+	  "request=0x20,sibling_part_id=?,counter_info_version=0x8,length=8,offset=0x20\n",
+	},
+	{ GT_ABI_ALL,
+	  "entitled_capped_uncapped_donated_idle_timebase_by_partition_purr_idle_cycles",
+	  "request=0x20,sibling_part_id=?,counter_info_version=0x8,length=8,offset=0x28\n",
+	},
+	{ GT_ABI_ALL,
+	  "partition_hypervisor_queuing_times_time_waiting_for_entitlement",
+	  "request=0xE0,partition_id=?,counter_info_version=0x8,length=8,offset=0x8\n",
+	},
+	{ GT_ABI_ALL,
+	  "partition_hypervisor_queuing_times_times_waited_for_entitlement",
+	  "request=0xE0,partition_id=?,counter_info_version=0x8,length=8,offset=0x10\n",
+	},
+	{ GT_ABI_ALL,
+	  "partition_hypervisor_queuing_times_time_waiting_for_phys_processor",
+	  "request=0xE0,partition_id=?,counter_info_version=0x8,length=8,offset=0x18\n",
+	},
+	{ GT_ABI_ALL,
+	  "partition_hypervisor_queuing_times_times_waited_for_phys_processor",
+	  "request=0xE0,partition_id=?,counter_info_version=0x8,length=8,offset=0x20\n",
+	},
+	{ GT_ABI_ALL,
+	  "partition_hypervisor_queuing_times_dispatches_on_home_core",
+	  "request=0xE0,partition_id=?,counter_info_version=0x8,length=8,offset=0x28\n",
+	},
+	{ GT_ABI_ALL,
+	  "partition_hypervisor_queuing_times_dispatches_on_home_primary_affinity_domain",
+	  "request=0xE0,partition_id=?,counter_info_version=0x8,length=8,offset=0x30\n",
+	},
+	{ GT_ABI_ALL,
+	  "partition_hypervisor_queuing_times_dispatches_on_home_secondary_affinity_domain",
+	  "request=0xE0,partition_id=?,counter_info_version=0x8,length=8,offset=0x38\n",
+	},
+	{ GT_ABI_ALL,
+	  "partition_hypervisor_queuing_times_dispatches_off_home_secondary_affinity_domain",
+	  "request=0xE0,partition_id=?,counter_info_version=0x8,length=8,offset=0x40\n",
+	},
+	{ GT_ABI_ALL,
+	  "partition_hypervisor_queuing_times_dispatches_on_dedicated_processor_donating_cycles",
+	  "request=0xE0,partition_id=?,counter_info_version=0x8,length=8,offset=0x48\n",
+	},
+	{ GT_ABI_ALL,
+	  "system_hypervisor_times_time_spent_to_dispatch_virtual_processors",
+	  "request=0xF0,starting_index=0xffffffff,counter_info_version=0x8,length=8,offset=0x0\n",
+	},
+	{ GT_ABI_ALL,
+	  "system_hypervisor_times_time_spent_processing_virtual_processor_timers",
+	  "request=0xF0,starting_index=0xffffffff,counter_info_version=0x8,length=8,offset=0x8\n",
+	},
+	{ GT_ABI_ALL,
+	  "system_hypervisor_times_time_spent_managing_partitions_over_entitlement",
+	  "request=0xF0,starting_index=0xffffffff,counter_info_version=0x8,length=8,offset=0x10\n",
+	},
+	{ GT_ABI_ALL,
+	  "system_hypervisor_times_time_spent_on_system_management",
+	  "request=0xF0,starting_index=0xffffffff,counter_info_version=0x8,length=8,offset=0x18\n",
+	},
+	{ GT_ABI_ALL,
+	  "system_tlbie_count_and_time_tlbie_instructions_issued",
+	  "request=0xF4,starting_index=0xffffffff,counter_info_version=0x8,length=8,offset=0x0\n",
+	},
+	{ GT_ABI_ALL,
+	  "system_tlbie_count_and_time_time_spent_issuing_tlbies",
+	  "request=0xF4,starting_index=0xffffffff,counter_info_version=0x8,length=8,offset=0x8\n",
+	},
+	{ GT_ABI_ALL,
+	  "partition_instruction_count_and_time_instructions_performed",
+	  "request=0x100,partition_id=?,counter_info_version=0x8,length=8,offset=0x8\n",
+	},
+	{ GT_ABI_ALL,
+	  "partition_instruction_count_and_time_time_collected",
+	  "request=0x100,partition_id=?,counter_info_version=0x8,length=8,offset=0x10\n",
+	},
+	{ GT_ABI_UP_TO_7,
+	  "run_instructions_run_cycles_by_partition_instructions_completed",
+	  "request=0x30,sibling_part_id=?,counter_info_version=0x8,length=8,offset=0x8\n",
+	},
+	{ GT_ABI_UP_TO_7,
+	  "run_instructions_run_cycles_by_partition_cycles",
+	  "request=0x30,sibling_part_id=?,counter_info_version=0x8,length=8,offset=0x10\n",
+	},
+	{ GT_ABI_UP_TO_7,
+	  "processor_bus_utilization_gx_links_gx0_in_address_cycles",
+	  "request=0x70,hw_chip_id=?,counter_info_version=0x8,length=8,offset=0x10\n",
+	},
+	{ GT_ABI_UP_TO_7,
+	  "processor_bus_utilization_gx_links_gx1_out_bus_cycles",
+	  "request=0x70,hw_chip_id=?,counter_info_version=0x8,length=8,offset=0xA0\n",
+	},
+	{ GT_ABI_UP_TO_7,
+	  "processor_bus_utilization_gx_links_gx1_out_cycles_total",
+	  "request=0x70,hw_chip_id=?,counter_info_version=0x8,length=8,offset=0xA8\n",
+	},
+	{ GT_ABI_UP_TO_7,
+	  "processor_bus_utilization_mc_links_mc0_write",
+	  "request=0x80,hw_chip_id=?,counter_info_version=0x8,length=8,offset=0x20\n",
+	},
+	{ GT_ABI_UP_TO_7,
+	  "processor_bus_utilization_mc_links_mc1_writes",
+	  "request=0x80,hw_chip_id=?,counter_info_version=0x8,length=8,offset=0x40\n",
+	},
+	{ GT_ABI_UP_TO_7,
+	  "processor_core_utilization_purr_cycles",
+	  "request=0x94,phys_processor_idx=?,counter_info_version=0x8,length=8,offset=0x18\n",
+	},
+	{ GT_ABI_UP_TO_7,
+	  "processor_core_utilization_instructions_completed",
+	  "request=0x94,phys_processor_idx=?,counter_info_version=0x8,length=8,offset=0x28\n",
+	},
+	/* 0x50/0x60: the seed's layout below 3, Linux's from 3 to 7 */
+	{ BIT(GT_ABI_EXT),
+	  "processor_bus_utilization_abc_links_total_link_cycles",
+	  "request=0x50,hw_chip_id=?,counter_info_version=0x8,length=8,offset=0x10\n",
+	},
+	{ BIT(GT_ABI_LOPAR),
+	  "processor_bus_utilization_abc_links_idle_cycles_for_a_link",
+	  "request=0x50,hw_chip_id=?,length=8,offset=0x10\n",
+	},
+	{ BIT(GT_ABI_EXT),
+	  "processor_bus_utilization_abc_links_idle_cycles_for_a_link",
+	  "request=0x50,hw_chip_id=?,counter_info_version=0x8,length=8,offset=0x18\n",
+	},
+	{ BIT(GT_ABI_LOPAR),
+	  "processor_bus_utilization_abc_links_time_for_a_link",
+	  "request=0x50,hw_chip_id=?,length=8,offset=0x18\n",
+	},
+	{ BIT(GT_ABI_LOPAR),
+	  "processor_bus_utilization_abc_links_idle_cycles_for_c_link",
+	  "request=0x50,hw_chip_id=?,length=8,offset=0x30\n",
+	},
+	{ BIT(GT_ABI_EXT),
+	  "processor_bus_utilization_abc_links_idle_cycles_for_c_link",
+	  "request=0x50,hw_chip_id=?,counter_info_version=0x8,length=8,offset=0x28\n",
+	},
+	{ BIT(GT_ABI_LOPAR),
+	  "processor_bus_utilization_abc_links_time_for_c_link",
+	  "request=0x50,hw_chip_id=?,length=8,offset=0x38\n",
+	},
+	{ BIT(GT_ABI_EXT),
+	  "processor_bus_utilization_wxyz_links_total_link_cycles",
+	  "request=0x60,hw_chip_id=?,counter_info_version=0x8,length=8,offset=0x10\n",
+	},
+	{ BIT(GT_ABI_LOPAR),
+	  "processor_bus_utilization_wxyz_links_idle_cycles_for_w_link",
+	  "request=0x60,hw_chip_id=?,length=8,offset=0x10\n",
+	},
+	{ BIT(GT_ABI_EXT),
+	  "processor_bus_utilization_wxyz_links_idle_cycles_for_w_link",
+	  "request=0x60,hw_chip_id=?,counter_info_version=0x8,length=8,offset=0x18\n",
+	},
+	{ BIT(GT_ABI_LOPAR),
+	  "processor_bus_utilization_wxyz_links_idle_cycles_for_z_link",
+	  "request=0x60,hw_chip_id=?,length=8,offset=0x40\n",
+	},
+	{ BIT(GT_ABI_EXT),
+	  "processor_bus_utilization_wxyz_links_idle_cycles_for_z_link",
+	  "request=0x60,hw_chip_id=?,counter_info_version=0x8,length=8,offset=0x30\n",
+	},
+	{ BIT(GT_ABI_LOPAR),
+	  "processor_bus_utilization_wxyz_links_time_for_z_link",
+	  "request=0x60,hw_chip_id=?,length=8,offset=0x48\n",
+	},
+};
+
+/* The contents @name shows in @class, or NULL for no such file. */
+static const char *gt_abi_want(const char *name, unsigned int class)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(gt_abi_events); i++)
+		if ((gt_abi_events[i].classes & BIT(class)) &&
+		    !strcmp(gt_abi_events[i].name, name))
+			return gt_abi_events[i].str;
+	return NULL;
+}
+
+/*
+ * format/ and events/ as users read them, for firmware of every class and
+ * at the class boundaries: the file names, their exact bytes, the number
+ * of event files (Linux's 67 below 8 and 23 from 8; below 3, 7 more for
+ * the seed's 0x50/0x60 layout and 2 fewer). A mismatch here breaks perf
+ * command lines and scripts that read these files.
+ */
+static void gpci_test_sysfs_abi(struct kunit *test)
+{
+	static const struct { u8 version; u8 class; unsigned int nr; } fw[] = {
+		{ 0, GT_ABI_LOPAR, 72 }, { 2, GT_ABI_LOPAR, 72 },
+		{ 3, GT_ABI_EXT, 67 }, { 7, GT_ABI_EXT, 67 },
+		{ 8, GT_ABI_DEPR, 23 }, { 9, GT_ABI_DEPR, 23 },
+	};
+	unsigned int v, i, n;
+
+	for (v = 0; v < ARRAY_SIZE(fw); v++) {
+		const struct attribute_group *format, *events;
+		struct device *dev;
+
+		gt_start(test, fw[v].version, HVPMU_GPCI_CAP_GA);
+		dev = hvpmu_gpci_to_pmu(gt.g)->dev;
+		format = gt_group(hvpmu_gpci_to_pmu(gt.g), "format");
+		events = gt_group(hvpmu_gpci_to_pmu(gt.g), "events");
+		KUNIT_ASSERT_NOT_NULL(test, format);
+		KUNIT_ASSERT_NOT_NULL(test, events);
+
+		KUNIT_EXPECT_EQ_MSG(test, pmu_kunit_count(dev, format),
+				    (unsigned int)ARRAY_SIZE(gt_abi_format),
+				    "version %u", fw[v].version);
+		for (i = 0; i < ARRAY_SIZE(gt_abi_format); i++)
+			KUNIT_EXPECT_STREQ_MSG(test,
+					       pmu_kunit_group_file(test, dev, format,
+								    gt_abi_format[i][0]),
+					       gt_abi_format[i][1], "version %u: %s",
+					       fw[v].version, gt_abi_format[i][0]);
+
+		KUNIT_EXPECT_EQ_MSG(test, pmu_kunit_count(dev, events), fw[v].nr,
+				    "version %u", fw[v].version);
+		for (i = 0, n = 0; i < ARRAY_SIZE(gt_abi_events); i++) {
+			const char *name = gt_abi_events[i].name;
+			const char *want = gt_abi_want(name, fw[v].class);
+			const char *got = pmu_kunit_group_file(test, dev, events,
+								name);
+
+			if (!want) {
+				KUNIT_EXPECT_NULL_MSG(test, got, "version %u: %s",
+						      fw[v].version, name);
+				continue;
+			}
+			if (gt_abi_events[i].classes & BIT(fw[v].class))
+				n++;
+			KUNIT_EXPECT_NOT_NULL_MSG(test, got, "version %u: %s",
+						  fw[v].version, name);
+			if (got)
+				KUNIT_EXPECT_STREQ_MSG(test, got, want,
+						       "version %u: %s",
+						       fw[v].version, name);
+		}
+		/* from 8 on, every file events/ shows is in the table */
+		if (fw[v].class == GT_ABI_DEPR)
+			KUNIT_EXPECT_EQ(test, n, fw[v].nr);
+	}
+}
+
+/*
+ * The self-check of the format and event tables that the probe made
+ * before they were static: names perf can parse, one run of bits per
+ * field, aliases with exactly starting_index's bits, unique event names,
+ * terms that name fields, each once, with values that fit. One name has
+ * two events (0x50/0x60, per layout) of which .is_visible shows one, so
+ * the events are checked as each firmware class shows them. Every event
+ * is also within the ranges of event_init.
+ */
+static void gpci_test_tables(struct kunit *test)
+{
+	static const u8 versions[] = { 0, 3, 8 };
+	unsigned int v, i, nr;
+
+	for (v = 0; v < ARRAY_SIZE(versions); v++) {
+		const struct attribute_group *format;
+		struct attribute **shown;
+		struct pmu *pmu;
+
+		gt_start(test, versions[v], HVPMU_GPCI_CAP_GA);
+		pmu = hvpmu_gpci_to_pmu(gt.g);
+		format = gt_group(pmu, "format");
+		KUNIT_ASSERT_NOT_NULL(test, format);
+		nr = gt_nr_events(test, pmu);
+		shown = kunit_kcalloc(test, nr + 1, sizeof(*shown), GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, shown);
+		for (i = 0; i < nr; i++) {
+			struct perf_event_attr attr;
+
+			shown[i] = gt_event_attr(test, i);
+			KUNIT_ASSERT_NOT_NULL(test, shown[i]);
+			gt_parse(test, gt_our_event(test, shown[i]->name), 0,
+				 &attr);
+			KUNIT_EXPECT_EQ_MSG(test,
+					    hvpmu_gpci_attr_check(gt.g, &attr),
+					    0, "version %u: %s", versions[v],
+					    shown[i]->name);
+		}
+		KUNIT_EXPECT_NULL(test, gt_event_attr(test, nr));
+		pmu_kunit_check_tables(test, format->attrs, shown);
+	}
+}
+
 /* ---- driver: parity with Linux's named events ---- */
 
 struct gt_version_param {
@@ -681,17 +1100,6 @@ static int gt_lopar_event(const char *name)
 	return -1;
 }
 
-static const struct hvpmu_event *gt_our_event(const char *name)
-{
-	const struct hvpmu_encoding *enc = hvpmu_gpci_encoding(gt.g);
-	unsigned int i;
-
-	for (i = 0; i < enc->nr_events; i++)
-		if (!strcmp(enc->events[i].name, name))
-			return &enc->events[i];
-	return NULL;
-}
-
 static const char *const gt_terms[] = {
 	"request", "starting_index", "phys_processor_idx", "sibling_part_id",
 	"hw_chip_id", "partition_id", "secondary_index",
@@ -710,17 +1118,17 @@ static void gpci_test_parity(struct kunit *test)
 	const struct gt_version_param *p = test->param_value;
 	struct attribute **lx = p->version >= 8 ? hv_gpci_event_attrs :
 				hv_gpci_event_attrs_v6;
-	const struct hvpmu_encoding *enc;
-	unsigned int i, t, n_lx = 0, found = 0, lopar = 0;
+	unsigned int i, t, n_lx = 0, found = 0, lopar = 0, nr;
+	const char *name;
 
 	gt_start_param(test);
-	enc = hvpmu_gpci_encoding(gt.g);
+	nr = gt_nr_events(test, hvpmu_gpci_to_pmu(gt.g));
 	for (i = 0; lx[i]; i++, n_lx++) {
 		struct perf_pmu_events_attr *la =
 			container_of(lx[i], struct perf_pmu_events_attr,
 				     attr.attr);
 		const char *name = lx[i]->name;
-		const struct hvpmu_event *e = gt_our_event(name);
+		const char *e = gt_our_event(test, name);
 		int lp = gt_lopar_event(name);
 
 		if (p->version < HVPMU_GPCI_VERSION_EXTENDED && lp >= 0) {
@@ -732,8 +1140,7 @@ static void gpci_test_parity(struct kunit *test)
 				continue;
 			}
 			KUNIT_ASSERT_NOT_NULL_MSG(test, e, "%s", name);
-			KUNIT_EXPECT_EQ_MSG(test, gt_term(e->terms, "offset",
-							  &there),
+			KUNIT_EXPECT_EQ_MSG(test, gt_term(e, "offset", &there),
 					    (u64)gt_lopar_events[lp].seed_offset,
 					    "%s", name);
 			found++;
@@ -747,29 +1154,26 @@ static void gpci_test_parity(struct kunit *test)
 		for (t = 0; t < ARRAY_SIZE(gt_terms); t++) {
 			bool in_lx, in_ours;
 			u64 v_lx = gt_term(la->event_str, gt_terms[t], &in_lx);
-			u64 v_ours = gt_term(e->terms, gt_terms[t], &in_ours);
+			u64 v_ours = gt_term(e, gt_terms[t], &in_ours);
 
 			KUNIT_EXPECT_EQ_MSG(test, in_ours, in_lx, "%s: %s",
 					    name, gt_terms[t]);
 			KUNIT_EXPECT_EQ_MSG(test, v_ours, v_lx,
 					    "%s: %s (Linux: %s, ours: %s)",
-					    name, gt_terms[t], la->event_str,
-					    e->terms);
+					    name, gt_terms[t], la->event_str, e);
 		}
 	}
 	KUNIT_EXPECT_EQ(test, n_lx, p->version >= 8 ? 23U : 67U);
 	if (p->version >= HVPMU_GPCI_VERSION_EXTENDED) {
-		KUNIT_EXPECT_EQ(test, enc->nr_events, n_lx);
+		KUNIT_EXPECT_EQ(test, nr, n_lx);
 		KUNIT_EXPECT_EQ(test, found, n_lx);
 	} else {
 		/* 9 of Linux's are the seed's, plus its 7 time_for_* events */
 		KUNIT_EXPECT_EQ(test, lopar, 9U);
-		KUNIT_EXPECT_EQ(test, enc->nr_events, found + 7);
-		for (i = 0; i < enc->nr_events; i++)
-			if (strstr(enc->events[i].name, "_time_for_"))
-				KUNIT_EXPECT_GE(test,
-						gt_lopar_event(enc->events[i].name),
-						0);
+		KUNIT_EXPECT_EQ(test, nr, found + 7);
+		for (i = 0; (name = gt_event_name(test, i)); i++)
+			if (strstr(name, "_time_for_"))
+				KUNIT_EXPECT_GE(test, gt_lopar_event(name), 0);
 	}
 	/* Linux's capability bits and current version (hv-gpci.h) */
 	KUNIT_EXPECT_EQ(test, HVPMU_GPCI_CAP_GA, HV_GPCI_CM_GA);
@@ -898,56 +1302,54 @@ static void gpci_test_named(struct kunit *test)
 {
 	const struct gt_version_param *p = test->param_value;
 	bool ext = p->version >= HVPMU_GPCI_VERSION_EXTENDED;
-	const struct hvpmu_encoding *enc;
-	unsigned int i, opened = 0;
+	unsigned int i, opened = 0, nr;
+	const char *name;
 
 	gt_start_param(test);
-	enc = hvpmu_gpci_encoding(gt.g);
-	KUNIT_EXPECT_GT(test, enc->nr_events, 0U);
-	for (i = 0; i < enc->nr_events; i++) {
-		const struct hvpmu_event *e = &enc->events[i];
+	nr = gt_nr_events(test, hvpmu_gpci_to_pmu(gt.g));
+	KUNIT_EXPECT_GT(test, nr, 0U);
+	for (i = 0; (name = gt_event_name(test, i)); i++) {
+		const char *terms = gt_our_event(test, name);
 		struct perf_event_attr attr;
 		struct perf_event *ev;
 		unsigned long calls;
 		u64 step = 7919 * (i + 1);
 		bool there;
-		u32 req = gt_term(e->terms, "request", &there);
-		u32 off = gt_term(e->terms, "offset", &there);
+		u32 req = gt_term(terms, "request", &there);
+		u32 off = gt_term(terms, "offset", &there);
 		int c;
 
 		if (!gt_available(req, p->version)) {
 			/* the firmware lacks it: "<not supported>" in perf */
-			gt_parse(test, e->terms, 0, &attr);
+			gt_parse(test, terms, 0, &attr);
 			ev = gt_open(&attr);
 			KUNIT_EXPECT_EQ_MSG(test, PTR_ERR_OR_ZERO(ev),
-					    -EOPNOTSUPP, "%s", e->name);
+					    -EOPNOTSUPP, "%s", name);
 			if (!IS_ERR(ev))
 				gt_close(ev);
 			continue;
 		}
 		c = gt_layout_ctr(req, off, ext);
 		KUNIT_ASSERT_GE_MSG(test, c, 0, "%s: no counter at 0x%x of 0x%x",
-				    e->name, off, req);
-		gt_parse(test, e->terms, gt_entity(c), &attr);
+				    name, off, req);
+		gt_parse(test, terms, gt_entity(c), &attr);
 		gt_fill(1ULL << 40, 0);
 		ev = gt_open(&attr);
-		KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(ev), "%s: %pe", e->name, ev);
+		KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(ev), "%s: %pe", name, ev);
 		opened++;
 		/* every counter moves differently: a wrong offset shows */
 		gt_fill(1ULL << 40, step);
 		calls = hvpmu_gpci_model_calls(gt.m);
-		KUNIT_EXPECT_EQ_MSG(test, gt_read(ev), (c + 1) * step, "%s",
-				    e->name);
+		KUNIT_EXPECT_EQ_MSG(test, gt_read(ev), (c + 1) * step, "%s", name);
 		KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_calls(gt.m), calls + 1);
 		/* the version its layout was written for, as Linux's */
 		if (ext)
 			KUNIT_EXPECT_EQ_MSG(test, gt.m->last_version_in,
-					    strstr(e->terms, "counter_info_version=0x8") ?
-					    8 : 0, "%s", e->name);
+					    strstr(terms, "counter_info_version=0x8") ?
+					    8 : 0, "%s", name);
 		gt_close(ev);
 	}
-	kunit_info(test, "%u of %u named events counted\n", opened,
-		   enc->nr_events);
+	kunit_info(test, "%u of %u named events counted\n", opened, nr);
 	KUNIT_EXPECT_EQ(test, gt.m->misaligned, 0UL);
 	KUNIT_EXPECT_EQ(test, gt.m->unknown_req, 0UL);
 }
@@ -1202,6 +1604,60 @@ static void gpci_test_raw(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, gt.m->unknown_req, 1UL);
 }
 
+/*
+ * The ranges of event_init, before any hcall: every bit of config2 (no
+ * field there), length 1 to 8, offset and offset + length within the
+ * 4064 bytes of counter_value; all -EINVAL, as Linux, also for lab-range
+ * requests, which are refused for their range before their request.
+ */
+static void gpci_test_config_ranges(struct kunit *test)
+{
+	static const struct {
+		u32 req;
+		u8 len;
+		u32 off;
+		int err;
+	} cases[] = {
+		{ 0x10, 1, 0, 0 },
+		{ 0x10, 8, 0, 0 },
+		{ 0x10, 0, 0, -EINVAL },
+		{ 0x10, 9, 0, -EINVAL },
+		{ 0x10, 255, 0, -EINVAL },
+		{ 0x10, 1, 4063, 0 },
+		{ 0x10, 1, 4064, -EINVAL },
+		{ 0x10, 8, 4057, -EINVAL },
+		{ 0x10, 8, 0xffffffff, -EINVAL },
+		{ 0x80002000, 8, 0, -EOPNOTSUPP },	/* no lab capability */
+		{ 0x80002000, 0, 0, -EINVAL },
+		{ 0x80002000, 8, 4064, -EINVAL },
+		{ 0x80001000, 8, 0, -EINVAL },		/* Set MMCRH: never */
+	};
+	struct perf_event_attr attr;
+	unsigned long calls;
+	unsigned int i;
+
+	gt_start(test, 6, HVPMU_GPCI_CAP_GA);
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		gt_raw(&attr, cases[i].req, 5, 0, 8, cases[i].len, cases[i].off);
+		KUNIT_EXPECT_EQ_MSG(test, hvpmu_gpci_attr_check(gt.g, &attr),
+				    cases[i].err, "request 0x%x length %u offset %u",
+				    cases[i].req, cases[i].len, cases[i].off);
+	}
+	for (i = 0; i < 64; i++) {
+		gt_raw(&attr, 0x10, 5, 0, 8, 8, 0);
+		attr.config2 = BIT_ULL(i);
+		KUNIT_EXPECT_EQ_MSG(test, hvpmu_gpci_attr_check(gt.g, &attr),
+				    -EINVAL, "config2 bit %u", i);
+	}
+	/* through perf_event_open(): refused before the hypervisor is asked */
+	calls = hvpmu_gpci_model_calls(gt.m);
+	gt_raw(&attr, 0x10, 5, 0, 8, 0, 0);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(gt_open(&attr)), -EINVAL);
+	gt_raw(&attr, 0x10, 5, 0, 8, 9, 0);
+	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(gt_open(&attr)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_calls(gt.m), calls);
+}
+
 /* More processors than fit in 4 KiB: H_Parameter/0x1B still has ours. */
 static void gpci_test_big_table(struct kunit *test)
 {
@@ -1245,7 +1701,7 @@ static void gpci_test_authority(struct kunit *test)
 	/* 0x10 refused at probe: the version of 0x40 picks the events */
 	gt.m->authorised = false;
 	gt_probe_model(test);
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_encoding(gt.g)->nr_events, 67U);
+	KUNIT_EXPECT_EQ(test, gt_nr_events(test, hvpmu_gpci_to_pmu(gt.g)), 67U);
 }
 
 static void gpci_test_lab(struct kunit *test)
@@ -2026,17 +2482,20 @@ static void gpci_sim(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, pmu->module, THIS_MODULE);
 	KUNIT_EXPECT_EQ(test, m->version, 8);
 	/* version 8: Linux's 23 named events */
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_encoding(p)->nr_events, 23U);
+	KUNIT_EXPECT_EQ(test, gt_nr_events(test, pmu), 23U);
 	/* 0x40, 0x10 and the five system information requests (POWER10) */
 	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_calls(m), 7UL);
 
 	/* entitled cycles of our partition 3 and of partition 7 */
 	attr.type = pmu->type;
-	attr.config = 0x20 | 3ULL << 32;
-	attr.config1 = 8ULL << 24 | 0x08ULL << 32;
+	attr.config = FIELD_PREP(HVPMU_GPCI_CONFIG_REQUEST, 0x20) |
+		      FIELD_PREP(HVPMU_GPCI_CONFIG_STARTING_INDEX, 3);
+	attr.config1 = FIELD_PREP(HVPMU_GPCI_CONFIG1_LENGTH, 8) |
+		       FIELD_PREP(HVPMU_GPCI_CONFIG1_OFFSET, 0x08);
 	own = gt_open(&attr);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(own));
-	attr.config = 0x20 | 7ULL << 32;
+	attr.config = FIELD_PREP(HVPMU_GPCI_CONFIG_REQUEST, 0x20) |
+		      FIELD_PREP(HVPMU_GPCI_CONFIG_STARTING_INDEX, 7);
 	other = gt_open(&attr);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(other));
 
@@ -2089,6 +2548,8 @@ static struct kunit_case gpci_cases[] = {
 	KUNIT_CASE(gpci_model_requests),
 	KUNIT_CASE(gpci_test_seed_literals),
 	KUNIT_CASE(gpci_test_format),
+	KUNIT_CASE(gpci_test_sysfs_abi),
+	KUNIT_CASE(gpci_test_tables),
 	KUNIT_CASE_PARAM(gpci_test_parity, gt_version_gen_params),
 	KUNIT_CASE_PARAM(gpci_test_named, gt_version_gen_params),
 	KUNIT_CASE(gpci_test_errors_probe),
@@ -2096,6 +2557,7 @@ static struct kunit_case gpci_cases[] = {
 	KUNIT_CASE(gpci_test_errors_read),
 	KUNIT_CASE(gpci_test_robust),
 	KUNIT_CASE(gpci_test_raw),
+	KUNIT_CASE(gpci_test_config_ranges),
 	KUNIT_CASE(gpci_test_big_table),
 	KUNIT_CASE(gpci_test_authority),
 	KUNIT_CASE(gpci_test_lab),

@@ -10,12 +10,12 @@
 #ifndef _LINUX_PERF_HVPMU_GPCI_H
 #define _LINUX_PERF_HVPMU_GPCI_H
 
+#include <linux/bits.h>
 #include <linux/export.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
 
 struct dentry;
-struct hvpmu_encoding;
 struct module;
 struct perf_event_attr;
 struct seq_file;
@@ -108,6 +108,20 @@ struct seq_file;
  */
 #define HVPMU_GPCI_VERSION_CURRENT	8
 
+/*
+ * The event attribute: Linux's hv_gpci layout bit for bit (the format
+ * files of its hv-gpci.c), one mask per field for the driver's format
+ * files and for FIELD_GET()/FIELD_PREP(). phys_processor_idx,
+ * sibling_part_id, hw_chip_id and partition_id are other names of
+ * starting_index.
+ */
+#define HVPMU_GPCI_CONFIG_REQUEST		GENMASK_ULL(31, 0)
+#define HVPMU_GPCI_CONFIG_STARTING_INDEX	GENMASK_ULL(63, 32)
+#define HVPMU_GPCI_CONFIG1_SECONDARY_INDEX	GENMASK_ULL(15, 0)
+#define HVPMU_GPCI_CONFIG1_COUNTER_INFO_VERSION	GENMASK_ULL(23, 16)
+#define HVPMU_GPCI_CONFIG1_LENGTH		GENMASK_ULL(31, 24)
+#define HVPMU_GPCI_CONFIG1_OFFSET		GENMASK_ULL(63, 32)
+
 /* Capability bits of the 0x40 reply, byte 1 (Linux's hv-gpci.h). */
 #define HVPMU_GPCI_CAP_GA		0x80
 #define HVPMU_GPCI_CAP_EXPANDED		0x40
@@ -173,7 +187,6 @@ void hvpmu_gpci_remove(struct hvpmu_gpci_pmu *gpci);
 int hvpmu_gpci_lab_enable(struct hvpmu_gpci_pmu *gpci, bool enable);
 int hvpmu_gpci_attr_check(struct hvpmu_gpci_pmu *gpci,
 			  const struct perf_event_attr *attr);
-const struct hvpmu_encoding *hvpmu_gpci_encoding(struct hvpmu_gpci_pmu *gpci);
 struct pmu *hvpmu_gpci_to_pmu(struct hvpmu_gpci_pmu *gpci);
 u64 hvpmu_gpci_hcalls(struct hvpmu_gpci_pmu *gpci);
 
