@@ -176,9 +176,18 @@ static void pmu_format_test_delta(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pmu_counter_delta(1, 0, 1), 1ULL);
 }
 
+/* One name per variant, terms that differ: what firmware versions need. */
+static struct attribute *test_events_per_variant[] = {
+	PMU_EVENT_VARIANT(idle, "event=0x1", V6),
+	PMU_EVENT_VARIANT(idle, "event=0x2,node=?", V8),
+	PMU_EVENT_VARIANT(idle.unit, "ns", V8),
+	NULL,
+};
+
 static void pmu_format_test_tables_ok(struct kunit *test)
 {
 	pmu_kunit_check_tables(test, test_format, test_events);
+	pmu_kunit_check_tables(test, test_format, test_events_per_variant);
 }
 
 /*
@@ -243,6 +252,12 @@ static struct attribute *bad_events_dup[] = {
 	NULL,
 };
 
+static struct attribute *bad_events_dup_variant[] = {
+	PMU_EVENT_VARIANT(reads, "event=0x1", V6 | V8),
+	PMU_EVENT_VARIANT(reads, "event=0x2", V8),
+	NULL,
+};
+
 static struct attribute *bad_events_orphan_unit[] = {
 	PMU_EVENT(reads, "event=0x1"),
 	PMU_EVENT(writes.unit, "ns"),
@@ -279,6 +294,8 @@ static void pmu_format_test_tables_bad(struct kunit *test)
 		  bad_events_alias_twice },
 		{ "a value that is no number", test_format, bad_events_value },
 		{ "an event declared twice", test_format, bad_events_dup },
+		{ "an event declared twice for one variant", test_format,
+		  bad_events_dup_variant },
 		{ "a unit of no event", test_format, bad_events_orphan_unit },
 		{ "a scale shown where its event is not", test_format,
 		  bad_events_unit_variant },
