@@ -313,6 +313,28 @@ static void dram_test_sysfs_abi(struct kunit *test)
 	dram_down(c);
 }
 
+/*
+ * The self-check of both PMUs' format/ and events/ lists that probe did
+ * before they were static: names, masks, terms that name fields and fit.
+ */
+static void dram_test_tables(struct kunit *test)
+{
+	struct dram_ctx *c = dram_alloc(test);
+	enum hvpmu_sun4v_chip chip;
+
+	for (chip = N2; chip <= VF; chip++) {
+		const struct attribute_group *format, *events;
+
+		dram_up(test, c, chip, all_present(chip));
+		format = dram_group(test, c, "format");
+		events = dram_group(test, c, "events");
+		KUNIT_ASSERT_NOT_NULL(test, format);
+		KUNIT_ASSERT_NOT_NULL(test, events);
+		pmu_kunit_check_tables(test, format->attrs, events->attrs);
+		dram_down(c);
+	}
+}
+
 static const unsigned int dram_events[] = { 0x0, 0x1, 0x2, 0x4, 0x5, 0x6, 0x7 };
 
 /* Every event on every channel of both chips: exact counts. */
@@ -1773,6 +1795,7 @@ static struct kunit_case dram_cases[] = {
 	KUNIT_CASE(model_test_l2_local),
 	KUNIT_CASE(dram_test_sysfs),
 	KUNIT_CASE(dram_test_sysfs_abi),
+	KUNIT_CASE(dram_test_tables),
 	KUNIT_CASE(dram_test_every_event),
 	KUNIT_CASE(dram_test_unlisted_events),
 	KUNIT_CASE(dram_test_wraps),
