@@ -13,6 +13,7 @@
 
 #define pr_fmt(fmt) "hvpmu_sun4v: " fmt
 
+#include <linux/bitfield.h>
 #include <linux/hrtimer.h>
 #include <linux/kernel.h>
 #include <linux/minmax.h>
@@ -20,6 +21,7 @@
 #include <linux/mutex.h>
 #include <linux/perf/hvpmu.h>
 #include <linux/perf/hvpmu_sun4v.h>
+#include <linux/perf/pmu_format.h>
 #include <linux/printk.h>
 #include <linux/ratelimit.h>
 #include <linux/slab.h>
@@ -28,9 +30,6 @@
 #include <linux/string.h>
 
 #include <kunit/visibility.h>
-
-/* Field indices: same order in both tables. */
-enum { DRAM_F_EVENT, DRAM_F_CHAN, DRAM_F_MCU };
 
 /*
  * Polling. The 31-bit counters raise no interrupt, so the poll must come
@@ -61,33 +60,63 @@ enum { DRAM_F_EVENT, DRAM_F_CHAN, DRAM_F_MCU };
  * whose exact semantics are not documented either.
  */
 static const struct dram_event {
-	const char *name;
 	u8 code;
 	u8 rate;
 } dram_events[] = {
-	{ "mem_reads",		0x0, 1 },
-	{ "mem_writes",		0x1, 1 },
-	{ "mem_read_write",	0x2, 2 },
-	{ "rd_queue_latency",	0x4, DRAM_QUEUE_MAX },
-	{ "wr_queue_latency",	0x5, DRAM_QUEUE_MAX },
-	{ "rw_queue_latency",	0x6, 2 * DRAM_QUEUE_MAX },
-	{ "wb_buf_hits",	0x7, 1 },
+	{ 0x0, 1 },			/* mem_reads */
+	{ 0x1, 1 },			/* mem_writes */
+	{ 0x2, 2 },			/* mem_read_write */
+	{ 0x4, DRAM_QUEUE_MAX },	/* rd_queue_latency */
+	{ 0x5, DRAM_QUEUE_MAX },	/* wr_queue_latency */
+	{ 0x6, 2 * DRAM_QUEUE_MAX },	/* rw_queue_latency */
+	{ 0x7, 1 },			/* wb_buf_hits */
 };
 
 #define DRAM_EVENT_MAX		0x7
-#define DRAM_TERMS_LEN		32
 
-static const struct hvpmu_field n2_fields[] = {
-	[DRAM_F_EVENT] = HVPMU_FIELD("event", HVPMU_CONFIG, 0, 4,
-				     .max = DRAM_EVENT_MAX),
-	[DRAM_F_CHAN] = HVPMU_FIELD("channel", HVPMU_CONFIG, 8, 2),
+/*
+ * The config ABI: an event select and the channel, which a T2+ names by
+ * node and MCU. One mask per field for its format file and FIELD_GET().
+ */
+#define DRAM_CFG_EVENT		GENMASK_ULL(3, 0)
+#define DRAM_CFG_CHANNEL	GENMASK_ULL(9, 8)	/* N2 */
+#define DRAM_CFG_NODE		GENMASK_ULL(9, 8)	/* VF */
+#define DRAM_CFG_MCU		GENMASK_ULL(10, 10)	/* VF */
+
+static struct attribute *dram_n2_format[] = {
+	PMU_FORMAT_FIELD(event, PMU_FORMAT_CONFIG, DRAM_CFG_EVENT),
+	PMU_FORMAT_FIELD(channel, PMU_FORMAT_CONFIG, DRAM_CFG_CHANNEL),
+	NULL,
 };
 
-static const struct hvpmu_field vf_fields[] = {
-	[DRAM_F_EVENT] = HVPMU_FIELD("event", HVPMU_CONFIG, 0, 4,
-				     .max = DRAM_EVENT_MAX),
-	[DRAM_F_CHAN] = HVPMU_FIELD("node", HVPMU_CONFIG, 8, 2),
-	[DRAM_F_MCU] = HVPMU_FIELD("mcu", HVPMU_CONFIG, 10, 1),
+static struct attribute *dram_vf_format[] = {
+	PMU_FORMAT_FIELD(event, PMU_FORMAT_CONFIG, DRAM_CFG_EVENT),
+	PMU_FORMAT_FIELD(node, PMU_FORMAT_CONFIG, DRAM_CFG_NODE),
+	PMU_FORMAT_FIELD(mcu, PMU_FORMAT_CONFIG, DRAM_CFG_MCU),
+	NULL,
+};
+
+/* The events of dram_events[], with the chip's channel terms. */
+static struct attribute *dram_n2_events[] = {
+	PMU_EVENT(mem_reads, "event=0x0,channel=?"),
+	PMU_EVENT(mem_writes, "event=0x1,channel=?"),
+	PMU_EVENT(mem_read_write, "event=0x2,channel=?"),
+	PMU_EVENT(rd_queue_latency, "event=0x4,channel=?"),
+	PMU_EVENT(wr_queue_latency, "event=0x5,channel=?"),
+	PMU_EVENT(rw_queue_latency, "event=0x6,channel=?"),
+	PMU_EVENT(wb_buf_hits, "event=0x7,channel=?"),
+	NULL,
+};
+
+static struct attribute *dram_vf_events[] = {
+	PMU_EVENT(mem_reads, "event=0x0,node=?,mcu=?"),
+	PMU_EVENT(mem_writes, "event=0x1,node=?,mcu=?"),
+	PMU_EVENT(mem_read_write, "event=0x2,node=?,mcu=?"),
+	PMU_EVENT(rd_queue_latency, "event=0x4,node=?,mcu=?"),
+	PMU_EVENT(wr_queue_latency, "event=0x5,node=?,mcu=?"),
+	PMU_EVENT(rw_queue_latency, "event=0x6,node=?,mcu=?"),
+	PMU_EVENT(wb_buf_hits, "event=0x7,node=?,mcu=?"),
+	NULL,
 };
 
 /*
@@ -124,13 +153,10 @@ struct dram_chan {
  * @uncore: the PMU and its designated CPU
  * @desc: chip and backend
  * @name: "niagara2_dram" or "vfalls_dram"
- * @enc: the config ABI
- * @events: its named events, from dram_events[]
- * @terms: their terms, e.g. "event=0x4,channel=?"
+ * @format: the chip's format/ list (dram_n2_format or dram_vf_format), the
+ *	config bits event_init accepts
  * @valid: bit per event code that is an event
  * @ceil_ms: per event code, the longest poll period its rate allows
- * @attrs: sysfs format/ and events/
- * @groups: attribute groups of the PMU device
  * @lock: serialises the channel state, the poll timer and the backend
  * @timer: polls the counters while at least one event counts
  * @poll_ms: poll period, from sysfs poll_period_ms
@@ -156,13 +182,9 @@ struct hvpmu_sun4v_dram {
 	struct hvpmu_uncore uncore;
 	struct hvpmu_sun4v_desc desc;
 	const char *name;
-	struct hvpmu_encoding enc;
-	struct hvpmu_event events[ARRAY_SIZE(dram_events)];
-	char terms[ARRAY_SIZE(dram_events)][DRAM_TERMS_LEN];
+	struct attribute **format;
 	u16 valid;
 	u16 ceil_ms[HVPMU_SUN4V_SEL_MASK + 1];
-	struct hvpmu_attrs attrs;
-	const struct attribute_group *groups[5];
 	raw_spinlock_t lock;
 	struct hrtimer timer;
 	unsigned int poll_ms;
@@ -300,13 +322,12 @@ static int dram_set(struct hvpmu_sun4v_dram *d, unsigned long reg, u64 val,
 static unsigned int dram_event_chan(struct hvpmu_sun4v_dram *d,
 				    struct perf_event *event)
 {
-	const struct hvpmu_field *f = d->enc.fields;
-	unsigned int c = hvpmu_field_get(&f[DRAM_F_CHAN], &event->attr);
+	u64 config = event->attr.config;
 
 	if (d->desc.chip == HVPMU_SUN4V_VF)
-		c = c * HVPMU_SUN4V_VF_MCUS +
-		    hvpmu_field_get(&f[DRAM_F_MCU], &event->attr);
-	return c;
+		return FIELD_GET(DRAM_CFG_NODE, config) * HVPMU_SUN4V_VF_MCUS +
+		       FIELD_GET(DRAM_CFG_MCU, config);
+	return FIELD_GET(DRAM_CFG_CHANNEL, config);
 }
 
 /*
@@ -413,12 +434,12 @@ static int dram_event_init(struct perf_event *event)
 	ret = hvpmu_uncore_event_init(&d->uncore, event);
 	if (ret)
 		return ret;
-	ret = hvpmu_config_check(&d->enc, &event->attr);
+	ret = pmu_format_check(d->format, &event->attr);
 	if (ret)
 		return ret;
 	/* Only the listed events: another select value counts who knows what. */
-	code = hvpmu_field_get(&d->enc.fields[DRAM_F_EVENT], &event->attr);
-	if (!(d->valid & BIT(code)))
+	code = FIELD_GET(DRAM_CFG_EVENT, event->attr.config);
+	if (code > DRAM_EVENT_MAX || !(d->valid & BIT(code)))
 		return -EINVAL;
 	if (!(d->present & BIT(dram_event_chan(d, event))))
 		return -ENODEV;
@@ -489,7 +510,7 @@ static int dram_add(struct perf_event *event, int flags)
 	struct hw_perf_event *hw = &event->hw;
 	unsigned int c = dram_event_chan(d, event);
 	struct dram_chan *ch = &d->chan[c];
-	u64 code = hvpmu_field_get(&d->enc.fields[DRAM_F_EVENT], &event->attr);
+	u64 code = FIELD_GET(DRAM_CFG_EVENT, event->attr.config);
 	struct perf_event *other;
 	unsigned long irqflags;
 	int s, ret = 0;
@@ -676,6 +697,42 @@ static const struct attribute_group dram_group = {
 	.attrs = dram_attrs,
 };
 
+static const struct attribute_group dram_n2_format_group = {
+	.name = "format",
+	.attrs = dram_n2_format,
+};
+
+static const struct attribute_group dram_n2_events_group = {
+	.name = "events",
+	.attrs = dram_n2_events,
+};
+
+static const struct attribute_group *dram_n2_groups[] = {
+	&dram_n2_format_group,
+	&dram_n2_events_group,
+	&hvpmu_uncore_cpumask_group,
+	&dram_group,
+	NULL
+};
+
+static const struct attribute_group dram_vf_format_group = {
+	.name = "format",
+	.attrs = dram_vf_format,
+};
+
+static const struct attribute_group dram_vf_events_group = {
+	.name = "events",
+	.attrs = dram_vf_events,
+};
+
+static const struct attribute_group *dram_vf_groups[] = {
+	&dram_vf_format_group,
+	&dram_vf_events_group,
+	&hvpmu_uncore_cpumask_group,
+	&dram_group,
+	NULL
+};
+
 /*
  * Find the channel's control register's reset value and whether the
  * channel exists. A VF hypervisor answers EINVAL or ENOTSUPPORTED for an
@@ -843,25 +900,17 @@ static int dram_l2_probe(struct hvpmu_sun4v_dram *d)
 	return 0;
 }
 
-/* The events/ table, the valid select values and their poll ceilings. */
-static void dram_build_events(struct hvpmu_sun4v_dram *d)
+/* The valid select values and their poll ceilings. */
+static void dram_init_events(struct hvpmu_sun4v_dram *d)
 {
-	const char *chan = d->desc.chip == HVPMU_SUN4V_VF ? "node=?,mcu=?" :
-							    "channel=?";
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(dram_events); i++) {
 		const struct dram_event *e = &dram_events[i];
 
-		snprintf(d->terms[i], DRAM_TERMS_LEN, "event=0x%x,%s", e->code,
-			 chan);
-		d->events[i].name = e->name;
-		d->events[i].terms = d->terms[i];
 		d->valid |= BIT(e->code);
 		d->ceil_ms[e->code] = DRAM_POLL_MS_MAX / e->rate;
 	}
-	d->enc.events = d->events;
-	d->enc.nr_events = ARRAY_SIZE(d->events);
 }
 
 /**
@@ -880,6 +929,7 @@ static void dram_build_events(struct hvpmu_sun4v_dram *d)
  */
 struct hvpmu_sun4v_dram *hvpmu_sun4v_dram_probe(const struct hvpmu_sun4v_desc *desc)
 {
+	const struct attribute_group **groups;
 	struct hvpmu_sun4v_dram *d;
 	unsigned int c;
 	int ret;
@@ -893,16 +943,16 @@ struct hvpmu_sun4v_dram *hvpmu_sun4v_dram_probe(const struct hvpmu_sun4v_desc *d
 	d->desc = *desc;
 	if (desc->chip == HVPMU_SUN4V_VF) {
 		d->name = "vfalls_dram";
-		d->enc.fields = vf_fields;
-		d->enc.nr_fields = ARRAY_SIZE(vf_fields);
+		d->format = dram_vf_format;
+		groups = dram_vf_groups;
 		d->nr_chans = HVPMU_SUN4V_VF_NODES * HVPMU_SUN4V_VF_MCUS;
 	} else {
 		d->name = "niagara2_dram";
-		d->enc.fields = n2_fields;
-		d->enc.nr_fields = ARRAY_SIZE(n2_fields);
+		d->format = dram_n2_format;
+		groups = dram_n2_groups;
 		d->nr_chans = HVPMU_SUN4V_N2_CHANNELS;
 	}
-	dram_build_events(d);
+	dram_init_events(d);
 	d->poll_ms = DRAM_POLL_MS_DEFAULT;
 	raw_spin_lock_init(&d->lock);
 	mutex_init(&d->l2_lock);
@@ -926,19 +976,11 @@ struct hvpmu_sun4v_dram *hvpmu_sun4v_dram_probe(const struct hvpmu_sun4v_desc *d
 	if (ret)
 		goto err_free;
 
-	ret = hvpmu_attrs_build(&d->attrs, &d->enc, 0);
-	if (ret)
-		goto err_free;
-	d->groups[0] = &d->attrs.format;
-	d->groups[1] = &d->attrs.events;
-	d->groups[2] = &hvpmu_uncore_cpumask_group;
-	d->groups[3] = &dram_group;
-
 	d->uncore.pmu = (struct pmu) {
 		.module		= desc->owner ?: THIS_MODULE,
 		.task_ctx_nr	= perf_invalid_context,
 		.capabilities	= PERF_PMU_CAP_NO_EXCLUDE,
-		.attr_groups	= d->groups,
+		.attr_groups	= groups,
 		.event_init	= dram_event_init,
 		.add		= dram_add,
 		.del		= dram_del,
@@ -952,14 +994,12 @@ struct hvpmu_sun4v_dram *hvpmu_sun4v_dram_probe(const struct hvpmu_sun4v_desc *d
 	ret = hvpmu_uncore_register(&d->uncore, d->name);
 	if (ret) {
 		pr_warn("%s: registering the PMU failed: %d\n", d->name, ret);
-		goto err_attrs;
+		goto err_free;
 	}
 	pr_info("%s: %u DRAM channel(s), counters polled every %u ms\n",
 		d->name, hweight32(d->present), d->poll_ms);
 	return d;
 
-err_attrs:
-	hvpmu_attrs_free(&d->attrs);
 err_free:
 	hvpmu_log_flush(&d->log);
 	kfree(d->cpu_node);
@@ -979,7 +1019,6 @@ void hvpmu_sun4v_dram_remove(struct hvpmu_sun4v_dram *d)
 	hvpmu_uncore_unregister(&d->uncore);
 	hrtimer_cancel(&d->timer);
 	hvpmu_log_flush(&d->log);
-	hvpmu_attrs_free(&d->attrs);
 	kfree(d->cpu_node);
 	kfree(d);
 }

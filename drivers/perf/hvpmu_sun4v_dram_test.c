@@ -17,6 +17,8 @@
 #include <linux/slab.h>
 #include <linux/smp.h>
 
+#include "pmu_format_kunit.h"
+
 #define GET	HVPMU_SUN4V_MODEL_GET
 #define SET	HVPMU_SUN4V_MODEL_SET
 #define N2	HVPMU_SUN4V_N2
@@ -151,25 +153,19 @@ static void dram_sysfs(struct kunit *test, struct dram_ctx *c,
 		       const char *group, const char *name, const char *want)
 {
 	const struct attribute_group **g;
-	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
 
-	KUNIT_ASSERT_NOT_NULL(test, buf);
 	for (g = c->pmu->attr_groups; *g; g++) {
-		struct attribute **a;
+		char *buf;
 
 		if ((group && (!(*g)->name || strcmp((*g)->name, group))) ||
 		    (!group && (*g)->name))
 			continue;
-		for (a = (*g)->attrs; *a; a++) {
-			struct device_attribute *da;
-
-			if (strcmp((*a)->name, name))
-				continue;
-			da = container_of(*a, struct device_attribute, attr);
-			KUNIT_ASSERT_GE(test, da->show(c->pmu->dev, da, buf), 0);
-			KUNIT_EXPECT_STREQ(test, buf, want);
-			return;
-		}
+		/* As sysfs shows it: hidden by .is_visible is absent. */
+		buf = pmu_kunit_group_file(test, c->pmu->dev, *g, name);
+		if (!buf)
+			continue;
+		KUNIT_EXPECT_STREQ(test, buf, want);
+		return;
 	}
 	KUNIT_FAIL(test, "no sysfs file %s/%s", group ?: "", name);
 }
@@ -234,6 +230,109 @@ static void dram_test_sysfs(struct kunit *test)
 		   "node=0,mcu=0\nnode=0,mcu=1\nnode=1,mcu=0\nnode=1,mcu=1\n");
 	KUNIT_EXPECT_STREQ(test, c->pmu->name, "vfalls_dram");
 	dram_down(c);
+}
+
+/* The PMU's attribute group called @name. */
+static const struct attribute_group *dram_group(struct kunit *test,
+						struct dram_ctx *c,
+						const char *name)
+{
+	const struct attribute_group **g;
+
+	for (g = c->pmu->attr_groups; *g; g++)
+		if ((*g)->name && !strcmp((*g)->name, name))
+			return *g;
+	KUNIT_FAIL(test, "no sysfs group %s", name);
+	return NULL;
+}
+
+/* A group shows exactly these files with exactly these contents. */
+static void dram_sysfs_exact(struct kunit *test, struct dram_ctx *c,
+			     const char *group, const char *const (*want)[2],
+			     unsigned int n)
+{
+	const struct attribute_group *g = dram_group(test, c, group);
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, g);
+	KUNIT_EXPECT_EQ_MSG(test, pmu_kunit_count(c->pmu->dev, g), n,
+			    "%s: %s/", c->pmu->name, group);
+	for (i = 0; i < n; i++)
+		KUNIT_EXPECT_STREQ_MSG(test,
+				       pmu_kunit_group_file(test, c->pmu->dev, g,
+							    want[i][0]),
+				       want[i][1], "%s: %s/%s", c->pmu->name,
+				       group, want[i][0]);
+}
+
+/*
+ * The sysfs ABI perf reads, byte for byte: every format/ and events/ file
+ * of both PMUs and nothing else. Typed in from what the PMUs showed before
+ * their tables became static (and from reference 1.3 for the codes).
+ */
+static void dram_test_sysfs_abi(struct kunit *test)
+{
+	static const char *const n2_format[][2] = {
+		{ "event", "config:0-3\n" },
+		{ "channel", "config:8-9\n" },
+	};
+	static const char *const vf_format[][2] = {
+		{ "event", "config:0-3\n" },
+		{ "node", "config:8-9\n" },
+		{ "mcu", "config:10\n" },
+	};
+	static const char *const n2_events[][2] = {
+		{ "mem_reads", "event=0x0,channel=?\n" },
+		{ "mem_writes", "event=0x1,channel=?\n" },
+		{ "mem_read_write", "event=0x2,channel=?\n" },
+		{ "rd_queue_latency", "event=0x4,channel=?\n" },
+		{ "wr_queue_latency", "event=0x5,channel=?\n" },
+		{ "rw_queue_latency", "event=0x6,channel=?\n" },
+		{ "wb_buf_hits", "event=0x7,channel=?\n" },
+	};
+	static const char *const vf_events[][2] = {
+		{ "mem_reads", "event=0x0,node=?,mcu=?\n" },
+		{ "mem_writes", "event=0x1,node=?,mcu=?\n" },
+		{ "mem_read_write", "event=0x2,node=?,mcu=?\n" },
+		{ "rd_queue_latency", "event=0x4,node=?,mcu=?\n" },
+		{ "wr_queue_latency", "event=0x5,node=?,mcu=?\n" },
+		{ "rw_queue_latency", "event=0x6,node=?,mcu=?\n" },
+		{ "wb_buf_hits", "event=0x7,node=?,mcu=?\n" },
+	};
+	struct dram_ctx *c = dram_alloc(test);
+
+	/* Which channels are present changes no file. */
+	dram_up(test, c, N2, 0x2);
+	dram_sysfs_exact(test, c, "format", n2_format, ARRAY_SIZE(n2_format));
+	dram_sysfs_exact(test, c, "events", n2_events, ARRAY_SIZE(n2_events));
+	dram_down(c);
+
+	dram_up(test, c, VF, 0xc0);
+	dram_sysfs_exact(test, c, "format", vf_format, ARRAY_SIZE(vf_format));
+	dram_sysfs_exact(test, c, "events", vf_events, ARRAY_SIZE(vf_events));
+	dram_down(c);
+}
+
+/*
+ * The self-check of both PMUs' format/ and events/ lists that probe did
+ * before they were static: names, masks, terms that name fields and fit.
+ */
+static void dram_test_tables(struct kunit *test)
+{
+	struct dram_ctx *c = dram_alloc(test);
+	enum hvpmu_sun4v_chip chip;
+
+	for (chip = N2; chip <= VF; chip++) {
+		const struct attribute_group *format, *events;
+
+		dram_up(test, c, chip, all_present(chip));
+		format = dram_group(test, c, "format");
+		events = dram_group(test, c, "events");
+		KUNIT_ASSERT_NOT_NULL(test, format);
+		KUNIT_ASSERT_NOT_NULL(test, events);
+		pmu_kunit_check_tables(test, format->attrs, events->attrs);
+		dram_down(c);
+	}
 }
 
 static const unsigned int dram_events[] = { 0x0, 0x1, 0x2, 0x4, 0x5, 0x6, 0x7 };
@@ -1695,6 +1794,8 @@ static struct kunit_case dram_cases[] = {
 	KUNIT_CASE(model_test_seed_registers),
 	KUNIT_CASE(model_test_l2_local),
 	KUNIT_CASE(dram_test_sysfs),
+	KUNIT_CASE(dram_test_sysfs_abi),
+	KUNIT_CASE(dram_test_tables),
 	KUNIT_CASE(dram_test_every_event),
 	KUNIT_CASE(dram_test_unlisted_events),
 	KUNIT_CASE(dram_test_wraps),
