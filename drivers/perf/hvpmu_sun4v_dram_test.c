@@ -9,6 +9,7 @@
 #include <kunit/test.h>
 #include <linux/cpu.h>
 #include <linux/delay.h>
+#include <linux/jiffies.h>
 #include <linux/mutex.h>
 #include <linux/perf/hvpmu.h>
 #include <linux/perf/hvpmu_sun4v_model.h>
@@ -462,6 +463,30 @@ static void dram_test_group_read(struct kunit *test)
 	dram_down(c);
 }
 
+/*
+ * Wait until a poll has read counter register @pic after this call (a call
+ * counted after the traffic was injected reads it), up to 10 s. A fixed
+ * sleep instead would count how many timer periods a loaded host grants
+ * the guest, which is not what is tested.
+ *
+ * Return: how long the wait took, in milliseconds.
+ */
+static unsigned int dram_wait_poll(struct kunit *test, struct dram_ctx *c,
+				   unsigned long pic)
+{
+	unsigned long start = hvpmu_sun4v_model_calls(&c->m, GET, pic);
+	unsigned long t0 = jiffies;
+
+	while (hvpmu_sun4v_model_calls(&c->m, GET, pic) == start) {
+		if (time_after(jiffies, t0 + 10 * HZ)) {
+			KUNIT_FAIL(test, "no poll of PerfReg %lu in 10 s", pic);
+			break;
+		}
+		usleep_range(500, 1000);
+	}
+	return jiffies_to_msecs(jiffies - t0);
+}
+
 /* The hrtimer alone keeps counts across wraps; no calls without events. */
 static void dram_test_poll(struct kunit *test)
 {
@@ -481,7 +506,7 @@ static void dram_test_poll(struct kunit *test)
 	for (i = 0; i < 6; i++) {
 		hvpmu_sun4v_model_traffic(&c->m, 2, 0x4, 0x7ffffff0);
 		hvpmu_sun4v_model_traffic(&c->m, 2, 0x7, 0x40000000);
-		msleep(40);
+		dram_wait_poll(test, c, pic);
 	}
 	/* Only polls ran: each read both halves with one call. */
 	KUNIT_EXPECT_GE(test, hvpmu_sun4v_model_calls(&c->m, GET, pic), 6UL);
@@ -542,7 +567,7 @@ static void dram_test_hotplug(struct kunit *test)
 	hvpmu_sun4v_model_reset_calls(&c->m);
 	for (i = 0; i < 6; i++) {
 		hvpmu_sun4v_model_traffic(&c->m, 3, 0x1, 0x40000000);
-		msleep(30);
+		dram_wait_poll(test, c, pic);
 	}
 	KUNIT_EXPECT_GE(test, hvpmu_sun4v_model_calls(&c->m, GET, pic), 6UL);
 	KUNIT_EXPECT_EQ(test, dram_value(ev), 1000ULL + 6 * 0x40000000ULL);
@@ -1597,7 +1622,13 @@ static void dram_test_poll_ceiling(struct kunit *test)
 	ev = dram_open(test, c, dram_config(N2, 2, 0x4), NULL);
 	for (i = 0; i < 5; i++) {
 		hvpmu_sun4v_model_traffic(&c->m, 2, 0x4, 0x7fff0000);
-		msleep(100);
+		/*
+		 * The poll after each injection comes within the 20 ms
+		 * ceiling, not the 671 ms set: 300 ms leaves a loaded host
+		 * 15 periods of slack and still tells the two apart.
+		 * PerfReg 6: N2 3.1, DRAM Performance Counter register 2.
+		 */
+		KUNIT_EXPECT_LT(test, dram_wait_poll(test, c, 6), 300U);
 	}
 	KUNIT_EXPECT_EQ(test, dram_value(ev), 5 * 0x7fff0000ULL);
 	perf_event_release_kernel(ev);
