@@ -203,6 +203,181 @@ static void mm_test_sysfs(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, hvpmu_kunit_file(test, evs, "dtsb_time_ctx0_8k"));
 }
 
+/*
+ * The sysfs ABI, byte for byte: every file of format/ and events/ as the
+ * driver has shown them since it was merged, typed in. A time view (with
+ * its .unit and .scale) is shown only when the %tick rate is known; the
+ * scales here are for TICK_HZ, 10^9 / 1.2e9 ns per tick.
+ */
+static const struct { const char *name, *content; } mm_format_files[] = {
+	{ "ticks", "config:0\n" },
+	{ "pgsz", "config:1-3\n" },
+	{ "ctxnon0", "config:4\n" },
+	{ "dmmu", "config:5\n" },
+};
+
+static const struct mm_event_file {
+	const char *name, *content;
+	bool time;
+} mm_event_files[] = {
+	{ "itsb_hits_ctx0_8k", "dmmu=0,ctxnon0=0,pgsz=0,ticks=0\n" },
+	{ "itsb_ticks_ctx0_8k", "dmmu=0,ctxnon0=0,pgsz=0,ticks=1\n" },
+	{ "itsb_time_ctx0_8k", "dmmu=0,ctxnon0=0,pgsz=0,ticks=1\n", true },
+	{ "itsb_time_ctx0_8k.unit", "ns\n", true },
+	{ "itsb_time_ctx0_8k.scale", "0.833333333333\n", true },
+	{ "itsb_hits_ctx0_64k", "dmmu=0,ctxnon0=0,pgsz=1,ticks=0\n" },
+	{ "itsb_ticks_ctx0_64k", "dmmu=0,ctxnon0=0,pgsz=1,ticks=1\n" },
+	{ "itsb_time_ctx0_64k", "dmmu=0,ctxnon0=0,pgsz=1,ticks=1\n", true },
+	{ "itsb_time_ctx0_64k.unit", "ns\n", true },
+	{ "itsb_time_ctx0_64k.scale", "0.833333333333\n", true },
+	{ "itsb_hits_ctx0_4m", "dmmu=0,ctxnon0=0,pgsz=3,ticks=0\n" },
+	{ "itsb_ticks_ctx0_4m", "dmmu=0,ctxnon0=0,pgsz=3,ticks=1\n" },
+	{ "itsb_time_ctx0_4m", "dmmu=0,ctxnon0=0,pgsz=3,ticks=1\n", true },
+	{ "itsb_time_ctx0_4m.unit", "ns\n", true },
+	{ "itsb_time_ctx0_4m.scale", "0.833333333333\n", true },
+	{ "itsb_hits_ctx0_256m", "dmmu=0,ctxnon0=0,pgsz=5,ticks=0\n" },
+	{ "itsb_ticks_ctx0_256m", "dmmu=0,ctxnon0=0,pgsz=5,ticks=1\n" },
+	{ "itsb_time_ctx0_256m", "dmmu=0,ctxnon0=0,pgsz=5,ticks=1\n", true },
+	{ "itsb_time_ctx0_256m.unit", "ns\n", true },
+	{ "itsb_time_ctx0_256m.scale", "0.833333333333\n", true },
+	{ "itsb_hits_ctxnon0_8k", "dmmu=0,ctxnon0=1,pgsz=0,ticks=0\n" },
+	{ "itsb_ticks_ctxnon0_8k", "dmmu=0,ctxnon0=1,pgsz=0,ticks=1\n" },
+	{ "itsb_time_ctxnon0_8k", "dmmu=0,ctxnon0=1,pgsz=0,ticks=1\n", true },
+	{ "itsb_time_ctxnon0_8k.unit", "ns\n", true },
+	{ "itsb_time_ctxnon0_8k.scale", "0.833333333333\n", true },
+	{ "itsb_hits_ctxnon0_64k", "dmmu=0,ctxnon0=1,pgsz=1,ticks=0\n" },
+	{ "itsb_ticks_ctxnon0_64k", "dmmu=0,ctxnon0=1,pgsz=1,ticks=1\n" },
+	{ "itsb_time_ctxnon0_64k", "dmmu=0,ctxnon0=1,pgsz=1,ticks=1\n", true },
+	{ "itsb_time_ctxnon0_64k.unit", "ns\n", true },
+	{ "itsb_time_ctxnon0_64k.scale", "0.833333333333\n", true },
+	{ "itsb_hits_ctxnon0_4m", "dmmu=0,ctxnon0=1,pgsz=3,ticks=0\n" },
+	{ "itsb_ticks_ctxnon0_4m", "dmmu=0,ctxnon0=1,pgsz=3,ticks=1\n" },
+	{ "itsb_time_ctxnon0_4m", "dmmu=0,ctxnon0=1,pgsz=3,ticks=1\n", true },
+	{ "itsb_time_ctxnon0_4m.unit", "ns\n", true },
+	{ "itsb_time_ctxnon0_4m.scale", "0.833333333333\n", true },
+	{ "itsb_hits_ctxnon0_256m", "dmmu=0,ctxnon0=1,pgsz=5,ticks=0\n" },
+	{ "itsb_ticks_ctxnon0_256m", "dmmu=0,ctxnon0=1,pgsz=5,ticks=1\n" },
+	{ "itsb_time_ctxnon0_256m", "dmmu=0,ctxnon0=1,pgsz=5,ticks=1\n", true },
+	{ "itsb_time_ctxnon0_256m.unit", "ns\n", true },
+	{ "itsb_time_ctxnon0_256m.scale", "0.833333333333\n", true },
+	{ "dtsb_hits_ctx0_8k", "dmmu=1,ctxnon0=0,pgsz=0,ticks=0\n" },
+	{ "dtsb_ticks_ctx0_8k", "dmmu=1,ctxnon0=0,pgsz=0,ticks=1\n" },
+	{ "dtsb_time_ctx0_8k", "dmmu=1,ctxnon0=0,pgsz=0,ticks=1\n", true },
+	{ "dtsb_time_ctx0_8k.unit", "ns\n", true },
+	{ "dtsb_time_ctx0_8k.scale", "0.833333333333\n", true },
+	{ "dtsb_hits_ctx0_64k", "dmmu=1,ctxnon0=0,pgsz=1,ticks=0\n" },
+	{ "dtsb_ticks_ctx0_64k", "dmmu=1,ctxnon0=0,pgsz=1,ticks=1\n" },
+	{ "dtsb_time_ctx0_64k", "dmmu=1,ctxnon0=0,pgsz=1,ticks=1\n", true },
+	{ "dtsb_time_ctx0_64k.unit", "ns\n", true },
+	{ "dtsb_time_ctx0_64k.scale", "0.833333333333\n", true },
+	{ "dtsb_hits_ctx0_4m", "dmmu=1,ctxnon0=0,pgsz=3,ticks=0\n" },
+	{ "dtsb_ticks_ctx0_4m", "dmmu=1,ctxnon0=0,pgsz=3,ticks=1\n" },
+	{ "dtsb_time_ctx0_4m", "dmmu=1,ctxnon0=0,pgsz=3,ticks=1\n", true },
+	{ "dtsb_time_ctx0_4m.unit", "ns\n", true },
+	{ "dtsb_time_ctx0_4m.scale", "0.833333333333\n", true },
+	{ "dtsb_hits_ctx0_256m", "dmmu=1,ctxnon0=0,pgsz=5,ticks=0\n" },
+	{ "dtsb_ticks_ctx0_256m", "dmmu=1,ctxnon0=0,pgsz=5,ticks=1\n" },
+	{ "dtsb_time_ctx0_256m", "dmmu=1,ctxnon0=0,pgsz=5,ticks=1\n", true },
+	{ "dtsb_time_ctx0_256m.unit", "ns\n", true },
+	{ "dtsb_time_ctx0_256m.scale", "0.833333333333\n", true },
+	{ "dtsb_hits_ctxnon0_8k", "dmmu=1,ctxnon0=1,pgsz=0,ticks=0\n" },
+	{ "dtsb_ticks_ctxnon0_8k", "dmmu=1,ctxnon0=1,pgsz=0,ticks=1\n" },
+	{ "dtsb_time_ctxnon0_8k", "dmmu=1,ctxnon0=1,pgsz=0,ticks=1\n", true },
+	{ "dtsb_time_ctxnon0_8k.unit", "ns\n", true },
+	{ "dtsb_time_ctxnon0_8k.scale", "0.833333333333\n", true },
+	{ "dtsb_hits_ctxnon0_64k", "dmmu=1,ctxnon0=1,pgsz=1,ticks=0\n" },
+	{ "dtsb_ticks_ctxnon0_64k", "dmmu=1,ctxnon0=1,pgsz=1,ticks=1\n" },
+	{ "dtsb_time_ctxnon0_64k", "dmmu=1,ctxnon0=1,pgsz=1,ticks=1\n", true },
+	{ "dtsb_time_ctxnon0_64k.unit", "ns\n", true },
+	{ "dtsb_time_ctxnon0_64k.scale", "0.833333333333\n", true },
+	{ "dtsb_hits_ctxnon0_4m", "dmmu=1,ctxnon0=1,pgsz=3,ticks=0\n" },
+	{ "dtsb_ticks_ctxnon0_4m", "dmmu=1,ctxnon0=1,pgsz=3,ticks=1\n" },
+	{ "dtsb_time_ctxnon0_4m", "dmmu=1,ctxnon0=1,pgsz=3,ticks=1\n", true },
+	{ "dtsb_time_ctxnon0_4m.unit", "ns\n", true },
+	{ "dtsb_time_ctxnon0_4m.scale", "0.833333333333\n", true },
+	{ "dtsb_hits_ctxnon0_256m", "dmmu=1,ctxnon0=1,pgsz=5,ticks=0\n" },
+	{ "dtsb_ticks_ctxnon0_256m", "dmmu=1,ctxnon0=1,pgsz=5,ticks=1\n" },
+	{ "dtsb_time_ctxnon0_256m", "dmmu=1,ctxnon0=1,pgsz=5,ticks=1\n", true },
+	{ "dtsb_time_ctxnon0_256m.unit", "ns\n", true },
+	{ "dtsb_time_ctxnon0_256m.scale", "0.833333333333\n", true },
+};
+
+/* Every format/ and events/ file; @time: the %tick rate is known. */
+static void mm_expect_event_files(struct kunit *test, struct mm_env *env,
+				  bool time)
+{
+	const struct attribute_group *const *g =
+		hvpmu_mmustat_pmu(env->mmu)->attr_groups;
+	unsigned int i, n = 0;
+	const char *f;
+
+	for (i = 0; i < ARRAY_SIZE(mm_format_files); i++)
+		KUNIT_EXPECT_STREQ_MSG(test, hvpmu_kunit_file(test, g[0],
+							      mm_format_files[i].name),
+				       mm_format_files[i].content, "format/%s",
+				       mm_format_files[i].name);
+	KUNIT_EXPECT_EQ(test, hvpmu_kunit_count(g[0]), 4U);
+	for (i = 0; i < ARRAY_SIZE(mm_event_files); i++) {
+		const struct mm_event_file *e = &mm_event_files[i];
+
+		f = hvpmu_kunit_file(test, g[1], e->name);
+		if (e->time && !time) {
+			KUNIT_EXPECT_NULL_MSG(test, f, "events/%s", e->name);
+			continue;
+		}
+		n++;
+		KUNIT_EXPECT_NOT_NULL_MSG(test, f, "events/%s", e->name);
+		if (f)
+			KUNIT_EXPECT_STREQ_MSG(test, f, e->content, "events/%s",
+					       e->name);
+	}
+	/* Nothing else: the table is the whole directory. */
+	KUNIT_EXPECT_EQ(test, n, time ? 80U : 32U);
+	KUNIT_EXPECT_EQ(test, hvpmu_kunit_count(g[1]), n);
+}
+
+/* Probe again, on a fresh model whose %tick runs at @hz. */
+static void mm_reprobe(struct kunit *test, struct mm_env *env, u64 hz)
+{
+	hvpmu_mmustat_remove(env->mmu);
+	env->mmu = NULL;
+	hvpmu_mmustat_model_destroy(env->m);
+	env->m = hvpmu_mmustat_model_create(true, hz);
+	KUNIT_ASSERT_NOT_NULL(test, env->m);
+	env_start(test, env);
+}
+
+static void mm_test_sysfs_abi(struct kunit *test)
+{
+	static const struct { u64 hz; const char *scale; } scales[] = {
+		{ 1000000000ULL, "1.000000000000\n" },
+		{ 3000000000ULL, "0.333333333333\n" },
+		{ 7, "142857142.857142857142\n" },
+		{ 1, "1000000000.000000000000\n" },
+	};
+	struct mm_env *env = env_init(test);
+	const struct attribute_group *evs;
+	unsigned int i;
+
+	mm_expect_event_files(test, env, true);
+
+	mm_reprobe(test, env, 0);
+	mm_expect_event_files(test, env, false);
+
+	/* The scale is 10^9 / hz with 12 decimals, cut, not rounded. */
+	for (i = 0; i < ARRAY_SIZE(scales); i++) {
+		mm_reprobe(test, env, scales[i].hz);
+		evs = hvpmu_mmustat_pmu(env->mmu)->attr_groups[1];
+		KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, evs,
+							  "itsb_time_ctx0_8k.scale"),
+				   scales[i].scale);
+		KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, evs,
+							  "dtsb_time_ctxnon0_256m.scale"),
+				   scales[i].scale);
+		KUNIT_EXPECT_EQ(test, hvpmu_kunit_count(evs), 80U);
+	}
+}
+
 /* --- counting ----------------------------------------------------------- */
 
 static void mm_test_percpu_all(struct kunit *test)
@@ -1046,6 +1221,7 @@ static void sim_test_mmustat_files(struct kunit *test)
 static struct kunit_case mm_cases[] = {
 	KUNIT_CASE(mm_test_probe_ebadtrap),
 	KUNIT_CASE(mm_test_sysfs),
+	KUNIT_CASE(mm_test_sysfs_abi),
 	KUNIT_CASE(mm_test_percpu_all),
 	KUNIT_CASE(mm_test_pertask),
 	KUNIT_CASE(mm_test_foreign_first),
