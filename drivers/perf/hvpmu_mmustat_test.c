@@ -21,7 +21,7 @@
 #include <linux/slab.h>
 #include <linux/workqueue.h>
 
-#include "hvpmu_kunit.h"
+#include "pmu_format_kunit.h"
 
 #define TICK_HZ		1200000000ULL	/* a 1.2 GHz T1 */
 #define NR_STATS	32
@@ -162,31 +162,32 @@ static void mm_test_probe_ebadtrap(struct kunit *test)
 static void mm_test_sysfs(struct kunit *test)
 {
 	struct mm_env *env = env_init(test);
-	const struct attribute_group *const *g =
-		hvpmu_mmustat_pmu(env->mmu)->attr_groups;
-	const struct attribute_group *fmt = g[0], *evs = g[1];
+	struct pmu *pmu = hvpmu_mmustat_pmu(env->mmu);
+	const struct attribute_group *fmt = pmu->attr_groups[0];
+	const struct attribute_group *evs = pmu->attr_groups[1];
+	struct device *dev = pmu->dev;
 
 	KUNIT_ASSERT_STREQ(test, fmt->name, "format");
 	KUNIT_ASSERT_STREQ(test, evs->name, "events");
-	KUNIT_EXPECT_EQ(test, hvpmu_kunit_count(fmt), 4U);
-	KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, fmt, "ticks"), "config:0\n");
-	KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, fmt, "pgsz"), "config:1-3\n");
-	KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, fmt, "ctxnon0"), "config:4\n");
-	KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, fmt, "dmmu"), "config:5\n");
+	KUNIT_EXPECT_EQ(test, pmu_kunit_count(dev, fmt), 4U);
+	KUNIT_EXPECT_STREQ(test, pmu_kunit_group_file(test, dev, fmt, "ticks"), "config:0\n");
+	KUNIT_EXPECT_STREQ(test, pmu_kunit_group_file(test, dev, fmt, "pgsz"), "config:1-3\n");
+	KUNIT_EXPECT_STREQ(test, pmu_kunit_group_file(test, dev, fmt, "ctxnon0"), "config:4\n");
+	KUNIT_EXPECT_STREQ(test, pmu_kunit_group_file(test, dev, fmt, "dmmu"), "config:5\n");
 
 	/* 32 counts + 16 time views, each time view with .unit and .scale */
-	KUNIT_EXPECT_EQ(test, hvpmu_kunit_count(evs), 32U + 16U * 3);
-	KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, evs, "dtsb_hits_ctxnon0_8k"),
+	KUNIT_EXPECT_EQ(test, pmu_kunit_count(dev, evs), 32U + 16U * 3);
+	KUNIT_EXPECT_STREQ(test, pmu_kunit_group_file(test, dev, evs, "dtsb_hits_ctxnon0_8k"),
 			   "dmmu=1,ctxnon0=1,pgsz=0,ticks=0\n");
-	KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, evs, "itsb_ticks_ctx0_256m"),
+	KUNIT_EXPECT_STREQ(test, pmu_kunit_group_file(test, dev, evs, "itsb_ticks_ctx0_256m"),
 			   "dmmu=0,ctxnon0=0,pgsz=5,ticks=1\n");
-	KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, evs, "itsb_time_ctxnon0_4m"),
+	KUNIT_EXPECT_STREQ(test, pmu_kunit_group_file(test, dev, evs, "itsb_time_ctxnon0_4m"),
 			   "dmmu=0,ctxnon0=1,pgsz=3,ticks=1\n");
-	KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, evs, "itsb_time_ctxnon0_4m.unit"),
+	KUNIT_EXPECT_STREQ(test, pmu_kunit_group_file(test, dev, evs, "itsb_time_ctxnon0_4m.unit"),
 			   "ns\n");
-	KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, evs, "itsb_time_ctxnon0_4m.scale"),
+	KUNIT_EXPECT_STREQ(test, pmu_kunit_group_file(test, dev, evs, "itsb_time_ctxnon0_4m.scale"),
 			   "0.833333333333\n");
-	KUNIT_EXPECT_NULL(test, hvpmu_kunit_file(test, evs, "itsb_ticks_ctx0_8k.scale"));
+	KUNIT_EXPECT_NULL(test, pmu_kunit_group_file(test, dev, evs, "itsb_ticks_ctx0_8k.scale"));
 	/* Probing allocates buffers but configures nothing yet. */
 	KUNIT_EXPECT_EQ(test, calls(env, HVPMU_MMUSTAT_CALL_CONF), 0UL);
 	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_live_buffers(env->m),
@@ -198,9 +199,11 @@ static void mm_test_sysfs(struct kunit *test)
 	env->m = hvpmu_mmustat_model_create(true, 0);
 	KUNIT_ASSERT_NOT_NULL(test, env->m);
 	env_start(test, env);
-	evs = hvpmu_mmustat_pmu(env->mmu)->attr_groups[1];
-	KUNIT_EXPECT_EQ(test, hvpmu_kunit_count(evs), 32U);
-	KUNIT_EXPECT_NULL(test, hvpmu_kunit_file(test, evs, "dtsb_time_ctx0_8k"));
+	pmu = hvpmu_mmustat_pmu(env->mmu);
+	evs = pmu->attr_groups[1];
+	dev = pmu->dev;
+	KUNIT_EXPECT_EQ(test, pmu_kunit_count(dev, evs), 32U);
+	KUNIT_EXPECT_NULL(test, pmu_kunit_group_file(test, dev, evs, "dtsb_time_ctx0_8k"));
 }
 
 /*
@@ -306,21 +309,21 @@ static const struct mm_event_file {
 static void mm_expect_event_files(struct kunit *test, struct mm_env *env,
 				  bool time)
 {
-	const struct attribute_group *const *g =
-		hvpmu_mmustat_pmu(env->mmu)->attr_groups;
+	struct pmu *pmu = hvpmu_mmustat_pmu(env->mmu);
+	const struct attribute_group *const *g = pmu->attr_groups;
 	unsigned int i, n = 0;
 	const char *f;
 
 	for (i = 0; i < ARRAY_SIZE(mm_format_files); i++)
-		KUNIT_EXPECT_STREQ_MSG(test, hvpmu_kunit_file(test, g[0],
-							      mm_format_files[i].name),
+		KUNIT_EXPECT_STREQ_MSG(test, pmu_kunit_group_file(test, pmu->dev, g[0],
+								  mm_format_files[i].name),
 				       mm_format_files[i].content, "format/%s",
 				       mm_format_files[i].name);
-	KUNIT_EXPECT_EQ(test, hvpmu_kunit_count(g[0]), 4U);
+	KUNIT_EXPECT_EQ(test, pmu_kunit_count(pmu->dev, g[0]), 4U);
 	for (i = 0; i < ARRAY_SIZE(mm_event_files); i++) {
 		const struct mm_event_file *e = &mm_event_files[i];
 
-		f = hvpmu_kunit_file(test, g[1], e->name);
+		f = pmu_kunit_group_file(test, pmu->dev, g[1], e->name);
 		if (e->time && !time) {
 			KUNIT_EXPECT_NULL_MSG(test, f, "events/%s", e->name);
 			continue;
@@ -333,7 +336,7 @@ static void mm_expect_event_files(struct kunit *test, struct mm_env *env,
 	}
 	/* Nothing else: the table is the whole directory. */
 	KUNIT_EXPECT_EQ(test, n, time ? 80U : 32U);
-	KUNIT_EXPECT_EQ(test, hvpmu_kunit_count(g[1]), n);
+	KUNIT_EXPECT_EQ(test, pmu_kunit_count(pmu->dev, g[1]), n);
 }
 
 /* Probe again, on a fresh model whose %tick runs at @hz. */
@@ -357,6 +360,7 @@ static void mm_test_sysfs_abi(struct kunit *test)
 	};
 	struct mm_env *env = env_init(test);
 	const struct attribute_group *evs;
+	struct pmu *pmu;
 	unsigned int i;
 
 	mm_expect_event_files(test, env, true);
@@ -367,14 +371,15 @@ static void mm_test_sysfs_abi(struct kunit *test)
 	/* The scale is 10^9 / hz with 12 decimals, cut, not rounded. */
 	for (i = 0; i < ARRAY_SIZE(scales); i++) {
 		mm_reprobe(test, env, scales[i].hz);
-		evs = hvpmu_mmustat_pmu(env->mmu)->attr_groups[1];
-		KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, evs,
-							  "itsb_time_ctx0_8k.scale"),
+		pmu = hvpmu_mmustat_pmu(env->mmu);
+		evs = pmu->attr_groups[1];
+		KUNIT_EXPECT_STREQ(test, pmu_kunit_group_file(test, pmu->dev, evs,
+							      "itsb_time_ctx0_8k.scale"),
 				   scales[i].scale);
-		KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, evs,
-							  "dtsb_time_ctxnon0_256m.scale"),
+		KUNIT_EXPECT_STREQ(test, pmu_kunit_group_file(test, pmu->dev, evs,
+							      "dtsb_time_ctxnon0_256m.scale"),
 				   scales[i].scale);
-		KUNIT_EXPECT_EQ(test, hvpmu_kunit_count(evs), 80U);
+		KUNIT_EXPECT_EQ(test, pmu_kunit_count(pmu->dev, evs), 80U);
 	}
 }
 
@@ -940,8 +945,8 @@ static const struct { unsigned int start, end; } seed_reserved[] = {
 };
 
 /* perf's way: "a=1,b=0" through format files "config:N" / "config:N-M". */
-static u64 terms_to_config(struct kunit *test, const struct attribute_group *fmt,
-			   const char *terms)
+static u64 terms_to_config(struct kunit *test, struct device *dev,
+			   const struct attribute_group *fmt, const char *terms)
 {
 	char *buf = kunit_kzalloc(test, strlen(terms) + 1, GFP_KERNEL), *t, *s;
 	u64 config = 0;
@@ -958,7 +963,7 @@ static u64 terms_to_config(struct kunit *test, const struct attribute_group *fmt
 		KUNIT_ASSERT_NOT_NULL(test, eq);
 		*eq = '\0';
 		KUNIT_ASSERT_EQ(test, kstrtou64(eq + 1, 0, &val), 0);
-		f = hvpmu_kunit_file(test, fmt, t);
+		f = pmu_kunit_group_file(test, dev, fmt, t);
 		KUNIT_ASSERT_NOT_NULL_MSG(test, f, "format/%s", t);
 		n = sscanf(f, "config:%u-%u", &lo, &hi);
 		KUNIT_ASSERT_GE_MSG(test, n, 1, "format/%s: %s", t, f);
@@ -973,8 +978,8 @@ static u64 terms_to_config(struct kunit *test, const struct attribute_group *fmt
 static void mm_test_seed_offsets(struct kunit *test)
 {
 	struct mm_env *env = env_init(test);
-	const struct attribute_group *const *g =
-		hvpmu_mmustat_pmu(env->mmu)->attr_groups;
+	struct pmu *pmu = hvpmu_mmustat_pmu(env->mmu);
+	const struct attribute_group *const *g = pmu->attr_groups;
 	unsigned int i, off;
 	u64 slot;
 
@@ -991,12 +996,13 @@ static void mm_test_seed_offsets(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, HVPMU_MMUSTAT_BUF_ALIGN, 64);
 
 	for (i = 0; i < ARRAY_SIZE(seed_stats); i++) {
-		const char *terms = hvpmu_kunit_file(test, g[1], seed_stats[i].name);
+		const char *terms = pmu_kunit_group_file(test, pmu->dev, g[1],
+							 seed_stats[i].name);
 		struct perf_event *ev;
 		u64 config;
 
 		KUNIT_ASSERT_NOT_NULL_MSG(test, terms, "events/%s", seed_stats[i].name);
-		config = terms_to_config(test, g[0], terms);
+		config = terms_to_config(test, pmu->dev, g[0], terms);
 		KUNIT_EXPECT_EQ_MSG(test, config * 8, (u64)seed_stats[i].off, "%s",
 				    seed_stats[i].name);
 		/* Hits at the seed's offset are what the event counts. */
