@@ -339,6 +339,20 @@ static void mm_expect_event_files(struct kunit *test, struct mm_env *env,
 	KUNIT_EXPECT_EQ(test, pmu_kunit_count(pmu->dev, g[1]), n);
 }
 
+/*
+ * The format and event tables are consistent: every term of every event
+ * names a field and fits it, and every .unit and .scale file belongs to
+ * an event shown by the same variants.
+ */
+static void mm_test_tables(struct kunit *test)
+{
+	struct mm_env *env = env_init(test);
+	const struct attribute_group *const *g =
+		hvpmu_mmustat_pmu(env->mmu)->attr_groups;
+
+	pmu_kunit_check_tables(test, g[0]->attrs, g[1]->attrs);
+}
+
 /* Probe again, on a fresh model whose %tick runs at @hz. */
 static void mm_reprobe(struct kunit *test, struct mm_env *env, u64 hz)
 {
@@ -1228,6 +1242,7 @@ static struct kunit_case mm_cases[] = {
 	KUNIT_CASE(mm_test_probe_ebadtrap),
 	KUNIT_CASE(mm_test_sysfs),
 	KUNIT_CASE(mm_test_sysfs_abi),
+	KUNIT_CASE(mm_test_tables),
 	KUNIT_CASE(mm_test_percpu_all),
 	KUNIT_CASE(mm_test_pertask),
 	KUNIT_CASE(mm_test_foreign_first),
