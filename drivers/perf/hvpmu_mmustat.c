@@ -25,8 +25,11 @@
 
 #define pr_fmt(fmt) "niagara_mmustat: " fmt
 
+#include <linux/bitfield.h>
+#include <linux/bits.h>
 #include <linux/cpu.h>
 #include <linux/cpuhotplug.h>
+#include <linux/device.h>
 #include <linux/kernel.h>
 #include <linux/list.h>
 #include <linux/math64.h>
@@ -34,6 +37,7 @@
 #include <linux/percpu.h>
 #include <linux/perf/hvpmu.h>
 #include <linux/perf/hvpmu_mmustat.h>
+#include <linux/perf/pmu_format.h>
 #include <linux/perf_event.h>
 #include <linux/printk.h>
 #include <linux/ratelimit.h>
@@ -41,85 +45,130 @@
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/string.h>
+#include <linux/stringify.h>
+#include <linux/sysfs.h>
 
 #define MMUSTAT_PMU_NAME	"niagara_mmustat"
 
 /* Event variant: the time (ns) view of the ticks words, when %tick Hz is known. */
 #define MMUSTAT_VAR_TIME	BIT(0)
 
-enum mmustat_field {
-	MMUSTAT_F_TICKS,
-	MMUSTAT_F_PGSZ,
-	MMUSTAT_F_CTXNON0,
-	MMUSTAT_F_DMMU,
-};
-
 /*
  * The fields are laid out so that config is the word index of the statistic
  * in the buffer (see hvpmu_mmustat_word()).
  */
-static const struct hvpmu_field mmustat_fields[] = {
-	[MMUSTAT_F_TICKS]   = HVPMU_FIELD("ticks", HVPMU_CONFIG, 0, 1),
-	[MMUSTAT_F_PGSZ]    = HVPMU_FIELD("pgsz", HVPMU_CONFIG, 1, 3),
-	[MMUSTAT_F_CTXNON0] = HVPMU_FIELD("ctxnon0", HVPMU_CONFIG, 4, 1),
-	[MMUSTAT_F_DMMU]    = HVPMU_FIELD("dmmu", HVPMU_CONFIG, 5, 1),
+#define MMUSTAT_CONFIG_TICKS	GENMASK_ULL(0, 0)
+#define MMUSTAT_CONFIG_PGSZ	GENMASK_ULL(3, 1)
+#define MMUSTAT_CONFIG_CTXNON0	GENMASK_ULL(4, 4)
+#define MMUSTAT_CONFIG_DMMU	GENMASK_ULL(5, 5)
+
+/* Every element is a PMU_FORMAT_FIELD(): the list pmu_format_check() takes. */
+static struct attribute *mmustat_format_attrs[] = {
+	PMU_FORMAT_FIELD(ticks, PMU_FORMAT_CONFIG, MMUSTAT_CONFIG_TICKS),
+	PMU_FORMAT_FIELD(pgsz, PMU_FORMAT_CONFIG, MMUSTAT_CONFIG_PGSZ),
+	PMU_FORMAT_FIELD(ctxnon0, PMU_FORMAT_CONFIG, MMUSTAT_CONFIG_CTXNON0),
+	PMU_FORMAT_FIELD(dmmu, PMU_FORMAT_CONFIG, MMUSTAT_CONFIG_DMMU),
+	NULL,
 };
 
-/* A count, and the time view of a ticks word (its scale is set at probe). */
-#define MMUSTAT_EV(_name, _terms)	{ .name = (_name), .terms = (_terms) }
-#define MMUSTAT_TIME(_name, _terms)					\
-	{ .name = (_name), .terms = (_terms), .unit = "ns",		\
-	  .variants = MMUSTAT_VAR_TIME }
+static ssize_t mmustat_scale_show(struct device *dev,
+				  struct device_attribute *attr, char *buf);
 
-static const struct hvpmu_event mmustat_events[] = {
-	MMUSTAT_EV("itsb_hits_ctx0_8k", "dmmu=0,ctxnon0=0,pgsz=0,ticks=0"),
-	MMUSTAT_EV("itsb_ticks_ctx0_8k", "dmmu=0,ctxnon0=0,pgsz=0,ticks=1"),
-	MMUSTAT_TIME("itsb_time_ctx0_8k", "dmmu=0,ctxnon0=0,pgsz=0,ticks=1"),
-	MMUSTAT_EV("itsb_hits_ctx0_64k", "dmmu=0,ctxnon0=0,pgsz=1,ticks=0"),
-	MMUSTAT_EV("itsb_ticks_ctx0_64k", "dmmu=0,ctxnon0=0,pgsz=1,ticks=1"),
-	MMUSTAT_TIME("itsb_time_ctx0_64k", "dmmu=0,ctxnon0=0,pgsz=1,ticks=1"),
-	MMUSTAT_EV("itsb_hits_ctx0_4m", "dmmu=0,ctxnon0=0,pgsz=3,ticks=0"),
-	MMUSTAT_EV("itsb_ticks_ctx0_4m", "dmmu=0,ctxnon0=0,pgsz=3,ticks=1"),
-	MMUSTAT_TIME("itsb_time_ctx0_4m", "dmmu=0,ctxnon0=0,pgsz=3,ticks=1"),
-	MMUSTAT_EV("itsb_hits_ctx0_256m", "dmmu=0,ctxnon0=0,pgsz=5,ticks=0"),
-	MMUSTAT_EV("itsb_ticks_ctx0_256m", "dmmu=0,ctxnon0=0,pgsz=5,ticks=1"),
-	MMUSTAT_TIME("itsb_time_ctx0_256m", "dmmu=0,ctxnon0=0,pgsz=5,ticks=1"),
-	MMUSTAT_EV("itsb_hits_ctxnon0_8k", "dmmu=0,ctxnon0=1,pgsz=0,ticks=0"),
-	MMUSTAT_EV("itsb_ticks_ctxnon0_8k", "dmmu=0,ctxnon0=1,pgsz=0,ticks=1"),
-	MMUSTAT_TIME("itsb_time_ctxnon0_8k", "dmmu=0,ctxnon0=1,pgsz=0,ticks=1"),
-	MMUSTAT_EV("itsb_hits_ctxnon0_64k", "dmmu=0,ctxnon0=1,pgsz=1,ticks=0"),
-	MMUSTAT_EV("itsb_ticks_ctxnon0_64k", "dmmu=0,ctxnon0=1,pgsz=1,ticks=1"),
-	MMUSTAT_TIME("itsb_time_ctxnon0_64k", "dmmu=0,ctxnon0=1,pgsz=1,ticks=1"),
-	MMUSTAT_EV("itsb_hits_ctxnon0_4m", "dmmu=0,ctxnon0=1,pgsz=3,ticks=0"),
-	MMUSTAT_EV("itsb_ticks_ctxnon0_4m", "dmmu=0,ctxnon0=1,pgsz=3,ticks=1"),
-	MMUSTAT_TIME("itsb_time_ctxnon0_4m", "dmmu=0,ctxnon0=1,pgsz=3,ticks=1"),
-	MMUSTAT_EV("itsb_hits_ctxnon0_256m", "dmmu=0,ctxnon0=1,pgsz=5,ticks=0"),
-	MMUSTAT_EV("itsb_ticks_ctxnon0_256m", "dmmu=0,ctxnon0=1,pgsz=5,ticks=1"),
-	MMUSTAT_TIME("itsb_time_ctxnon0_256m", "dmmu=0,ctxnon0=1,pgsz=5,ticks=1"),
-	MMUSTAT_EV("dtsb_hits_ctx0_8k", "dmmu=1,ctxnon0=0,pgsz=0,ticks=0"),
-	MMUSTAT_EV("dtsb_ticks_ctx0_8k", "dmmu=1,ctxnon0=0,pgsz=0,ticks=1"),
-	MMUSTAT_TIME("dtsb_time_ctx0_8k", "dmmu=1,ctxnon0=0,pgsz=0,ticks=1"),
-	MMUSTAT_EV("dtsb_hits_ctx0_64k", "dmmu=1,ctxnon0=0,pgsz=1,ticks=0"),
-	MMUSTAT_EV("dtsb_ticks_ctx0_64k", "dmmu=1,ctxnon0=0,pgsz=1,ticks=1"),
-	MMUSTAT_TIME("dtsb_time_ctx0_64k", "dmmu=1,ctxnon0=0,pgsz=1,ticks=1"),
-	MMUSTAT_EV("dtsb_hits_ctx0_4m", "dmmu=1,ctxnon0=0,pgsz=3,ticks=0"),
-	MMUSTAT_EV("dtsb_ticks_ctx0_4m", "dmmu=1,ctxnon0=0,pgsz=3,ticks=1"),
-	MMUSTAT_TIME("dtsb_time_ctx0_4m", "dmmu=1,ctxnon0=0,pgsz=3,ticks=1"),
-	MMUSTAT_EV("dtsb_hits_ctx0_256m", "dmmu=1,ctxnon0=0,pgsz=5,ticks=0"),
-	MMUSTAT_EV("dtsb_ticks_ctx0_256m", "dmmu=1,ctxnon0=0,pgsz=5,ticks=1"),
-	MMUSTAT_TIME("dtsb_time_ctx0_256m", "dmmu=1,ctxnon0=0,pgsz=5,ticks=1"),
-	MMUSTAT_EV("dtsb_hits_ctxnon0_8k", "dmmu=1,ctxnon0=1,pgsz=0,ticks=0"),
-	MMUSTAT_EV("dtsb_ticks_ctxnon0_8k", "dmmu=1,ctxnon0=1,pgsz=0,ticks=1"),
-	MMUSTAT_TIME("dtsb_time_ctxnon0_8k", "dmmu=1,ctxnon0=1,pgsz=0,ticks=1"),
-	MMUSTAT_EV("dtsb_hits_ctxnon0_64k", "dmmu=1,ctxnon0=1,pgsz=1,ticks=0"),
-	MMUSTAT_EV("dtsb_ticks_ctxnon0_64k", "dmmu=1,ctxnon0=1,pgsz=1,ticks=1"),
-	MMUSTAT_TIME("dtsb_time_ctxnon0_64k", "dmmu=1,ctxnon0=1,pgsz=1,ticks=1"),
-	MMUSTAT_EV("dtsb_hits_ctxnon0_4m", "dmmu=1,ctxnon0=1,pgsz=3,ticks=0"),
-	MMUSTAT_EV("dtsb_ticks_ctxnon0_4m", "dmmu=1,ctxnon0=1,pgsz=3,ticks=1"),
-	MMUSTAT_TIME("dtsb_time_ctxnon0_4m", "dmmu=1,ctxnon0=1,pgsz=3,ticks=1"),
-	MMUSTAT_EV("dtsb_hits_ctxnon0_256m", "dmmu=1,ctxnon0=1,pgsz=5,ticks=0"),
-	MMUSTAT_EV("dtsb_ticks_ctxnon0_256m", "dmmu=1,ctxnon0=1,pgsz=5,ticks=1"),
-	MMUSTAT_TIME("dtsb_time_ctxnon0_256m", "dmmu=1,ctxnon0=1,pgsz=5,ticks=1"),
+/*
+ * The time view of a ticks word: the same terms, in nanoseconds; its scale
+ * depends on the %tick rate found at probe, so its show() is ours.
+ */
+#define MMUSTAT_TIME(_name, _terms)					\
+	PMU_EVENT_VARIANT(_name, _terms, MMUSTAT_VAR_TIME)
+#define MMUSTAT_TIME_UNIT(_name)					\
+	PMU_EVENT_ATTR_NAMED(__stringify(_name) ".unit",		\
+			     perf_event_sysfs_show, "ns", MMUSTAT_VAR_TIME)
+#define MMUSTAT_TIME_SCALE(_name)					\
+	PMU_EVENT_ATTR_NAMED(__stringify(_name) ".scale",		\
+			     mmustat_scale_show, NULL, MMUSTAT_VAR_TIME)
+
+static struct attribute *mmustat_event_attrs[] = {
+	PMU_EVENT(itsb_hits_ctx0_8k, "dmmu=0,ctxnon0=0,pgsz=0,ticks=0"),
+	PMU_EVENT(itsb_ticks_ctx0_8k, "dmmu=0,ctxnon0=0,pgsz=0,ticks=1"),
+	MMUSTAT_TIME(itsb_time_ctx0_8k, "dmmu=0,ctxnon0=0,pgsz=0,ticks=1"),
+	MMUSTAT_TIME_UNIT(itsb_time_ctx0_8k),
+	MMUSTAT_TIME_SCALE(itsb_time_ctx0_8k),
+	PMU_EVENT(itsb_hits_ctx0_64k, "dmmu=0,ctxnon0=0,pgsz=1,ticks=0"),
+	PMU_EVENT(itsb_ticks_ctx0_64k, "dmmu=0,ctxnon0=0,pgsz=1,ticks=1"),
+	MMUSTAT_TIME(itsb_time_ctx0_64k, "dmmu=0,ctxnon0=0,pgsz=1,ticks=1"),
+	MMUSTAT_TIME_UNIT(itsb_time_ctx0_64k),
+	MMUSTAT_TIME_SCALE(itsb_time_ctx0_64k),
+	PMU_EVENT(itsb_hits_ctx0_4m, "dmmu=0,ctxnon0=0,pgsz=3,ticks=0"),
+	PMU_EVENT(itsb_ticks_ctx0_4m, "dmmu=0,ctxnon0=0,pgsz=3,ticks=1"),
+	MMUSTAT_TIME(itsb_time_ctx0_4m, "dmmu=0,ctxnon0=0,pgsz=3,ticks=1"),
+	MMUSTAT_TIME_UNIT(itsb_time_ctx0_4m),
+	MMUSTAT_TIME_SCALE(itsb_time_ctx0_4m),
+	PMU_EVENT(itsb_hits_ctx0_256m, "dmmu=0,ctxnon0=0,pgsz=5,ticks=0"),
+	PMU_EVENT(itsb_ticks_ctx0_256m, "dmmu=0,ctxnon0=0,pgsz=5,ticks=1"),
+	MMUSTAT_TIME(itsb_time_ctx0_256m, "dmmu=0,ctxnon0=0,pgsz=5,ticks=1"),
+	MMUSTAT_TIME_UNIT(itsb_time_ctx0_256m),
+	MMUSTAT_TIME_SCALE(itsb_time_ctx0_256m),
+	PMU_EVENT(itsb_hits_ctxnon0_8k, "dmmu=0,ctxnon0=1,pgsz=0,ticks=0"),
+	PMU_EVENT(itsb_ticks_ctxnon0_8k, "dmmu=0,ctxnon0=1,pgsz=0,ticks=1"),
+	MMUSTAT_TIME(itsb_time_ctxnon0_8k, "dmmu=0,ctxnon0=1,pgsz=0,ticks=1"),
+	MMUSTAT_TIME_UNIT(itsb_time_ctxnon0_8k),
+	MMUSTAT_TIME_SCALE(itsb_time_ctxnon0_8k),
+	PMU_EVENT(itsb_hits_ctxnon0_64k, "dmmu=0,ctxnon0=1,pgsz=1,ticks=0"),
+	PMU_EVENT(itsb_ticks_ctxnon0_64k, "dmmu=0,ctxnon0=1,pgsz=1,ticks=1"),
+	MMUSTAT_TIME(itsb_time_ctxnon0_64k, "dmmu=0,ctxnon0=1,pgsz=1,ticks=1"),
+	MMUSTAT_TIME_UNIT(itsb_time_ctxnon0_64k),
+	MMUSTAT_TIME_SCALE(itsb_time_ctxnon0_64k),
+	PMU_EVENT(itsb_hits_ctxnon0_4m, "dmmu=0,ctxnon0=1,pgsz=3,ticks=0"),
+	PMU_EVENT(itsb_ticks_ctxnon0_4m, "dmmu=0,ctxnon0=1,pgsz=3,ticks=1"),
+	MMUSTAT_TIME(itsb_time_ctxnon0_4m, "dmmu=0,ctxnon0=1,pgsz=3,ticks=1"),
+	MMUSTAT_TIME_UNIT(itsb_time_ctxnon0_4m),
+	MMUSTAT_TIME_SCALE(itsb_time_ctxnon0_4m),
+	PMU_EVENT(itsb_hits_ctxnon0_256m, "dmmu=0,ctxnon0=1,pgsz=5,ticks=0"),
+	PMU_EVENT(itsb_ticks_ctxnon0_256m, "dmmu=0,ctxnon0=1,pgsz=5,ticks=1"),
+	MMUSTAT_TIME(itsb_time_ctxnon0_256m, "dmmu=0,ctxnon0=1,pgsz=5,ticks=1"),
+	MMUSTAT_TIME_UNIT(itsb_time_ctxnon0_256m),
+	MMUSTAT_TIME_SCALE(itsb_time_ctxnon0_256m),
+	PMU_EVENT(dtsb_hits_ctx0_8k, "dmmu=1,ctxnon0=0,pgsz=0,ticks=0"),
+	PMU_EVENT(dtsb_ticks_ctx0_8k, "dmmu=1,ctxnon0=0,pgsz=0,ticks=1"),
+	MMUSTAT_TIME(dtsb_time_ctx0_8k, "dmmu=1,ctxnon0=0,pgsz=0,ticks=1"),
+	MMUSTAT_TIME_UNIT(dtsb_time_ctx0_8k),
+	MMUSTAT_TIME_SCALE(dtsb_time_ctx0_8k),
+	PMU_EVENT(dtsb_hits_ctx0_64k, "dmmu=1,ctxnon0=0,pgsz=1,ticks=0"),
+	PMU_EVENT(dtsb_ticks_ctx0_64k, "dmmu=1,ctxnon0=0,pgsz=1,ticks=1"),
+	MMUSTAT_TIME(dtsb_time_ctx0_64k, "dmmu=1,ctxnon0=0,pgsz=1,ticks=1"),
+	MMUSTAT_TIME_UNIT(dtsb_time_ctx0_64k),
+	MMUSTAT_TIME_SCALE(dtsb_time_ctx0_64k),
+	PMU_EVENT(dtsb_hits_ctx0_4m, "dmmu=1,ctxnon0=0,pgsz=3,ticks=0"),
+	PMU_EVENT(dtsb_ticks_ctx0_4m, "dmmu=1,ctxnon0=0,pgsz=3,ticks=1"),
+	MMUSTAT_TIME(dtsb_time_ctx0_4m, "dmmu=1,ctxnon0=0,pgsz=3,ticks=1"),
+	MMUSTAT_TIME_UNIT(dtsb_time_ctx0_4m),
+	MMUSTAT_TIME_SCALE(dtsb_time_ctx0_4m),
+	PMU_EVENT(dtsb_hits_ctx0_256m, "dmmu=1,ctxnon0=0,pgsz=5,ticks=0"),
+	PMU_EVENT(dtsb_ticks_ctx0_256m, "dmmu=1,ctxnon0=0,pgsz=5,ticks=1"),
+	MMUSTAT_TIME(dtsb_time_ctx0_256m, "dmmu=1,ctxnon0=0,pgsz=5,ticks=1"),
+	MMUSTAT_TIME_UNIT(dtsb_time_ctx0_256m),
+	MMUSTAT_TIME_SCALE(dtsb_time_ctx0_256m),
+	PMU_EVENT(dtsb_hits_ctxnon0_8k, "dmmu=1,ctxnon0=1,pgsz=0,ticks=0"),
+	PMU_EVENT(dtsb_ticks_ctxnon0_8k, "dmmu=1,ctxnon0=1,pgsz=0,ticks=1"),
+	MMUSTAT_TIME(dtsb_time_ctxnon0_8k, "dmmu=1,ctxnon0=1,pgsz=0,ticks=1"),
+	MMUSTAT_TIME_UNIT(dtsb_time_ctxnon0_8k),
+	MMUSTAT_TIME_SCALE(dtsb_time_ctxnon0_8k),
+	PMU_EVENT(dtsb_hits_ctxnon0_64k, "dmmu=1,ctxnon0=1,pgsz=1,ticks=0"),
+	PMU_EVENT(dtsb_ticks_ctxnon0_64k, "dmmu=1,ctxnon0=1,pgsz=1,ticks=1"),
+	MMUSTAT_TIME(dtsb_time_ctxnon0_64k, "dmmu=1,ctxnon0=1,pgsz=1,ticks=1"),
+	MMUSTAT_TIME_UNIT(dtsb_time_ctxnon0_64k),
+	MMUSTAT_TIME_SCALE(dtsb_time_ctxnon0_64k),
+	PMU_EVENT(dtsb_hits_ctxnon0_4m, "dmmu=1,ctxnon0=1,pgsz=3,ticks=0"),
+	PMU_EVENT(dtsb_ticks_ctxnon0_4m, "dmmu=1,ctxnon0=1,pgsz=3,ticks=1"),
+	MMUSTAT_TIME(dtsb_time_ctxnon0_4m, "dmmu=1,ctxnon0=1,pgsz=3,ticks=1"),
+	MMUSTAT_TIME_UNIT(dtsb_time_ctxnon0_4m),
+	MMUSTAT_TIME_SCALE(dtsb_time_ctxnon0_4m),
+	PMU_EVENT(dtsb_hits_ctxnon0_256m, "dmmu=1,ctxnon0=1,pgsz=5,ticks=0"),
+	PMU_EVENT(dtsb_ticks_ctxnon0_256m, "dmmu=1,ctxnon0=1,pgsz=5,ticks=1"),
+	MMUSTAT_TIME(dtsb_time_ctxnon0_256m, "dmmu=1,ctxnon0=1,pgsz=5,ticks=1"),
+	MMUSTAT_TIME_UNIT(dtsb_time_ctxnon0_256m),
+	MMUSTAT_TIME_SCALE(dtsb_time_ctxnon0_256m),
+	NULL,
 };
 
 /**
@@ -159,11 +208,9 @@ struct mmustat_cpu {
  * struct hvpmu_mmustat - one niagara_mmustat PMU
  * @pmu: the perf PMU
  * @ops: the backend
- * @enc: the event encoding (@events has the time scale filled in)
- * @attrs: sysfs format/ and events/
- * @groups: @pmu's attribute groups
- * @events: copy of mmustat_events[] with the run-time scale
- * @scale: nanoseconds per %tick, as a decimal string
+ * @tick_hz: %tick frequency found at probe, 0 if unknown; the scale of
+ *	the time views
+ * @variants: MMUSTAT_VAR_* the PMU has; which events/ files it shows
  * @cpus: per-CPU state
  * @hp_state: dynamic CPU hotplug state
  * @hp_node: hotplug instance
@@ -171,11 +218,8 @@ struct mmustat_cpu {
 struct hvpmu_mmustat {
 	struct pmu pmu;
 	struct hvpmu_mmustat_ops ops;
-	struct hvpmu_encoding enc;
-	struct hvpmu_attrs attrs;
-	const struct attribute_group *groups[3];
-	struct hvpmu_event *events;
-	char scale[32];
+	u64 tick_hz;
+	u32 variants;
 	struct mmustat_cpu __percpu *cpus;
 	enum cpuhp_state hp_state;
 	struct hlist_node hp_node;
@@ -525,18 +569,18 @@ static int mmustat_event_init(struct perf_event *event)
 	/* The hypervisor counts in every mode; nothing can be excluded. */
 	if (event_has_any_exclude_flag(event))
 		return -EINVAL;
-	ret = hvpmu_config_check(&mmu->enc, attr);
+	ret = pmu_format_check(mmustat_format_attrs, attr);
 	if (ret)
 		return ret;
-	pgsz = hvpmu_field_get(&mmustat_fields[MMUSTAT_F_PGSZ], attr);
+	pgsz = FIELD_GET(MMUSTAT_CONFIG_PGSZ, attr->config);
 	if (!hvpmu_mmustat_pgsz_valid(pgsz))
 		return -EINVAL;		/* a reserved slot: never written */
 
 	event->hw.config =
-		hvpmu_mmustat_word(hvpmu_field_get(&mmustat_fields[MMUSTAT_F_DMMU], attr),
-				   hvpmu_field_get(&mmustat_fields[MMUSTAT_F_CTXNON0], attr),
+		hvpmu_mmustat_word(FIELD_GET(MMUSTAT_CONFIG_DMMU, attr->config),
+				   FIELD_GET(MMUSTAT_CONFIG_CTXNON0, attr->config),
 				   pgsz,
-				   hvpmu_field_get(&mmustat_fields[MMUSTAT_F_TICKS], attr));
+				   FIELD_GET(MMUSTAT_CONFIG_TICKS, attr->config));
 
 	/*
 	 * A CPU-bound event gets its buffer now, so that a hypervisor error
@@ -688,29 +732,44 @@ static void mmustat_scale(char *buf, size_t len, u64 hz)
 	snprintf(buf, len, "%llu.%s", ip, frac);
 }
 
-static int mmustat_build_attrs(struct hvpmu_mmustat *mmu, u64 hz)
+/* events/<time view>.scale: nanoseconds per %tick, of this PMU's %tick. */
+static ssize_t mmustat_scale_show(struct device *dev,
+				  struct device_attribute *attr, char *buf)
 {
-	unsigned int i;
+	struct hvpmu_mmustat *mmu = to_mmustat(dev_get_drvdata(dev));
+	char scale[32];
 
-	mmu->events = kmemdup(mmustat_events, sizeof(mmustat_events),
-			      GFP_KERNEL);
-	if (!mmu->events)
-		return -ENOMEM;
-	if (hz) {
-		mmustat_scale(mmu->scale, sizeof(mmu->scale), hz);
-		for (i = 0; i < ARRAY_SIZE(mmustat_events); i++)
-			if (mmu->events[i].variants & MMUSTAT_VAR_TIME)
-				mmu->events[i].scale = mmu->scale;
-	}
-	mmu->enc = (struct hvpmu_encoding) {
-		.fields = mmustat_fields,
-		.nr_fields = ARRAY_SIZE(mmustat_fields),
-		.events = mmu->events,
-		.nr_events = ARRAY_SIZE(mmustat_events),
-	};
-	return hvpmu_attrs_build(&mmu->attrs, &mmu->enc,
-				 hz ? MMUSTAT_VAR_TIME : 0);
+	/* Shown only with MMUSTAT_VAR_TIME, i.e. when the rate is known. */
+	if (!mmu->tick_hz)
+		return -ENODATA;
+	mmustat_scale(scale, sizeof(scale), mmu->tick_hz);
+	return sysfs_emit(buf, "%s\n", scale);
 }
+
+static umode_t mmustat_event_is_visible(struct kobject *kobj,
+					struct attribute *attr, int i)
+{
+	struct pmu *pmu = dev_get_drvdata(kobj_to_dev(kobj));
+
+	return pmu_event_visible(attr, to_mmustat(pmu)->variants);
+}
+
+static const struct attribute_group mmustat_format_group = {
+	.name = "format",
+	.attrs = mmustat_format_attrs,
+};
+
+static const struct attribute_group mmustat_events_group = {
+	.name = "events",
+	.attrs = mmustat_event_attrs,
+	.is_visible = mmustat_event_is_visible,
+};
+
+static const struct attribute_group *mmustat_attr_groups[] = {
+	&mmustat_format_group,
+	&mmustat_events_group,
+	NULL,
+};
 
 struct mmustat_probe_info {
 	const struct hvpmu_mmustat_ops *ops;
@@ -775,18 +834,14 @@ struct hvpmu_mmustat *hvpmu_mmustat_probe(const struct hvpmu_mmustat_ops *ops,
 	}
 	for_each_possible_cpu(cpu)
 		INIT_LIST_HEAD(&per_cpu_ptr(mmu->cpus, cpu)->active);
-
-	ret = mmustat_build_attrs(mmu, pi.hz);
-	if (ret)
-		goto err_percpu;
-	mmu->groups[0] = &mmu->attrs.format;
-	mmu->groups[1] = &mmu->attrs.events;
+	mmu->tick_hz = pi.hz;
+	mmu->variants = pi.hz ? MMUSTAT_VAR_TIME : 0;
 
 	mmu->pmu = (struct pmu) {
 		.module		= owner,
 		.task_ctx_nr	= perf_sw_context,
 		.capabilities	= PERF_PMU_CAP_NO_INTERRUPT,
-		.attr_groups	= mmu->groups,
+		.attr_groups	= mmustat_attr_groups,
 		.event_init	= mmustat_event_init,
 		.add		= mmustat_add,
 		.del		= mmustat_del,
@@ -799,7 +854,7 @@ struct hvpmu_mmustat *hvpmu_mmustat_probe(const struct hvpmu_mmustat_ops *ops,
 				      "perf/hvpmu/niagara_mmustat:online",
 				      mmustat_cpu_online, mmustat_cpu_offline);
 	if (ret < 0)
-		goto err_attrs;
+		goto err_percpu;
 	mmu->hp_state = ret;
 	ret = cpuhp_state_add_instance(mmu->hp_state, &mmu->hp_node);
 	if (ret)
@@ -816,9 +871,6 @@ err_instance:
 	cpuhp_state_remove_instance(mmu->hp_state, &mmu->hp_node);
 err_state:
 	cpuhp_remove_multi_state(mmu->hp_state);
-err_attrs:
-	hvpmu_attrs_free(&mmu->attrs);
-	kfree(mmu->events);
 err_percpu:
 	for_each_possible_cpu(cpu)
 		mmustat_free_own(mmu, cpu);
@@ -849,8 +901,6 @@ void hvpmu_mmustat_remove(struct hvpmu_mmustat *mmu)
 		mmustat_free_own(mmu, cpu);
 	hvpmu_log_flush(&mmustat_log);
 	free_percpu(mmu->cpus);
-	hvpmu_attrs_free(&mmu->attrs);
-	kfree(mmu->events);
 	kfree(mmu);
 }
 EXPORT_SYMBOL_GPL(hvpmu_mmustat_remove);

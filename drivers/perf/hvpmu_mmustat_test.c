@@ -21,7 +21,7 @@
 #include <linux/slab.h>
 #include <linux/workqueue.h>
 
-#include "hvpmu_kunit.h"
+#include "pmu_format_kunit.h"
 
 #define TICK_HZ		1200000000ULL	/* a 1.2 GHz T1 */
 #define NR_STATS	32
@@ -162,31 +162,32 @@ static void mm_test_probe_ebadtrap(struct kunit *test)
 static void mm_test_sysfs(struct kunit *test)
 {
 	struct mm_env *env = env_init(test);
-	const struct attribute_group *const *g =
-		hvpmu_mmustat_pmu(env->mmu)->attr_groups;
-	const struct attribute_group *fmt = g[0], *evs = g[1];
+	struct pmu *pmu = hvpmu_mmustat_pmu(env->mmu);
+	const struct attribute_group *fmt = pmu->attr_groups[0];
+	const struct attribute_group *evs = pmu->attr_groups[1];
+	struct device *dev = pmu->dev;
 
 	KUNIT_ASSERT_STREQ(test, fmt->name, "format");
 	KUNIT_ASSERT_STREQ(test, evs->name, "events");
-	KUNIT_EXPECT_EQ(test, hvpmu_kunit_count(fmt), 4U);
-	KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, fmt, "ticks"), "config:0\n");
-	KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, fmt, "pgsz"), "config:1-3\n");
-	KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, fmt, "ctxnon0"), "config:4\n");
-	KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, fmt, "dmmu"), "config:5\n");
+	KUNIT_EXPECT_EQ(test, pmu_kunit_count(dev, fmt), 4U);
+	KUNIT_EXPECT_STREQ(test, pmu_kunit_group_file(test, dev, fmt, "ticks"), "config:0\n");
+	KUNIT_EXPECT_STREQ(test, pmu_kunit_group_file(test, dev, fmt, "pgsz"), "config:1-3\n");
+	KUNIT_EXPECT_STREQ(test, pmu_kunit_group_file(test, dev, fmt, "ctxnon0"), "config:4\n");
+	KUNIT_EXPECT_STREQ(test, pmu_kunit_group_file(test, dev, fmt, "dmmu"), "config:5\n");
 
 	/* 32 counts + 16 time views, each time view with .unit and .scale */
-	KUNIT_EXPECT_EQ(test, hvpmu_kunit_count(evs), 32U + 16U * 3);
-	KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, evs, "dtsb_hits_ctxnon0_8k"),
+	KUNIT_EXPECT_EQ(test, pmu_kunit_count(dev, evs), 32U + 16U * 3);
+	KUNIT_EXPECT_STREQ(test, pmu_kunit_group_file(test, dev, evs, "dtsb_hits_ctxnon0_8k"),
 			   "dmmu=1,ctxnon0=1,pgsz=0,ticks=0\n");
-	KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, evs, "itsb_ticks_ctx0_256m"),
+	KUNIT_EXPECT_STREQ(test, pmu_kunit_group_file(test, dev, evs, "itsb_ticks_ctx0_256m"),
 			   "dmmu=0,ctxnon0=0,pgsz=5,ticks=1\n");
-	KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, evs, "itsb_time_ctxnon0_4m"),
+	KUNIT_EXPECT_STREQ(test, pmu_kunit_group_file(test, dev, evs, "itsb_time_ctxnon0_4m"),
 			   "dmmu=0,ctxnon0=1,pgsz=3,ticks=1\n");
-	KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, evs, "itsb_time_ctxnon0_4m.unit"),
+	KUNIT_EXPECT_STREQ(test, pmu_kunit_group_file(test, dev, evs, "itsb_time_ctxnon0_4m.unit"),
 			   "ns\n");
-	KUNIT_EXPECT_STREQ(test, hvpmu_kunit_file(test, evs, "itsb_time_ctxnon0_4m.scale"),
+	KUNIT_EXPECT_STREQ(test, pmu_kunit_group_file(test, dev, evs, "itsb_time_ctxnon0_4m.scale"),
 			   "0.833333333333\n");
-	KUNIT_EXPECT_NULL(test, hvpmu_kunit_file(test, evs, "itsb_ticks_ctx0_8k.scale"));
+	KUNIT_EXPECT_NULL(test, pmu_kunit_group_file(test, dev, evs, "itsb_ticks_ctx0_8k.scale"));
 	/* Probing allocates buffers but configures nothing yet. */
 	KUNIT_EXPECT_EQ(test, calls(env, HVPMU_MMUSTAT_CALL_CONF), 0UL);
 	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_live_buffers(env->m),
@@ -198,9 +199,202 @@ static void mm_test_sysfs(struct kunit *test)
 	env->m = hvpmu_mmustat_model_create(true, 0);
 	KUNIT_ASSERT_NOT_NULL(test, env->m);
 	env_start(test, env);
-	evs = hvpmu_mmustat_pmu(env->mmu)->attr_groups[1];
-	KUNIT_EXPECT_EQ(test, hvpmu_kunit_count(evs), 32U);
-	KUNIT_EXPECT_NULL(test, hvpmu_kunit_file(test, evs, "dtsb_time_ctx0_8k"));
+	pmu = hvpmu_mmustat_pmu(env->mmu);
+	evs = pmu->attr_groups[1];
+	dev = pmu->dev;
+	KUNIT_EXPECT_EQ(test, pmu_kunit_count(dev, evs), 32U);
+	KUNIT_EXPECT_NULL(test, pmu_kunit_group_file(test, dev, evs, "dtsb_time_ctx0_8k"));
+}
+
+/*
+ * The sysfs ABI, byte for byte: every file of format/ and events/ as the
+ * driver has shown them since it was merged, typed in. A time view (with
+ * its .unit and .scale) is shown only when the %tick rate is known; the
+ * scales here are for TICK_HZ, 10^9 / 1.2e9 ns per tick.
+ */
+static const struct { const char *name, *content; } mm_format_files[] = {
+	{ "ticks", "config:0\n" },
+	{ "pgsz", "config:1-3\n" },
+	{ "ctxnon0", "config:4\n" },
+	{ "dmmu", "config:5\n" },
+};
+
+static const struct mm_event_file {
+	const char *name, *content;
+	bool time;
+} mm_event_files[] = {
+	{ "itsb_hits_ctx0_8k", "dmmu=0,ctxnon0=0,pgsz=0,ticks=0\n" },
+	{ "itsb_ticks_ctx0_8k", "dmmu=0,ctxnon0=0,pgsz=0,ticks=1\n" },
+	{ "itsb_time_ctx0_8k", "dmmu=0,ctxnon0=0,pgsz=0,ticks=1\n", true },
+	{ "itsb_time_ctx0_8k.unit", "ns\n", true },
+	{ "itsb_time_ctx0_8k.scale", "0.833333333333\n", true },
+	{ "itsb_hits_ctx0_64k", "dmmu=0,ctxnon0=0,pgsz=1,ticks=0\n" },
+	{ "itsb_ticks_ctx0_64k", "dmmu=0,ctxnon0=0,pgsz=1,ticks=1\n" },
+	{ "itsb_time_ctx0_64k", "dmmu=0,ctxnon0=0,pgsz=1,ticks=1\n", true },
+	{ "itsb_time_ctx0_64k.unit", "ns\n", true },
+	{ "itsb_time_ctx0_64k.scale", "0.833333333333\n", true },
+	{ "itsb_hits_ctx0_4m", "dmmu=0,ctxnon0=0,pgsz=3,ticks=0\n" },
+	{ "itsb_ticks_ctx0_4m", "dmmu=0,ctxnon0=0,pgsz=3,ticks=1\n" },
+	{ "itsb_time_ctx0_4m", "dmmu=0,ctxnon0=0,pgsz=3,ticks=1\n", true },
+	{ "itsb_time_ctx0_4m.unit", "ns\n", true },
+	{ "itsb_time_ctx0_4m.scale", "0.833333333333\n", true },
+	{ "itsb_hits_ctx0_256m", "dmmu=0,ctxnon0=0,pgsz=5,ticks=0\n" },
+	{ "itsb_ticks_ctx0_256m", "dmmu=0,ctxnon0=0,pgsz=5,ticks=1\n" },
+	{ "itsb_time_ctx0_256m", "dmmu=0,ctxnon0=0,pgsz=5,ticks=1\n", true },
+	{ "itsb_time_ctx0_256m.unit", "ns\n", true },
+	{ "itsb_time_ctx0_256m.scale", "0.833333333333\n", true },
+	{ "itsb_hits_ctxnon0_8k", "dmmu=0,ctxnon0=1,pgsz=0,ticks=0\n" },
+	{ "itsb_ticks_ctxnon0_8k", "dmmu=0,ctxnon0=1,pgsz=0,ticks=1\n" },
+	{ "itsb_time_ctxnon0_8k", "dmmu=0,ctxnon0=1,pgsz=0,ticks=1\n", true },
+	{ "itsb_time_ctxnon0_8k.unit", "ns\n", true },
+	{ "itsb_time_ctxnon0_8k.scale", "0.833333333333\n", true },
+	{ "itsb_hits_ctxnon0_64k", "dmmu=0,ctxnon0=1,pgsz=1,ticks=0\n" },
+	{ "itsb_ticks_ctxnon0_64k", "dmmu=0,ctxnon0=1,pgsz=1,ticks=1\n" },
+	{ "itsb_time_ctxnon0_64k", "dmmu=0,ctxnon0=1,pgsz=1,ticks=1\n", true },
+	{ "itsb_time_ctxnon0_64k.unit", "ns\n", true },
+	{ "itsb_time_ctxnon0_64k.scale", "0.833333333333\n", true },
+	{ "itsb_hits_ctxnon0_4m", "dmmu=0,ctxnon0=1,pgsz=3,ticks=0\n" },
+	{ "itsb_ticks_ctxnon0_4m", "dmmu=0,ctxnon0=1,pgsz=3,ticks=1\n" },
+	{ "itsb_time_ctxnon0_4m", "dmmu=0,ctxnon0=1,pgsz=3,ticks=1\n", true },
+	{ "itsb_time_ctxnon0_4m.unit", "ns\n", true },
+	{ "itsb_time_ctxnon0_4m.scale", "0.833333333333\n", true },
+	{ "itsb_hits_ctxnon0_256m", "dmmu=0,ctxnon0=1,pgsz=5,ticks=0\n" },
+	{ "itsb_ticks_ctxnon0_256m", "dmmu=0,ctxnon0=1,pgsz=5,ticks=1\n" },
+	{ "itsb_time_ctxnon0_256m", "dmmu=0,ctxnon0=1,pgsz=5,ticks=1\n", true },
+	{ "itsb_time_ctxnon0_256m.unit", "ns\n", true },
+	{ "itsb_time_ctxnon0_256m.scale", "0.833333333333\n", true },
+	{ "dtsb_hits_ctx0_8k", "dmmu=1,ctxnon0=0,pgsz=0,ticks=0\n" },
+	{ "dtsb_ticks_ctx0_8k", "dmmu=1,ctxnon0=0,pgsz=0,ticks=1\n" },
+	{ "dtsb_time_ctx0_8k", "dmmu=1,ctxnon0=0,pgsz=0,ticks=1\n", true },
+	{ "dtsb_time_ctx0_8k.unit", "ns\n", true },
+	{ "dtsb_time_ctx0_8k.scale", "0.833333333333\n", true },
+	{ "dtsb_hits_ctx0_64k", "dmmu=1,ctxnon0=0,pgsz=1,ticks=0\n" },
+	{ "dtsb_ticks_ctx0_64k", "dmmu=1,ctxnon0=0,pgsz=1,ticks=1\n" },
+	{ "dtsb_time_ctx0_64k", "dmmu=1,ctxnon0=0,pgsz=1,ticks=1\n", true },
+	{ "dtsb_time_ctx0_64k.unit", "ns\n", true },
+	{ "dtsb_time_ctx0_64k.scale", "0.833333333333\n", true },
+	{ "dtsb_hits_ctx0_4m", "dmmu=1,ctxnon0=0,pgsz=3,ticks=0\n" },
+	{ "dtsb_ticks_ctx0_4m", "dmmu=1,ctxnon0=0,pgsz=3,ticks=1\n" },
+	{ "dtsb_time_ctx0_4m", "dmmu=1,ctxnon0=0,pgsz=3,ticks=1\n", true },
+	{ "dtsb_time_ctx0_4m.unit", "ns\n", true },
+	{ "dtsb_time_ctx0_4m.scale", "0.833333333333\n", true },
+	{ "dtsb_hits_ctx0_256m", "dmmu=1,ctxnon0=0,pgsz=5,ticks=0\n" },
+	{ "dtsb_ticks_ctx0_256m", "dmmu=1,ctxnon0=0,pgsz=5,ticks=1\n" },
+	{ "dtsb_time_ctx0_256m", "dmmu=1,ctxnon0=0,pgsz=5,ticks=1\n", true },
+	{ "dtsb_time_ctx0_256m.unit", "ns\n", true },
+	{ "dtsb_time_ctx0_256m.scale", "0.833333333333\n", true },
+	{ "dtsb_hits_ctxnon0_8k", "dmmu=1,ctxnon0=1,pgsz=0,ticks=0\n" },
+	{ "dtsb_ticks_ctxnon0_8k", "dmmu=1,ctxnon0=1,pgsz=0,ticks=1\n" },
+	{ "dtsb_time_ctxnon0_8k", "dmmu=1,ctxnon0=1,pgsz=0,ticks=1\n", true },
+	{ "dtsb_time_ctxnon0_8k.unit", "ns\n", true },
+	{ "dtsb_time_ctxnon0_8k.scale", "0.833333333333\n", true },
+	{ "dtsb_hits_ctxnon0_64k", "dmmu=1,ctxnon0=1,pgsz=1,ticks=0\n" },
+	{ "dtsb_ticks_ctxnon0_64k", "dmmu=1,ctxnon0=1,pgsz=1,ticks=1\n" },
+	{ "dtsb_time_ctxnon0_64k", "dmmu=1,ctxnon0=1,pgsz=1,ticks=1\n", true },
+	{ "dtsb_time_ctxnon0_64k.unit", "ns\n", true },
+	{ "dtsb_time_ctxnon0_64k.scale", "0.833333333333\n", true },
+	{ "dtsb_hits_ctxnon0_4m", "dmmu=1,ctxnon0=1,pgsz=3,ticks=0\n" },
+	{ "dtsb_ticks_ctxnon0_4m", "dmmu=1,ctxnon0=1,pgsz=3,ticks=1\n" },
+	{ "dtsb_time_ctxnon0_4m", "dmmu=1,ctxnon0=1,pgsz=3,ticks=1\n", true },
+	{ "dtsb_time_ctxnon0_4m.unit", "ns\n", true },
+	{ "dtsb_time_ctxnon0_4m.scale", "0.833333333333\n", true },
+	{ "dtsb_hits_ctxnon0_256m", "dmmu=1,ctxnon0=1,pgsz=5,ticks=0\n" },
+	{ "dtsb_ticks_ctxnon0_256m", "dmmu=1,ctxnon0=1,pgsz=5,ticks=1\n" },
+	{ "dtsb_time_ctxnon0_256m", "dmmu=1,ctxnon0=1,pgsz=5,ticks=1\n", true },
+	{ "dtsb_time_ctxnon0_256m.unit", "ns\n", true },
+	{ "dtsb_time_ctxnon0_256m.scale", "0.833333333333\n", true },
+};
+
+/* Every format/ and events/ file; @time: the %tick rate is known. */
+static void mm_expect_event_files(struct kunit *test, struct mm_env *env,
+				  bool time)
+{
+	struct pmu *pmu = hvpmu_mmustat_pmu(env->mmu);
+	const struct attribute_group *const *g = pmu->attr_groups;
+	unsigned int i, n = 0;
+	const char *f;
+
+	for (i = 0; i < ARRAY_SIZE(mm_format_files); i++)
+		KUNIT_EXPECT_STREQ_MSG(test, pmu_kunit_group_file(test, pmu->dev, g[0],
+								  mm_format_files[i].name),
+				       mm_format_files[i].content, "format/%s",
+				       mm_format_files[i].name);
+	KUNIT_EXPECT_EQ(test, pmu_kunit_count(pmu->dev, g[0]), 4U);
+	for (i = 0; i < ARRAY_SIZE(mm_event_files); i++) {
+		const struct mm_event_file *e = &mm_event_files[i];
+
+		f = pmu_kunit_group_file(test, pmu->dev, g[1], e->name);
+		if (e->time && !time) {
+			KUNIT_EXPECT_NULL_MSG(test, f, "events/%s", e->name);
+			continue;
+		}
+		n++;
+		KUNIT_EXPECT_NOT_NULL_MSG(test, f, "events/%s", e->name);
+		if (f)
+			KUNIT_EXPECT_STREQ_MSG(test, f, e->content, "events/%s",
+					       e->name);
+	}
+	/* Nothing else: the table is the whole directory. */
+	KUNIT_EXPECT_EQ(test, n, time ? 80U : 32U);
+	KUNIT_EXPECT_EQ(test, pmu_kunit_count(pmu->dev, g[1]), n);
+}
+
+/*
+ * The format and event tables are consistent: every term of every event
+ * names a field and fits it, and every .unit and .scale file belongs to
+ * an event shown by the same variants.
+ */
+static void mm_test_tables(struct kunit *test)
+{
+	struct mm_env *env = env_init(test);
+	const struct attribute_group *const *g =
+		hvpmu_mmustat_pmu(env->mmu)->attr_groups;
+
+	pmu_kunit_check_tables(test, g[0]->attrs, g[1]->attrs);
+}
+
+/* Probe again, on a fresh model whose %tick runs at @hz. */
+static void mm_reprobe(struct kunit *test, struct mm_env *env, u64 hz)
+{
+	hvpmu_mmustat_remove(env->mmu);
+	env->mmu = NULL;
+	hvpmu_mmustat_model_destroy(env->m);
+	env->m = hvpmu_mmustat_model_create(true, hz);
+	KUNIT_ASSERT_NOT_NULL(test, env->m);
+	env_start(test, env);
+}
+
+static void mm_test_sysfs_abi(struct kunit *test)
+{
+	static const struct { u64 hz; const char *scale; } scales[] = {
+		{ 1000000000ULL, "1.000000000000\n" },
+		{ 3000000000ULL, "0.333333333333\n" },
+		{ 7, "142857142.857142857142\n" },
+		{ 1, "1000000000.000000000000\n" },
+	};
+	struct mm_env *env = env_init(test);
+	const struct attribute_group *evs;
+	struct pmu *pmu;
+	unsigned int i;
+
+	mm_expect_event_files(test, env, true);
+
+	mm_reprobe(test, env, 0);
+	mm_expect_event_files(test, env, false);
+
+	/* The scale is 10^9 / hz with 12 decimals, cut, not rounded. */
+	for (i = 0; i < ARRAY_SIZE(scales); i++) {
+		mm_reprobe(test, env, scales[i].hz);
+		pmu = hvpmu_mmustat_pmu(env->mmu);
+		evs = pmu->attr_groups[1];
+		KUNIT_EXPECT_STREQ(test, pmu_kunit_group_file(test, pmu->dev, evs,
+							      "itsb_time_ctx0_8k.scale"),
+				   scales[i].scale);
+		KUNIT_EXPECT_STREQ(test, pmu_kunit_group_file(test, pmu->dev, evs,
+							      "dtsb_time_ctxnon0_256m.scale"),
+				   scales[i].scale);
+		KUNIT_EXPECT_EQ(test, pmu_kunit_count(pmu->dev, evs), 80U);
+	}
 }
 
 /* --- counting ----------------------------------------------------------- */
@@ -765,8 +959,8 @@ static const struct { unsigned int start, end; } seed_reserved[] = {
 };
 
 /* perf's way: "a=1,b=0" through format files "config:N" / "config:N-M". */
-static u64 terms_to_config(struct kunit *test, const struct attribute_group *fmt,
-			   const char *terms)
+static u64 terms_to_config(struct kunit *test, struct device *dev,
+			   const struct attribute_group *fmt, const char *terms)
 {
 	char *buf = kunit_kzalloc(test, strlen(terms) + 1, GFP_KERNEL), *t, *s;
 	u64 config = 0;
@@ -783,7 +977,7 @@ static u64 terms_to_config(struct kunit *test, const struct attribute_group *fmt
 		KUNIT_ASSERT_NOT_NULL(test, eq);
 		*eq = '\0';
 		KUNIT_ASSERT_EQ(test, kstrtou64(eq + 1, 0, &val), 0);
-		f = hvpmu_kunit_file(test, fmt, t);
+		f = pmu_kunit_group_file(test, dev, fmt, t);
 		KUNIT_ASSERT_NOT_NULL_MSG(test, f, "format/%s", t);
 		n = sscanf(f, "config:%u-%u", &lo, &hi);
 		KUNIT_ASSERT_GE_MSG(test, n, 1, "format/%s: %s", t, f);
@@ -798,8 +992,8 @@ static u64 terms_to_config(struct kunit *test, const struct attribute_group *fmt
 static void mm_test_seed_offsets(struct kunit *test)
 {
 	struct mm_env *env = env_init(test);
-	const struct attribute_group *const *g =
-		hvpmu_mmustat_pmu(env->mmu)->attr_groups;
+	struct pmu *pmu = hvpmu_mmustat_pmu(env->mmu);
+	const struct attribute_group *const *g = pmu->attr_groups;
 	unsigned int i, off;
 	u64 slot;
 
@@ -816,12 +1010,13 @@ static void mm_test_seed_offsets(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, HVPMU_MMUSTAT_BUF_ALIGN, 64);
 
 	for (i = 0; i < ARRAY_SIZE(seed_stats); i++) {
-		const char *terms = hvpmu_kunit_file(test, g[1], seed_stats[i].name);
+		const char *terms = pmu_kunit_group_file(test, pmu->dev, g[1],
+							 seed_stats[i].name);
 		struct perf_event *ev;
 		u64 config;
 
 		KUNIT_ASSERT_NOT_NULL_MSG(test, terms, "events/%s", seed_stats[i].name);
-		config = terms_to_config(test, g[0], terms);
+		config = terms_to_config(test, pmu->dev, g[0], terms);
 		KUNIT_EXPECT_EQ_MSG(test, config * 8, (u64)seed_stats[i].off, "%s",
 				    seed_stats[i].name);
 		/* Hits at the seed's offset are what the event counts. */
@@ -1046,6 +1241,8 @@ static void sim_test_mmustat_files(struct kunit *test)
 static struct kunit_case mm_cases[] = {
 	KUNIT_CASE(mm_test_probe_ebadtrap),
 	KUNIT_CASE(mm_test_sysfs),
+	KUNIT_CASE(mm_test_sysfs_abi),
+	KUNIT_CASE(mm_test_tables),
 	KUNIT_CASE(mm_test_percpu_all),
 	KUNIT_CASE(mm_test_pertask),
 	KUNIT_CASE(mm_test_foreign_first),
