@@ -123,6 +123,57 @@ static void pmu_format_test_check(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, FIELD_GET(T_INDEX, attr.config), 0xdeadbeefULL);
 }
 
+/*
+ * Every word, offset and width: the format file names exactly the field's
+ * bits, and the check accepts exactly them in that word.
+ */
+static void pmu_format_test_all_positions(struct kunit *test)
+{
+	static const char *const words[] = { "config", "config1", "config2" };
+	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
+	unsigned int word, lsb, width;
+	char want[32];
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	for (word = 0; word < PMU_FORMAT_NR_WORDS; word++) {
+		for (width = 1; width <= 64; width++) {
+			for (lsb = 0; lsb + width <= 64; lsb++) {
+				struct pmu_format_attr fmt = {
+					.attr = __ATTR(f, 0444, pmu_format_show, NULL),
+					.mask = GENMASK_ULL(lsb + width - 1, lsb),
+					.word = word,
+				};
+				struct attribute *list[] = { &fmt.attr.attr, NULL };
+				struct perf_event_attr attr = {};
+				u64 *w = word == PMU_FORMAT_CONFIG ? &attr.config :
+					 word == PMU_FORMAT_CONFIG1 ? &attr.config1 :
+					 &attr.config2;
+
+				if (width == 1)
+					snprintf(want, sizeof(want), "%s:%u\n",
+						 words[word], lsb);
+				else
+					snprintf(want, sizeof(want), "%s:%u-%u\n",
+						 words[word], lsb, lsb + width - 1);
+				KUNIT_ASSERT_GT(test, pmu_format_show(NULL, &fmt.attr, buf), 0);
+				KUNIT_ASSERT_STREQ(test, buf, want);
+				*w = fmt.mask;
+				KUNIT_ASSERT_EQ(test, pmu_format_check(list, &attr), 0);
+				if (width < 64) {
+					*w = ~fmt.mask;
+					KUNIT_ASSERT_EQ(test, pmu_format_check(list, &attr),
+							-EINVAL);
+				}
+				*w = 0;
+				attr.config |= word != PMU_FORMAT_CONFIG;
+				attr.config1 |= word != PMU_FORMAT_CONFIG1;
+				KUNIT_ASSERT_EQ(test, pmu_format_check(list, &attr),
+						-EINVAL);
+			}
+		}
+	}
+}
+
 static bool test_event_shown(struct kunit *test, u32 variants,
 			     const char *name)
 {
@@ -318,6 +369,7 @@ static struct kunit_case pmu_format_test_cases[] = {
 	KUNIT_CASE(pmu_format_test_strings),
 	KUNIT_CASE(pmu_format_test_masks),
 	KUNIT_CASE(pmu_format_test_check),
+	KUNIT_CASE(pmu_format_test_all_positions),
 	KUNIT_CASE(pmu_format_test_variants),
 	KUNIT_CASE(pmu_format_test_event_strings),
 	KUNIT_CASE(pmu_format_test_delta),
