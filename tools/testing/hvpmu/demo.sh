@@ -10,7 +10,7 @@
 # EXTRA_DIR: your own scripts (*.sh, run with sh) or executables, copied to
 # /extra in the guest and run after the tour, in name order. The guest has
 # busybox, perf and the hvpmu modules; /sys/kernel/debug/hvpmu_sim/ injects
-# traffic (see Documentation/admin-guide/perf/hvpmu-sim.rst).
+# traffic (see tools/testing/hvpmu/SIMULATOR.md).
 #
 # Environment: KDIR, BUILD, JOBS as check.sh; TIMEOUT (guest seconds, 300).
 set -uo pipefail

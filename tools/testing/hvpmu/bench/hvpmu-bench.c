@@ -39,7 +39,8 @@
 
 /*
  * What each PMU is measured with, and what its page says about counter
- * width and worst-case rate (Documentation/admin-guide/perf/hvpmu-*.rst).
+ * width and worst-case rate (the Documentation/admin-guide/perf/ pages;
+ * the details in tools/testing/hvpmu/MODELS.md).
  */
 struct bench {
 	const char *pmu;

@@ -20,7 +20,8 @@
  *    and loads it again.
  *
  * It uses only sysfs, debugfs and the perf ABI, as documented in
- * Documentation/admin-guide/perf/hvpmu-*.rst; nothing of the drivers'
+ * the Documentation/admin-guide/perf/ pages and
+ * tools/testing/hvpmu/SIMULATOR.md; nothing of the drivers'
  * internals. Kernel reports are counted by the host from the guest's
  * console; this program prints "PASS: ..."/"FAIL: ..." lines for what it
  * checks itself.
@@ -1163,7 +1164,7 @@ static const char *const mmustat_calls[] = { "info", "conf", "alloc", "map" };
 static const char *const cm_faults[] = {
 	"dead", "state_loss", "ovf_stop", "ov_stuck", "spurious_irq",
 };
-/* hvpmu-gpci.rst: the simulated system's processors and partitions */
+/* SIMULATOR.md, gpci: the simulated system's processors and partitions */
 static const int gpci_processors[] = { 0, 1, 2, 3, 5, 6, 7 };
 static const int gpci_partitions[] = { 1, 2, 3, 7 };
 static const struct { const char *suffix, *counter; } gpci_counters[] = {
@@ -1301,10 +1302,10 @@ static int exact_inject(int i, const struct exact *x, int cpu, uint64_t n)
 
 /*
  * How much one injection may carry. The sun4v counters are 31 bits wide
- * and polled every 100 ms (hvpmu-sun4v-dram.rst: "a counter must not
+ * and polled every 100 ms (MODELS.md, sun4v sysfs: "a counter must not
  * advance by 2^31 between two polls"): at most 2^28 at a time, one every
  * 50 ms or more. The mips_cm model feeds large counts in steps that wait
- * for the driver's poll (hvpmu-mips-cm.rst); gpci and mmustat words are
+ * for the driver's poll (SIMULATOR.md, mips_cm); gpci and mmustat words are
  * 64 bits wide.
  */
 static unsigned int inject_bits(int i)
@@ -1929,13 +1930,13 @@ static void errors_safe(struct rng *r, int i)
 				(unsigned int)below(r, 3));
 		break;
 	case CM:
-		/* hvpmu-mips-cm.rst: no effect without an interrupt */
+		/* SIMULATOR.md, mips_cm: no effect without an interrupt */
 		ret = sim_write("mips_cm", "fault", "spurious_irq on");
 		break;
 	case MMU:
 	case GPCI:
 		/*
-		 * A failing INFO (hvpmu-mmustat.rst) or hcall (hvpmu-gpci.rst:
+		 * A failing INFO (MODELS.md, mmustat) or hcall (hv-gpci-pmu.rst:
 		 * "a failed hcall keeps the previous value") at a read loses
 		 * nothing; no CPU changes state until it was met, so it cannot
 		 * meet the stop and start of a migration.

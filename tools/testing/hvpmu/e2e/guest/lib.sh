@@ -199,7 +199,7 @@ field_width() {
 }
 
 # Values for "?" terms that name an entity the models have (default 0):
-# partition 3 is the simulated LPAR itself (hvpmu-gpci.rst).
+# partition 3 is the simulated LPAR itself (SIMULATOR.md, gpci).
 QDEF_sibling_part_id=3
 QDEF_phys_processor_idx=1
 

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# hv_gpci on the hcall model (hvpmu_sim/gpci/, format in hvpmu-gpci.rst):
+# hv_gpci on the hcall model (hvpmu_sim/gpci/, format in SIMULATOR.md):
 # counter_info_version 8 firmware on a POWER10, our partition is 3, CPU 0
 # runs on processor 1 and CPU 1 on processor 5. Linux's 23 named events
 # each counting exactly, -C with -A, software group leaders, the hcalls of

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# mips_cm on its model (hvpmu_sim/mips_cm/, format in hvpmu-mips-cm.rst): a
+# mips_cm on its model (hvpmu_sim/mips_cm/, format in SIMULATOR.md): a
 # CM2 debug block with two 32-bit event counters, a cycle counter and no
 # interrupt (the driver polls). Exact counts of every event, the qualifier,
 # 64-bit counts across many wraps, and a dead debug block.

@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # niagara_mmustat on its model (hvpmu_sim/mmustat/, format in
-# hvpmu-mmustat.rst): per-CPU and per-task exact counts, the time view of
+# SIMULATOR.md): per-CPU and per-task exact counts, the time view of
 # the ticks words, a CONF error at open, and the model's sanity counters.
 # Sourced by e2e.sh before any niagara_mmustat event was opened.
 

@@ -2,7 +2,7 @@
 #
 # niagara2_dram (T2, channels 0-3) and vfalls_dram (two-way T2+, nodes 0-1,
 # MCUs 0-1) on their models (hvpmu_sim/sun4v/, format in
-# hvpmu-sun4v-dram.rst): exact counts of every event on every channel,
+# SIMULATOR.md): exact counts of every event on every channel,
 # 31-bit counters extended past many wraps, a failing read that loses
 # nothing, and an absent node refused.
 
