@@ -10,6 +10,9 @@
 #   make check-full  every tier on both series (the results document
 #                  reports it)
 #   make setup     packages, kernel trees (both series), our links and patches
+#   make patches   the series for the maintainers (tools/testing/hvpmu/series/)
+#                  in build/patches/<base>/, each checked: git am on the
+#                  pristine tree, checkpatch --strict, every patch builds
 #   make kunit     KUnit suites on x86_64 under QEMU
 #   make cross     cross builds with W=1 -Werror and sparse (TARGETS="...")
 #   make lint      checkpatch --strict and kernel-doc on our files
@@ -22,13 +25,13 @@
 #   make fresh     a debootstrapped Debian 12 root runs make demo and make check
 #   make clean     remove build/ (the unpacked kernels in .cache/ stay)
 #
-# Every target but check and setup runs on one kernel series: SERIES=6.1
+# Every target but check, setup and patches runs on one kernel series: SERIES=6.1
 # (the default) or SERIES=6.12.
 
 TESTING := tools/testing/hvpmu
 CHECK := $(TESTING)/check.sh
 
-.PHONY: demo check check-full setup kunit cross lint extmod e2e stress bench native fresh modules clean
+.PHONY: demo check check-full setup patches kunit cross lint extmod e2e stress bench native fresh modules clean
 
 demo:
 	@$(TESTING)/demo.sh $(EXTRA)
@@ -44,6 +47,10 @@ setup:
 
 fresh:
 	@$(TESTING)/fresh.sh
+
+# Both bases (6.12, then 6.1); BASES="6.1" picks one.
+patches:
+	@$(TESTING)/patches.sh $(BASES)
 
 kunit cross lint extmod e2e native:
 	@SERIES=$${SERIES:-6.1} $(CHECK) $@

@@ -1,0 +1,287 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# make patches: the patch series a maintainer receives, built and checked
+# on a clean copy of each base kernel (6.12 first, then 6.1).
+#
+#  1. Per base, a pristine git repository of Debian's linux-source-<base>
+#     tarball, made once: .cache/pristine-<base> (unpacked, git init,
+#     git add -f -A -- the tarball's .gitignore ignores every top-level
+#     path --, one commit, recorded in .git/hvpmu-pristine). It is reused
+#     while HEAD is that commit and the tree is clean, else made again.
+#  2. Per series (tools/testing/hvpmu/series/<base>/<NN>-<subsystem>/, the
+#     format is in series/README), in a scratch clone of the pristine
+#     repository (build/patches-work/<base>/src, kept between runs so that
+#     builds are incremental): the commits are made (git am of each patch
+#     file, a commit per group of add/diff entries), then git format-patch
+#     --cover-letter writes build/patches/<base>/<NN>-<subsystem>/ with the
+#     cover letter's subject and text filled in.
+#  3. Each written series is checked: git am of every generated patch onto
+#     a fresh checkout of the pristine tree, scripts/checkpatch.pl --strict
+#     of that tree on each patch (the cover letter excluded) with 0 errors,
+#     0 warnings and 0 checks, and a build of the series' targets after
+#     each patch (and once before the first) for each of its
+#     architectures, in one build directory per base, architecture and
+#     config (build/patches-work/<base>/obj-<arch>-<config>), CC="ccache
+#     gcc". Logs are in build/patches-work/<base>/.
+#  4. It ends with one line per series written: "series <base> <directory>",
+#     and exits non-zero on the first failure, naming it.
+#
+# checkpatch runs with --ignore UNKNOWN_COMMIT_ID: the pristine repository
+# has no upstream history, so it cannot resolve a Fixes: or "commit <sha>
+# upstream." id; those ids are checked against the upstream history by
+# hand (see each series' cover letter).
+#
+#   patches.sh [base...]    base: 6.12 6.1 (default: both, 6.12 first)
+#
+# Environment: JOBS (make -j, default nproc); HVPMU_SERIES_DIR (the spec
+# directory, default tools/testing/hvpmu/series); PATCHES_OUT (default
+# build/patches); PATCHES_WORK (default build/patches-work).
+set -euo pipefail
+
+REPO=$(cd "$(dirname "$0")/../../.." && pwd)
+TESTING=$REPO/tools/testing/hvpmu
+PATCHES=$TESTING/patches
+SPECS=${HVPMU_SERIES_DIR:-$TESTING/series}
+CACHE=$REPO/.cache
+OUT=${PATCHES_OUT:-$REPO/build/patches}
+WORK=${PATCHES_WORK:-$REPO/build/patches-work}
+JOBS=${JOBS:-$(nproc)}
+AUTHOR_NAME="Seed c5848672 maintainers"
+AUTHOR_EMAIL="maintainers@users.noreply.a-seed-c5848672.example"
+# Every commit made here, and the pristine one, is the project's.
+export GIT_AUTHOR_NAME=$AUTHOR_NAME GIT_AUTHOR_EMAIL=$AUTHOR_EMAIL
+export GIT_COMMITTER_NAME=$AUTHOR_NAME GIT_COMMITTER_EMAIL=$AUTHOR_EMAIL
+
+say() { printf '[patches] %s\n' "$*"; }
+die() { printf '[patches] error: %s\n' "$*" >&2; exit 1; }
+
+[ $# -gt 0 ] || set -- 6.12 6.1
+for c in git tar xz make gcc ccache perl flock; do
+	command -v "$c" >/dev/null ||
+		die "command '$c' not found (make setup installs what this needs)"
+done
+
+# arch_env ARCH: the make variables of one of our architecture names.
+arch_env() {
+	case $1 in
+	x86_64)		echo "ARCH=x86_64 CROSS_COMPILE=" ;;
+	sparc64)	echo "ARCH=sparc CROSS_COMPILE=sparc64-linux-gnu-" ;;
+	ppc64|ppc64le)	echo "ARCH=powerpc CROSS_COMPILE=powerpc64-linux-gnu-" ;;
+	mips)		echo "ARCH=mips CROSS_COMPILE=mips-linux-gnu-" ;;
+	mips64)		echo "ARCH=mips CROSS_COMPILE=mips64el-linux-gnuabi64-" ;;
+	*)		return 1 ;;
+	esac
+}
+
+# pristine BASE: make or check .cache/pristine-BASE; prints its commit.
+pristine() {
+	local base=$1 dir=$CACHE/pristine-$1 tarball want head t0
+	mkdir -p "$CACHE"
+	exec 8> "$CACHE/.pristine-$base.lock"
+	flock 8
+	want=$(cat "$dir/.git/hvpmu-pristine" 2>/dev/null || true)
+	if [ -n "$want" ]; then
+		head=$(git -C "$dir" rev-parse -q --verify HEAD 2>/dev/null || true)
+		if [ "$head" = "$want" ] &&
+		   [ -z "$(git -C "$dir" status --porcelain 2>/dev/null)" ]; then
+			exec 8>&-
+			echo "$want"
+			return
+		fi
+		say "$dir is not the pristine commit or not clean: made again" >&2
+	fi
+	tarball=$(ls /usr/src/linux-source-"$base".tar.* 2>/dev/null | head -n1)
+	[ -n "$tarball" ] ||
+		die "/usr/src/linux-source-$base.tar.* not found (make setup installs linux-source-$base)"
+	t0=$(date +%s)
+	say "unpacking $tarball into $dir and committing it (once)" >&2
+	rm -rf "$dir" "$dir.tmp"
+	mkdir -p "$dir.tmp"
+	tar -xf "$tarball" -C "$dir.tmp" --strip-components=1
+	git -C "$dir.tmp" init -q -b pristine
+	# No background gc: scratch clones share these objects.
+	git -C "$dir.tmp" config gc.auto 0
+	git -C "$dir.tmp" add -f -A
+	GIT_AUTHOR_DATE=2000-01-01T00:00:00Z GIT_COMMITTER_DATE=2000-01-01T00:00:00Z \
+		git -C "$dir.tmp" commit -q -m "$(basename "$tarball")"
+	git -C "$dir.tmp" rev-parse HEAD > "$dir.tmp/.git/hvpmu-pristine"
+	mv "$dir.tmp" "$dir"
+	say "pristine $base: $(($(date +%s) - t0)) s" >&2
+	exec 8>&-
+	cat "$dir/.git/hvpmu-pristine"
+}
+
+# fresh SRC COMMIT: SRC checked out at COMMIT, nothing else in it (git
+# rewrites only files that differ, so build directories stay warm).
+fresh() {
+	git -C "$1" am --abort >/dev/null 2>&1 || true
+	git -C "$1" checkout -q -f --detach "$2"
+	git -C "$1" clean -q -f -d -x
+}
+
+# spec_lines FILE: the entries of a series file.
+spec_lines() {
+	grep -v -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$1" || true
+}
+
+# make_commits SPECDIR SRC: the series' commits on top of SRC's HEAD.
+make_commits() {
+	local spec=$1 src=$2 kind a b c pending="" f
+	commit_pending() {
+		[ -n "$pending" ] || return 0
+		git -C "$src" diff --cached --quiet &&
+			die "$spec: commit $pending changes nothing"
+		git -C "$src" commit -q -F "$spec/$pending"
+		pending=""
+	}
+	while read -r kind a b c; do
+		case $kind in
+		patch)
+			commit_pending
+			f=$PATCHES/$a
+			[ -f "$f" ] || die "$spec/series: no patch $a"
+			git -C "$src" am -q "$f" ||
+				die "$spec/series: git am $a failed"
+			;;
+		add|diff)
+			[ "$kind" = add ] && f=$c || f=$b
+			[ -n "$f" ] && [ -f "$spec/$f" ] ||
+				die "$spec/series: '$kind $a $b $c': no message file"
+			[ "$f" = "$pending" ] || commit_pending
+			pending=$f
+			if [ "$kind" = add ]; then
+				[ -f "$REPO/$a" ] || die "$spec/series: no file $a"
+				[ -n "$b" ] || die "$spec/series: add $a: no kernel path"
+				[ ! -e "$src/$b" ] ||
+					die "$spec/series: add $a: $b exists in the tree (use diff)"
+				mkdir -p "$(dirname "$src/$b")"
+				cp "$REPO/$a" "$src/$b"
+				git -C "$src" add -f "$b"
+			else
+				git -C "$src" apply --index -p1 "$spec/$a" ||
+					die "$spec/series: diff $a does not apply"
+			fi
+			;;
+		build|config|prefix) ;;
+		*) die "$spec/series: unknown entry '$kind'" ;;
+		esac
+	done < <(spec_lines "$spec/series")
+	commit_pending
+}
+
+# fill_cover SPECDIR LETTER: subject and blurb from SPECDIR/cover.
+fill_cover() {
+	local subject body
+	subject=$(head -n1 "$1/cover")
+	body=$(tail -n +3 "$1/cover")
+	[ -n "$subject" ] && [ -n "$body" ] || die "$1/cover: no subject or text"
+	SUBJECT=$subject BODY=$body perl -0pi -e \
+		's/\*\*\* SUBJECT HERE \*\*\*/$ENV{SUBJECT}/; s/\*\*\* BLURB HERE \*\*\*/$ENV{BODY}/' "$2"
+	! grep -q -e '\*\*\* SUBJECT HERE \*\*\*' -e '\*\*\* BLURB HERE \*\*\*' "$2" ||
+		die "$2: cover letter not filled in"
+}
+
+# build BASE SRC SPECDIR LABEL: every build entry of the series, on SRC as
+# it is now. Build directories: one per base, architecture and config.
+build() {
+	local base=$1 src=$2 spec=$3 label=$4 arch cfg targets obj envs stamp log want
+	while read -r _ arch cfg targets; do
+		envs=$(arch_env "$arch") || die "$spec/series: unknown arch $arch"
+		obj=$WORK/$base/obj-$arch-$cfg
+		log=$WORK/$base/build.log
+		mkdir -p "$obj"
+		# shellcheck disable=SC2086
+		set -- $envs
+		local cross=${2#CROSS_COMPILE=}
+		want="$cfg $(spec_lines "$spec/series" | awk -v a="$arch" '$1 == "config" && $2 == a { print $3 }' | tr '\n' ' ')"
+		stamp=$obj/.hvpmu-config
+		if [ ! -f "$obj/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+			make -s -C "$src" O="$obj" $envs "$cfg" < /dev/null >> "$log" 2>&1 ||
+				die "$label: make $cfg for $arch failed (see $log)"
+			spec_lines "$spec/series" | awk -v a="$arch" '$1 == "config" && $2 == a { print $3 }' |
+			while IFS='=' read -r sym val; do
+				case $val in
+				y) "$src/scripts/config" --file "$obj/.config" --enable "$sym" ;;
+				m) "$src/scripts/config" --file "$obj/.config" --module "$sym" ;;
+				n) "$src/scripts/config" --file "$obj/.config" --disable "$sym" ;;
+				*) "$src/scripts/config" --file "$obj/.config" --set-val "$sym" "$val" ;;
+				esac
+			done
+			make -s -C "$src" O="$obj" $envs olddefconfig < /dev/null >> "$log" 2>&1 ||
+				die "$label: make olddefconfig for $arch failed (see $log)"
+			echo "$want" > "$stamp"
+		fi
+		echo "== $label: $arch $cfg $targets" >> "$log"
+		# shellcheck disable=SC2086
+		if ! make -C "$src" O="$obj" $envs CC="ccache ${cross}gcc" \
+			-j"$JOBS" $targets < /dev/null >> "$log" 2>&1; then
+			tail -n 30 "$log" >&2
+			die "$label: build of $targets for $arch failed (see $log)"
+		fi
+	done < <(spec_lines "$spec/series" | grep '^build[[:space:]]')
+}
+
+# check_patch PRISTINE FILE: checkpatch --strict of that tree, all clean.
+check_patch() {
+	local out total
+	out=$(cd "$1" && scripts/checkpatch.pl --strict --ignore UNKNOWN_COMMIT_ID "$2" 2>&1) || true
+	total=$(printf '%s\n' "$out" | grep '^total:' || true)
+	case $total in
+	"total: 0 errors, 0 warnings, 0 checks,"*) echo "    checkpatch: $total" ;;
+	*) printf '%s\n' "$out" >&2
+	   die "checkpatch --strict: $(basename "$2"): ${total:-no result}" ;;
+	esac
+}
+
+written=()
+for base in "$@"; do
+	[ -d "$SPECS/$base" ] || { say "no series for $base"; continue; }
+	commit=$(pristine "$base")
+	pdir=$CACHE/pristine-$base
+	mkdir -p "$WORK/$base"
+	exec 9> "$WORK/$base/.lock"
+	flock -n 9 || { say "waiting for another make patches of $base"; flock 9; }
+	src=$WORK/$base/src
+	if ! git -C "$src" cat-file -e "$commit" 2>/dev/null; then
+		say "scratch clone of the pristine $base tree: $src"
+		rm -rf "$src"
+		git clone -q --shared --no-checkout "$pdir" "$src"
+		git -C "$src" config gc.auto 0
+	fi
+	: > "$WORK/$base/build.log"
+	for spec in "$SPECS/$base"/*/; do
+		spec=${spec%/}
+		name=$(basename "$spec")
+		[ -f "$spec/series" ] && [ -f "$spec/cover" ] ||
+			die "$spec: needs a series and a cover file"
+		label="$base/$name"
+		say "$label: commits"
+		fresh "$src" "$commit"
+		make_commits "$spec" "$src"
+		n=$(git -C "$src" rev-list --count "$commit..HEAD")
+		[ "$n" -gt 0 ] || die "$label: no commits"
+		prefix=$(spec_lines "$spec/series" | sed -n 's/^prefix[[:space:]]\+//p' | tail -n1)
+		dest=$OUT/$base/$name
+		rm -rf "$dest"
+		mkdir -p "$dest"
+		git -C "$src" format-patch -q --cover-letter --zero-commit \
+			--subject-prefix="${prefix:-PATCH}" -o "$dest" "$commit..HEAD"
+		fill_cover "$spec" "$dest/0000-cover-letter.patch"
+
+		say "$label: $n patches; git am, checkpatch and build of each"
+		fresh "$src" "$commit"
+		build "$base" "$src" "$spec" "$label (pristine)"
+		for p in "$dest"/*.patch; do
+			case $(basename "$p") in 0000-cover-letter.patch) continue ;; esac
+			echo "  $(basename "$p")"
+			git -C "$src" am -q "$p" || die "$label: git am $(basename "$p") failed"
+			check_patch "$pdir" "$p"
+			build "$base" "$src" "$spec" "$label $(basename "$p")"
+			echo "    built"
+		done
+		written+=("series $base $dest")
+	done
+	exec 9>&-
+done
+printf '%s\n' "${written[@]}"
