@@ -31,6 +31,7 @@
 #include <linux/module.h>
 #include <linux/perf/hvpmu.h>
 #include <linux/perf/hvpmu_mips_cm.h>
+#include <linux/perf/pmu_format.h>
 #include <linux/perf_event.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
@@ -89,20 +90,27 @@ module_param(poll_period_ms, uint, 0444);
 MODULE_PARM_DESC(poll_period_ms,
 		 "Period of the counter fold timer in ms (1-1000, default 500)");
 
-enum {
-	MIPS_CM_F_EVENT,
-	MIPS_CM_F_CYCLES,
-	MIPS_CM_F_QUALIFIER,
-};
+/*
+ * The config ABI (sysfs format/): one mask per field, for the format file
+ * and for FIELD_GET() in event_init.
+ */
+#define MIPS_CM_CFG_EVENT	GENMASK_ULL(7, 0)
+#define MIPS_CM_CFG_CYCLES	GENMASK_ULL(8, 8)
+#define MIPS_CM_CFG1_QUALIFIER	GENMASK_ULL(31, 0)
 
 /* The highest event number the specification lists (2nd IOCU requests) */
 #define MIPS_CM_EVENT_MAX	0x11
 
-static const struct hvpmu_field mips_cm_fields[] = {
-	[MIPS_CM_F_EVENT] = HVPMU_FIELD("event", HVPMU_CONFIG, 0, 8,
-					.max = MIPS_CM_EVENT_MAX),
-	[MIPS_CM_F_CYCLES] = HVPMU_FIELD("cycle_counter", HVPMU_CONFIG, 8, 1),
-	[MIPS_CM_F_QUALIFIER] = HVPMU_FIELD("qualifier", HVPMU_CONFIG1, 0, 32),
+static struct attribute *mips_cm_format_attrs[] = {
+	PMU_FORMAT_FIELD(event, PMU_FORMAT_CONFIG, MIPS_CM_CFG_EVENT),
+	PMU_FORMAT_FIELD(cycle_counter, PMU_FORMAT_CONFIG, MIPS_CM_CFG_CYCLES),
+	PMU_FORMAT_FIELD(qualifier, PMU_FORMAT_CONFIG1, MIPS_CM_CFG1_QUALIFIER),
+	NULL,
+};
+
+static const struct attribute_group mips_cm_format_group = {
+	.name = "format",
+	.attrs = mips_cm_format_attrs,
 };
 
 /* Variants of the event list: which IOCUs the CPS has */
@@ -114,29 +122,27 @@ static const struct hvpmu_field mips_cm_fields[] = {
  * 17). Every event is narrowed by its qualifier, whose encoding is in the
  * core's CPS manual and is not known here, so perf asks the user for it.
  */
-static const struct hvpmu_event mips_cm_events[] = {
-	{ .name = "cycles", .terms = "cycle_counter=1" },
-	{ .name = "request_count", .terms = "event=0x0,qualifier=?" },
-	{ .name = "coherent_req_resp", .terms = "event=0x1,qualifier=?" },
-	{ .name = "write_data_usage", .terms = "event=0x2,qualifier=?" },
-	{ .name = "command_bus_usage", .terms = "event=0x3,qualifier=?" },
-	{ .name = "read_data_usage", .terms = "event=0x4,qualifier=?" },
-	{ .name = "sharing_miss", .terms = "event=0x5,qualifier=?" },
-	{ .name = "response_unit_usage", .terms = "event=0x6,qualifier=?" },
-	{ .name = "l2_pipeline_utilization", .terms = "event=0x8,qualifier=?" },
-	{ .name = "l2_hits_misses", .terms = "event=0x9,qualifier=?" },
-	{ .name = "iocu0_requests", .terms = "event=0x10,qualifier=?",
-	  .variants = MIPS_CM_HAS_IOCU0 },
-	{ .name = "iocu1_requests", .terms = "event=0x11,qualifier=?",
-	  .variants = MIPS_CM_HAS_IOCU1 },
+static struct attribute *mips_cm_event_attrs[] = {
+	PMU_EVENT(cycles, "cycle_counter=1"),
+	PMU_EVENT(request_count, "event=0x0,qualifier=?"),
+	PMU_EVENT(coherent_req_resp, "event=0x1,qualifier=?"),
+	PMU_EVENT(write_data_usage, "event=0x2,qualifier=?"),
+	PMU_EVENT(command_bus_usage, "event=0x3,qualifier=?"),
+	PMU_EVENT(read_data_usage, "event=0x4,qualifier=?"),
+	PMU_EVENT(sharing_miss, "event=0x5,qualifier=?"),
+	PMU_EVENT(response_unit_usage, "event=0x6,qualifier=?"),
+	PMU_EVENT(l2_pipeline_utilization, "event=0x8,qualifier=?"),
+	PMU_EVENT(l2_hits_misses, "event=0x9,qualifier=?"),
+	PMU_EVENT_VARIANT(iocu0_requests, "event=0x10,qualifier=?",
+			  MIPS_CM_HAS_IOCU0),
+	PMU_EVENT_VARIANT(iocu1_requests, "event=0x11,qualifier=?",
+			  MIPS_CM_HAS_IOCU1),
+	NULL,
 };
 
 #define MIPS_CM_EVENTS_LISTED	(GENMASK(6, 0) | BIT(8) | BIT(9))
 #define MIPS_CM_EVENT_IOCU0	BIT(0x10)
 #define MIPS_CM_EVENT_IOCU1	BIT(0x11)
-
-static const struct hvpmu_encoding mips_cm_enc =
-	HVPMU_ENCODING(mips_cm_fields, mips_cm_events);
 
 /* hw.config of an event on the cycle counter */
 #define MIPS_CM_HW_CYCLES	BIT(8)
@@ -175,8 +181,8 @@ static const struct hvpmu_encoding mips_cm_enc =
  * @period: fold timer period
  * @timer: fold timer, on the designated CPU while @active
  * @timer_on: @timer was started and not cancelled
- * @attrs: sysfs format/ and events/
- * @groups: the PMU's attribute groups
+ * @variants: the IOCUs the CPS has (MIPS_CM_HAS_IOCU*), for the events
+ *	sysfs shows
  */
 struct hvpmu_mips_cm {
 	struct hvpmu_uncore uncore;
@@ -206,8 +212,7 @@ struct hvpmu_mips_cm {
 	ktime_t period;
 	struct hrtimer timer;
 	bool timer_on;
-	struct hvpmu_attrs attrs;
-	const struct attribute_group *groups[4];
+	u32 variants;
 };
 
 /* bits of @warned */
@@ -225,6 +230,28 @@ static struct hvpmu_mips_cm *to_cm(struct pmu *pmu)
 	return container_of(hvpmu_uncore_from_pmu(pmu), struct hvpmu_mips_cm,
 			    uncore);
 }
+
+/* Show the IOCU request events only for the IOCUs found at probe. */
+static umode_t mips_cm_event_is_visible(struct kobject *kobj,
+					struct attribute *attr, int i)
+{
+	struct pmu *pmu = dev_get_drvdata(kobj_to_dev(kobj));
+
+	return pmu_event_visible(attr, to_cm(pmu)->variants);
+}
+
+static const struct attribute_group mips_cm_events_group = {
+	.name = "events",
+	.attrs = mips_cm_event_attrs,
+	.is_visible = mips_cm_event_is_visible,
+};
+
+static const struct attribute_group *mips_cm_attr_groups[] = {
+	&mips_cm_format_group,
+	&mips_cm_events_group,
+	&hvpmu_uncore_cpumask_group,
+	NULL,
+};
 
 static u32 cm_read(struct hvpmu_mips_cm *cm, unsigned int off)
 {
@@ -523,7 +550,7 @@ out:
 
 static bool cm_is_cycles(struct perf_event *event)
 {
-	return hvpmu_field_get(&mips_cm_fields[MIPS_CM_F_CYCLES], &event->attr);
+	return FIELD_GET(MIPS_CM_CFG_CYCLES, event->attr.config);
 }
 
 static int cm_event_init(struct perf_event *event)
@@ -537,13 +564,15 @@ static int cm_event_init(struct perf_event *event)
 	ret = hvpmu_uncore_event_init(&cm->uncore, event);
 	if (ret)
 		return ret;
-	ret = hvpmu_config_check(&mips_cm_enc, &event->attr);
+	ret = pmu_format_check(mips_cm_format_attrs, &event->attr);
 	if (ret)
 		return ret;
 
-	code = hvpmu_field_get(&mips_cm_fields[MIPS_CM_F_EVENT], &event->attr);
-	qual = hvpmu_field_get(&mips_cm_fields[MIPS_CM_F_QUALIFIER],
-			       &event->attr);
+	code = FIELD_GET(MIPS_CM_CFG_EVENT, event->attr.config);
+	qual = FIELD_GET(MIPS_CM_CFG1_QUALIFIER, event->attr.config1);
+	/* beyond the listed events; also keeps BIT(code) within a u32 */
+	if (code > MIPS_CM_EVENT_MAX)
+		return -EINVAL;
 	if (cm_is_cycles(event)) {
 		/* the cycle counter has neither event select nor qualifier */
 		if (code || qual)
@@ -842,7 +871,6 @@ struct hvpmu_mips_cm *hvpmu_mips_cm_probe(const struct hvpmu_mips_cm_platdata *p
 {
 	unsigned int period_ms;
 	struct hvpmu_mips_cm *cm;
-	u32 variants = MIPS_CM_HAS_IOCU0 | MIPS_CM_HAS_IOCU1;
 	int ret;
 
 	if (!pd || !pd->ops || !pd->ops->read || !pd->ops->write || !name)
@@ -867,12 +895,13 @@ struct hvpmu_mips_cm *hvpmu_mips_cm_probe(const struct hvpmu_mips_cm_platdata *p
 	cm->ctx = pd->ctx;
 	cm->valid_events = MIPS_CM_EVENTS_LISTED | MIPS_CM_EVENT_IOCU0 |
 			   MIPS_CM_EVENT_IOCU1;
+	cm->variants = MIPS_CM_HAS_IOCU0 | MIPS_CM_HAS_IOCU1;
 	if (pd->nr_iocu >= 0 && pd->nr_iocu < 2) {
-		variants &= ~MIPS_CM_HAS_IOCU1;
+		cm->variants &= ~MIPS_CM_HAS_IOCU1;
 		cm->valid_events &= ~MIPS_CM_EVENT_IOCU1;
 	}
 	if (pd->nr_iocu == 0) {
-		variants &= ~MIPS_CM_HAS_IOCU0;
+		cm->variants &= ~MIPS_CM_HAS_IOCU0;
 		cm->valid_events &= ~MIPS_CM_EVENT_IOCU0;
 	}
 	raw_spin_lock_init(&cm->lock);
@@ -882,13 +911,6 @@ struct hvpmu_mips_cm *hvpmu_mips_cm_probe(const struct hvpmu_mips_cm_platdata *p
 	hrtimer_init(&cm->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
 	cm->timer.function = cm_tick;
 	hvpmu_defer_init(&cm->log_print, cm_log_work);
-
-	ret = hvpmu_attrs_build(&cm->attrs, &mips_cm_enc, variants);
-	if (ret)
-		goto free;
-	cm->groups[0] = &cm->attrs.format;
-	cm->groups[1] = &cm->attrs.events;
-	cm->groups[2] = &hvpmu_uncore_cpumask_group;
 
 	cm->uncore.pmu = (struct pmu) {
 		.module = pd->owner ?: THIS_MODULE,
@@ -901,7 +923,7 @@ struct hvpmu_mips_cm *hvpmu_mips_cm_probe(const struct hvpmu_mips_cm_platdata *p
 		.start = cm_start,
 		.stop = cm_stop,
 		.read = cm_pmu_read,
-		.attr_groups = cm->groups,
+		.attr_groups = mips_cm_attr_groups,
 		.capabilities = PERF_PMU_CAP_NO_EXCLUDE,
 	};
 	cm->uncore.migrate = cm_migrate;
@@ -936,8 +958,6 @@ struct hvpmu_mips_cm *hvpmu_mips_cm_probe(const struct hvpmu_mips_cm_platdata *p
 free_irq:
 	if (cm->irq > 0)
 		free_irq(cm->irq, cm);
-	hvpmu_attrs_free(&cm->attrs);
-free:
 	kfree(cm);
 	return ERR_PTR(ret);
 }
@@ -956,7 +976,6 @@ void hvpmu_mips_cm_remove(struct hvpmu_mips_cm *cm)
 		free_irq(cm->irq, cm);
 	hrtimer_cancel(&cm->timer);
 	hvpmu_defer_flush(&cm->log_print);
-	hvpmu_attrs_free(&cm->attrs);
 	kfree(cm);
 }
 EXPORT_SYMBOL_GPL(hvpmu_mips_cm_remove);

@@ -27,6 +27,8 @@
 #include <linux/slab.h>
 #include <linux/workqueue.h>
 
+#include "pmu_format_kunit.h"
+
 /*
  * The CM register specification ("CM Performance Registers - Offset
  * 0x6000"), typed in: offsets within the Global Debug Block, which starts
@@ -383,28 +385,39 @@ static void rec_stop(struct cm_test *t)
 	raw_spin_unlock_irqrestore(&t->rec_lock, flags);
 }
 
+/*
+ * Record until the fold timer has read counter register @off more than
+ * @n times, or 10 s passed: the test then checks each of those reads. A
+ * fixed sleep instead would count how many timer periods a loaded host
+ * grants the guest, which is not what is tested.
+ */
+static void rec_reads(struct cm_test *t, unsigned int off, unsigned int n)
+{
+	unsigned int i, seen;
+	unsigned long flags;
+	int tries;
+
+	rec_start(t);
+	for (tries = 0; tries < 5000; tries++) {
+		raw_spin_lock_irqsave(&t->rec_lock, flags);
+		for (i = 0, seen = 0; i < t->nr_rec; i++)
+			seen += t->rec[i].off == off && !t->rec[i].write;
+		raw_spin_unlock_irqrestore(&t->rec_lock, flags);
+		if (seen > n || t->nr_rec == MAX_REC)
+			break;
+		usleep_range(1000, 2000);
+	}
+	rec_stop(t);
+}
+
+/* A file of one of the PMU's groups as sysfs shows it, or "(absent)". */
 static const char *attr_show(struct kunit *test, const struct attribute_group *g,
 			     const char *name)
 {
 	struct cm_test *t = test->priv;
-	struct attribute **a;
-	char *buf;
+	const char *s = pmu_kunit_group_file(test, t->pmu->dev, g, name);
 
-	buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, buf);
-	for (a = g->attrs; *a; a++) {
-		struct device_attribute *da;
-
-		if (strcmp((*a)->name, name))
-			continue;
-		if (g->is_visible &&
-		    !g->is_visible(&t->pmu->dev->kobj, *a, a - g->attrs))
-			return "(hidden)";
-		da = container_of(*a, struct device_attribute, attr);
-		da->show(t->pmu->dev, da, buf);
-		return buf;
-	}
-	return "(missing)";
+	return s ?: "(absent)";
 }
 
 /* --- the specification's numbers --------------------------------------- */
@@ -716,7 +729,7 @@ static bool shown(struct kunit *test, const struct attribute_group *g,
 {
 	const char *s = attr_show(test, g, name);
 
-	return strcmp(s, "(hidden)") && strcmp(s, "(missing)");
+	return strcmp(s, "(absent)");
 }
 
 static unsigned int visible_events(struct kunit *test,
@@ -744,15 +757,34 @@ static void mips_cm_test_sysfs(struct kunit *test)
 			   "config:8\n");
 	KUNIT_EXPECT_STREQ(test, attr_show(test, g[0], "qualifier"),
 			   "config1:0-31\n");
+	/* and no other format file */
+	KUNIT_EXPECT_EQ(test, pmu_kunit_count(t->pmu->dev, g[0]), 3U);
 	KUNIT_ASSERT_STREQ(test, g[1]->name, "events");
 	for (i = 0; i < ARRAY_SIZE(sysfs_events); i++)
 		KUNIT_EXPECT_STREQ(test, attr_show(test, g[1], sysfs_events[i][0]),
 				   sysfs_events[i][1]);
 	KUNIT_EXPECT_EQ(test, visible_events(test, g[1]),
 			(unsigned int)ARRAY_SIZE(sysfs_events));
+	/* with both IOCUs: these 12 and no other (no .unit, no .scale) */
+	KUNIT_EXPECT_EQ(test, pmu_kunit_count(t->pmu->dev, g[1]), 12U);
 	snprintf(want, sizeof(want), "%u\n", cpumask_first(cpu_online_mask));
 	KUNIT_EXPECT_STREQ(test, attr_show(test, g[2], "cpumask"), want);
 	KUNIT_EXPECT_NULL(test, g[3]);
+}
+
+/*
+ * The format and event tables, as the registered PMU shows them: names,
+ * masks, every event's terms against the fields (the self-check that the
+ * runtime builder did at probe).
+ */
+static void mips_cm_test_tables(struct kunit *test)
+{
+	struct cm_test *t = test->priv;
+	const struct attribute_group **g;
+
+	cm_setup(test, false, 0);
+	g = t->pmu->attr_groups;
+	pmu_kunit_check_tables(test, g[0]->attrs, g[1]->attrs);
 }
 
 /* The IOCU events exist only for the IOCUs the CPS has. */
@@ -774,6 +806,7 @@ static void mips_cm_test_sysfs_iocu(struct kunit *test)
 			   "event=0x10,qualifier=?\n");
 	KUNIT_EXPECT_FALSE(test, shown(test, g, "iocu1_requests"));
 	KUNIT_EXPECT_EQ(test, visible_events(test, g), 11U);
+	KUNIT_EXPECT_EQ(test, pmu_kunit_count(t->pmu->dev, g), 11U);
 	ev = cm_open(test, 0x11, 0);
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(ev), -EINVAL);
 	ev = cm_open(test, 0x10, 0);
@@ -785,9 +818,23 @@ static void mips_cm_test_sysfs_iocu(struct kunit *test)
 	KUNIT_ASSERT_EQ(test, cm_probe_pd(test, &pd, false), 0);
 	g = t->pmu->attr_groups[1];
 	KUNIT_EXPECT_FALSE(test, shown(test, g, "iocu0_requests"));
+	KUNIT_EXPECT_FALSE(test, shown(test, g, "iocu1_requests"));
 	KUNIT_EXPECT_EQ(test, visible_events(test, g), 10U);
+	KUNIT_EXPECT_EQ(test, pmu_kunit_count(t->pmu->dev, g), 10U);
 	ev = cm_open(test, 0x10, 0);
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(ev), -EINVAL);
+	cm_close_all(t);
+	cm_remove(t);
+
+	/* an unknown number of IOCUs offers both */
+	pd.nr_iocu = -1;
+	KUNIT_ASSERT_EQ(test, cm_probe_pd(test, &pd, false), 0);
+	g = t->pmu->attr_groups[1];
+	KUNIT_EXPECT_STREQ(test, attr_show(test, g, "iocu0_requests"),
+			   "event=0x10,qualifier=?\n");
+	KUNIT_EXPECT_STREQ(test, attr_show(test, g, "iocu1_requests"),
+			   "event=0x11,qualifier=?\n");
+	KUNIT_EXPECT_EQ(test, pmu_kunit_count(t->pmu->dev, g), 12U);
 }
 
 /* --- event_init --------------------------------------------------------- */
@@ -1320,9 +1367,7 @@ static void mips_cm_test_fold_timer_context(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, hvpmu_mips_cm_polling(t->cm));
 	usleep_range(5000, 6000);
 
-	rec_start(t);
-	msleep(30);
-	rec_stop(t);
+	rec_reads(t, SEED_CNT0, 3);
 	for (i = 0; i < t->nr_rec; i++) {
 		struct rec *r = &t->rec[i];
 
@@ -1626,9 +1671,7 @@ static void mips_cm_test_hotplug(struct kunit *test)
 
 	/* counting, wrapping and folding go on from the new CPU */
 	hotplug_chunks(test, v, &e, 40);
-	rec_start(t);
-	msleep(20);
-	rec_stop(t);
+	rec_reads(t, SEED_CYCLE, 3);
 	for (i = 0, n = 0; i < t->nr_rec; i++) {
 		if (t->rec[i].off != SEED_CYCLE || t->rec[i].write)
 			continue;
@@ -1860,6 +1903,7 @@ static struct kunit_case mips_cm_cases[] = {
 	KUNIT_CASE(mips_cm_test_probe_hands_off),
 	KUNIT_CASE(mips_cm_test_sysfs),
 	KUNIT_CASE(mips_cm_test_sysfs_iocu),
+	KUNIT_CASE(mips_cm_test_tables),
 	KUNIT_CASE(mips_cm_test_event_init),
 	KUNIT_CASE(mips_cm_test_random_attrs),
 	KUNIT_CASE(mips_cm_test_random_open),
