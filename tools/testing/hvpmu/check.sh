@@ -5,19 +5,26 @@
 # the last line is "N passed, N failed[, N skipped]" over every check that
 # ran, and the exit status is non-zero when any failed.
 #
-#   check.sh [step...]     steps: kunit cross extmod lint e2e stress native
-#                          (default: all, in that order)
+#   check.sh [step...]     steps: kunit lint cross extmod e2e stress native
 #
-# Every step but native runs once per kernel series, and each check's name
-# starts with its series ("PASS: [6.12] kunit x86_64: ..."); native runs on
-# the first series only. A line per series precedes the summary.
+# Without steps, each series runs its plan (below): every step on 6.12, the
+# series the drivers are written for; on 6.1, the backport, the steps that
+# prove it (KUnit: the drivers on 6.1's perf core, in a debug kernel; its
+# style and cross builds). CHECK_FULL=1 (make check-full) runs every step on
+# every series. Given steps run on every series, native on the first only.
+#
+# kunit, e2e and stress share one guest kernel per series (built by the
+# first of them that runs), so a series costs one x86_64 kernel build.
+# Each check's name starts with its series ("PASS: [6.12] kunit x86_64:
+# ..."). A line per series precedes the summary.
 #
 # Environment:
-#   SERIES   kernel series to test (default: "6.1 6.12")
+#   SERIES   kernel series to test (default: "6.12 6.1")
 #   KDIR     one kernel tree of your own instead (its series only)
 #   BUILD_ROOT  build directories, one per series (default: build/)
 #   TARGETS  cross targets to build (default: every line of cross/targets)
 #   JOBS     make -j (default: nproc)
+#   CHECK_FULL  1: every step on every series
 set -uo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -47,54 +54,14 @@ our_sources() {
 		'include/*.h')
 }
 
-# --- KUnit on x86_64 under QEMU (TCG) -------------------------------------
+# --- KUnit on x86_64 under QEMU (TCG), in the shared guest kernel ----------
 step_kunit() {
-	local t0 out json args=() f
+	local t0
 	t0=$(date +%s)
-	out="$BUILD/kunit-x86_64.log"
-	json="$BUILD/kunit-x86_64.json"
-	for f in "$HERE"/kunit/*.kunitconfig "$HERE"/debug.config; do
-		args+=(--kunitconfig="$f")
-	done
-	note "KUnit x86_64 (KASAN, lockdep, UBSAN): building and booting (log: $out)"
-	rm -f "$json"
-	(cd "$KDIR" && python3 tools/testing/kunit/kunit.py run \
-		--arch=x86_64 --build_dir="$BUILD/kunit-x86_64" \
-		"${args[@]}" --make_options "CC=${CC_PREFIX}gcc" \
-		--jobs "$JOBS" --qemu_args='-smp 2' --timeout 300 \
-		--kernel_args=ignore_loglevel \
-		--json="$json") > "$out" 2>&1
-	local rc=$?
-	# kunit.py's own per-test summary, for the reader
-	grep -E '^\[..:..:..\] +(\[(PASSED|FAILED|SKIPPED|CRASHED)\]|=+|Testing complete)' "$out" |
-		sed 's/^\[..:..:..\] //'
-	if [ ! -s "$json" ]; then
-		tail -n 30 "$out"
-		fail "kunit x86_64: build or boot ($(elapsed "$t0"))"
-		return
-	fi
-	kunit_counts "$json" > "$BUILD/kunit-x86_64.counts"
-	local n=0 status name
-	while read -r status name; do
-		n=$((n + 1))
-		case "$status" in
-		PASS) pass "kunit x86_64: $name" >/dev/null ;;
-		SKIP) skip "kunit x86_64: $name ($(kunit_skip_reason "$BUILD/kunit-x86_64/test.log" "$name"))" ;;
-		*) fail "kunit x86_64: $name ($status)" ;;
-		esac
-	done < "$BUILD/kunit-x86_64.counts"
-	if [ "$n" -eq 0 ]; then
-		fail "kunit x86_64: no test ran"
-	elif [ "$rc" -ne 0 ] && ! grep -qv '^PASS\|^SKIP' "$BUILD/kunit-x86_64.counts"; then
-		fail "kunit x86_64: kunit.py exited $rc"
-	fi
-	# A suite can pass while the kernel reports a bug behind it.
-	if kernel_reports "$BUILD/kunit-x86_64/test.log"; then
-		fail "kunit x86_64: kernel report: $(kernel_first_report "$BUILD/kunit-x86_64/test.log")"
-	else
-		pass "kunit x86_64: no kernel report in the log"
-	fi
-	note "KUnit x86_64: $n test cases in $(elapsed "$t0")"
+	note "KUnit x86_64 (KASAN, lockdep, UBSAN): the suites as modules in the guest kernel"
+	run_sub kunit "$HERE/kunit/x86_64.sh" $(guest_kernel_flag)
+	guest_kernel_built kunit
+	note "KUnit x86_64: $(elapsed "$t0")"
 }
 
 # --- cross builds: W=1 -Werror, sparse -------------------------------------
@@ -264,26 +231,37 @@ run_sub() {
 	fi
 }
 
+# The guest kernel of a series is built by the first of kunit, e2e and
+# stress that runs; the others reuse it (--no-build) unless its build
+# failed there.
+declare -A guest_kernel
+guest_kernel_flag() {
+	[ -n "${guest_kernel[$HVPMU_SERIES]:-}" ] && echo --no-build
+}
+# guest_kernel_built STEP: after run_sub STEP, note the kernel as built
+# unless STEP's kernel or perf build failed.
+guest_kernel_built() {
+	grep -Eq '^FAIL: .*: (kernel|perf) build' "$BUILD/$1.out" ||
+		guest_kernel[$HVPMU_SERIES]=1
+}
+
 step_e2e() {
 	local t0
 	t0=$(date +%s)
 	note "end-to-end: x86_64 guest, simulated platform, the real perf tool"
-	run_sub e2e "$HERE/e2e/run.sh"
-	e2e_ran[$HVPMU_SERIES]=1
+	run_sub e2e "$HERE/e2e/run.sh" $(guest_kernel_flag)
+	guest_kernel_built e2e
 	note "end-to-end: $(elapsed "$t0")"
 }
 
 # The syscall fuzzer under load in the e2e guest: STRESS_SECONDS (60 here,
-# make stress runs longer). The e2e step, when it ran before, built the kernel.
-declare -A e2e_ran
+# make stress runs longer).
 step_stress() {
-	local t0 nb=""
+	local t0
 	t0=$(date +%s)
-	[ -n "${e2e_ran[$HVPMU_SERIES]:-}" ] &&
-	! grep -Eq '^FAIL: .*e2e: (kernel|perf) build' "$BUILD/e2e.out" &&
-		nb=--no-build
 	note "stress: hvpmu-stress for ${STRESS_SECONDS:-60} s in the e2e guest"
-	run_sub stress "$HERE/stress/run.sh" $nb
+	run_sub stress "$HERE/stress/run.sh" $(guest_kernel_flag)
+	guest_kernel_built stress
 	note "stress: $(elapsed "$t0")"
 }
 
@@ -316,8 +294,19 @@ run_step() {
 	sskip[$2]=$((${sskip[$2]:-0} + nskip - k0))
 }
 
+ALL_STEPS="kunit lint cross extmod e2e stress native"
+# series_plan S: the steps series S runs in make check (see the top).
+series_plan() {
+	if [ "${CHECK_FULL:-0}" = 1 ]; then
+		echo "$ALL_STEPS"
+		return
+	fi
+	case "$1" in
+	6.1) echo "kunit lint cross" ;;
+	*) echo "$ALL_STEPS" ;;
+	esac
+}
 steps=("$@")
-[ ${#steps[@]} -eq 0 ] && steps=(kunit cross extmod lint e2e stress native)
 
 # shellcheck disable=SC2086 # one word per series
 if ! KDIR=$user_kdir "$HERE/setup.sh" $series_list; then
@@ -326,7 +315,7 @@ else
 	# The set-up's wait for the package manager's lock (with the lint
 	# step: both check the harness itself). Root only: the lock is the
 	# system's.
-	if [[ " ${steps[*]} " == *" lint "* ]]; then
+	if [ ${#steps[@]} -eq 0 ] || [[ " ${steps[*]} " == *" lint "* ]]; then
 		if [ "$(id -u)" = 0 ]; then
 			while read -r line; do
 				case "$line" in
@@ -338,18 +327,27 @@ else
 			skip "setup: waits for the package manager's lock (needs root)"
 		fi
 	fi
-	for step in "${steps[@]}"; do
-		case "$step" in
-		kunit|cross|lint|extmod|e2e|stress)
-			for s in $series_list; do
+	if [ ${#steps[@]} -eq 0 ]; then
+		for s in $series_list; do
+			note "Linux $s: $(series_plan "$s")"
+			for step in $(series_plan "$s"); do
 				run_step "$step" "$s"
-			done ;;
-		# The native KUnit runs check the arch glue and the drivers
-		# on their own architectures: one series is enough.
-		native) run_step native "${series_list%% *}" ;;
-		*) fail "unknown step $step" ;;
-		esac
-	done
+			done
+		done
+	else
+		for step in "${steps[@]}"; do
+			case "$step" in
+			kunit|cross|lint|extmod|e2e|stress)
+				for s in $series_list; do
+					run_step "$step" "$s"
+				done ;;
+			# The native KUnit runs check the arch glue and the
+			# drivers on their own architectures.
+			native) run_step native "${series_list%% *}" ;;
+			*) fail "unknown step $step" ;;
+			esac
+		done
+	fi
 fi
 
 for s in $series_list; do

@@ -3,9 +3,10 @@
 # Sourced by setup.sh and env.sh: the kernel series we build on, and how a
 # tree says which one it is.
 
-# Every supported series, in the order make check runs them. Each is a
+# Every supported series, in the order make check runs them: 6.12, the
+# series the drivers are written for, then 6.1, the backport. Each is a
 # Debian 12 package linux-source-<series> (6.12 from bookworm-security).
-HVPMU_ALL_SERIES="6.1 6.12"
+HVPMU_ALL_SERIES="6.12 6.1"
 
 # hvpmu_known_series S: true when S is a supported series.
 hvpmu_known_series() {

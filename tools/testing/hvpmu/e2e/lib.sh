@@ -12,6 +12,23 @@ E2E_OUT=$BUILD/e2e-x86_64
 
 e2e_say() { printf '[e2e] %s\n' "$*" >&2; }
 
+# e2e_config: the guest kernel's configuration fragment. One kernel serves
+# the x86_64 KUnit tier (kunit/x86_64.sh), the end-to-end tests, the
+# stress run and make demo: the KUnit suites of kunit/*.kunitconfig are
+# modules (the guest loads them one by one), then e2e/x86_64.config (every
+# driver a module, for the unload tests) and the debug options; where two
+# set one option, the later wins, and only that one is printed.
+e2e_config() {
+	{
+		sed -E 's/^(CONFIG_[A-Z0-9_]*_KUNIT_TEST)=y$/\1=m/' \
+			"$HVPMU_TESTING"/kunit/*.kunitconfig
+		cat "$E2E_DIR/x86_64.config" "$HVPMU_TESTING/debug.config"
+	} | awk '/^CONFIG_[A-Za-z0-9_]*=/ { k = $0; sub(/=.*/, "", k) }
+		/^# CONFIG_[A-Za-z0-9_]* is not set$/ { k = $2 }
+		k != "" { if (!(k in v)) order[n++] = k; v[k] = $0; k = "" }
+		END { for (i = 0; i < n; i++) print v[order[i]] }'
+}
+
 # e2e_kernel LOG: configure and build bzImage and modules in $E2E_OUT,
 # printing make's progress (one line per 200 objects) on stderr, and the
 # perf tool of the series (e2e_build_perf). On failure E2E_FAILED says
@@ -24,12 +41,13 @@ e2e_kernel() {
 	t0=$(date +%s)
 	mkdir -p "$E2E_OUT"
 	# Regenerated each run; kbuild rebuilds only what a change touches.
-	cat "$E2E_DIR/x86_64.config" "$HVPMU_TESTING/debug.config" > "$E2E_OUT/.config"
+	e2e_config > "$E2E_OUT/fragment.config"
+	cp "$E2E_OUT/fragment.config" "$E2E_OUT/.config"
 	"${mk[@]}" olddefconfig > "$log" 2>&1 || return 1
 	while read -r line; do
 		case "$line" in CONFIG_*=*) ;; *) continue ;; esac
 		grep -qx "$line" "$E2E_OUT/.config" || lost="$lost ${line%%=*}"
-	done < <(cat "$E2E_DIR/x86_64.config" "$HVPMU_TESTING/debug.config")
+	done < "$E2E_OUT/fragment.config"
 	[ -n "$lost" ] && e2e_say "options not available in this tree:$lost"
 	e2e_say "building the kernel in $E2E_OUT (log: $log)"
 	# Kbuild prints one line per object: show a heartbeat, not the flood.

@@ -1,0 +1,83 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# KUnit on x86_64: every suite of kunit/*.kunitconfig, built as a module
+# into the guest kernel of the end-to-end tests (e2e/lib.sh: debug options,
+# KASAN, lockdep, UBSAN, kmemleak), loaded one module at a time in a guest
+# (e2e/guest/kunit.sh). One kernel build serves this tier, e2e, stress and
+# demo. Each test case's result is a line "PASS|FAIL|SKIP: kunit x86_64:
+# suite.case" (from kunit.py parse of each module's log); then the whole
+# kernel log is scanned for reports.
+#
+#   kunit/x86_64.sh [--no-build]    (--no-build: reuse the kernel built)
+#
+# Environment: KDIR, BUILD, JOBS as check.sh; TIMEOUT (guest seconds, 1500).
+set -uo pipefail
+
+HERE=$(cd "$(dirname "$0")" && pwd)
+. "$HERE/../e2e/lib.sh"
+
+fail_early() { echo "FAIL: kunit x86_64: $*"; echo "0 passed, 1 failed"; exit 1; }
+
+t0=$(date +%s)
+if [ "${1:-}" != --no-build ]; then
+	e2e_kernel "$BUILD/e2e-x86_64.log" || fail_early "$E2E_FAILED"
+fi
+t1=$(date +%s)
+
+# The test modules: those with KUnit suites in them.
+extra="$BUILD/kunit-x86_64-extra"
+rm -rf "$extra"
+mkdir -p "$extra"
+for ko in $(find "$E2E_OUT/modroot" -name '*.ko' | sort); do
+	readelf -S "$ko" 2>/dev/null | grep -q '\.kunit_test_suites' &&
+		basename "$ko" .ko
+done > "$extra/kunit-modules"
+[ -s "$extra/kunit-modules" ] || fail_early "no module with KUnit suites in $E2E_OUT/modroot"
+e2e_initramfs kunit "$extra" || fail_early "initramfs"
+
+console="$BUILD/kunit-x86_64.console"
+results="$BUILD/kunit-x86_64.results"
+out="$BUILD/kunit-x86_64"
+rm -rf "$results" "$out"
+mkdir -p "$out"
+e2e_say "booting: KUnit modules $(tr '\n' ' ' < "$extra/kunit-modules")(kernel log: $console)"
+e2e_boot "${TIMEOUT:-1500}" "$results" > "$console" 2>&1
+rc=$?
+t2=$(date +%s)
+
+e2e_count "$results"
+grep -E '^(PASS|FAIL|SKIP): |^    [^K]' "$results.txt"
+e2e_guest_checks "kunit x86_64" "$results" "$rc" "$console"
+
+# Each module's log to a KTAP document, parsed by the tree's kunit.py.
+python3 "$HERE/ktap_modules.py" "$results.txt" "$out" > "$out/modules"
+ncases=0
+while read -r m; do
+	if ! grep -qx "$m ok" "$out/modules"; then
+		e2e_fail "kunit x86_64" "$m: no KUnit output (log: $out/$m.log)"
+		continue
+	fi
+	(cd "$KDIR" && python3 tools/testing/kunit/kunit.py parse \
+		--json="$out/$m.json" "$out/$m.ktap") > "$out/$m.parse" 2>&1
+	if [ ! -s "$out/$m.json" ]; then
+		e2e_fail "kunit x86_64" "$m: kunit.py parse failed ($out/$m.parse)"
+		continue
+	fi
+	while read -r status name; do
+		ncases=$((ncases + 1))
+		case "$status" in
+		PASS) echo "PASS: kunit x86_64: $name"; npass=$((npass + 1)) ;;
+		SKIP) echo "SKIP: kunit x86_64: $name ($(kunit_skip_reason "$out/$m.ktap" "$name"))"
+		      nskip=$((nskip + 1)) ;;
+		*) e2e_fail "kunit x86_64" "$name ($status)" ;;
+		esac
+	done < <(kunit_counts "$out/$m.json")
+done < "$extra/kunit-modules"
+[ "$ncases" -gt 0 ] || e2e_fail "kunit x86_64" "no test case ran"
+e2e_log_scan "kunit x86_64" "$console"
+e2e_say "kunit x86_64: $ncases test cases; build $((t1 - t0))s, guest $((t2 - t1))s"
+summary="$npass passed, $nfail failed"
+[ "$nskip" -gt 0 ] && summary="$summary, $nskip skipped"
+echo "$summary"
+[ "$nfail" -eq 0 ]
