@@ -30,7 +30,7 @@ extra="$BUILD/kunit-x86_64-extra"
 rm -rf "$extra"
 mkdir -p "$extra"
 for ko in $(find "$E2E_OUT/modroot" -name '*.ko' | sort); do
-	readelf -S "$ko" 2>/dev/null | grep -q '\.kunit_test_suites' &&
+	readelf -W -S "$ko" 2>/dev/null | grep -q '\.kunit_test_suites' &&
 		basename "$ko" .ko
 done > "$extra/kunit-modules"
 [ -s "$extra/kunit-modules" ] || fail_early "no module with KUnit suites in $E2E_OUT/modroot"
