@@ -5,8 +5,9 @@
 #
 #   make demo      the main job: boot the simulated platform, tour with perf
 #                  (EXTRA=dir: your own scripts/binaries to run in the guest)
-#   make check     the test command: every tier on Linux 6.12, KUnit, style
-#                  and cross builds on the 6.1 backport (fits CI's time)
+#   make check     the test command (fits CI's time): on Linux 6.12 KUnit,
+#                  lint, cross, extmod, e2e, stress; on 6.1 KUnit, lint,
+#                  cross and native
 #   make check-full  every tier on both series (the results document
 #                  reports it)
 #   make setup     packages, kernel trees (both series), our links and patches
