@@ -172,6 +172,8 @@ static struct attribute *mips_cm_event_attrs[] = {
  * @nr_irqs: interrupts that found an overflow, to notice a dead interrupt
  * @tick_irqs: @nr_irqs at the last timer tick
  * @tick_ov: overflow status seen at the last timer tick
+ * @ov_stuck_since: when a tick first found @tick_ov still set with no
+ *	interrupt in between (ktime ns), 0 while that is not the case
  * @warned: one-time warnings given (MIPS_CM_WARN_*)
  * @log: log lines to print (MIPS_CM_LOG_*), from @log_print
  * @log_ctl: control register value for the log line
@@ -203,6 +205,7 @@ struct hvpmu_mips_cm {
 	unsigned long nr_irqs;
 	unsigned long tick_irqs;
 	u32 tick_ov;
+	u64 ov_stuck_since;
 	unsigned long warned;
 	unsigned long log;
 	u32 log_ctl;
@@ -475,20 +478,34 @@ static void cm_poll_ov(struct hvpmu_mips_cm *cm)
 
 /*
  * With the interrupt in use, an overflow status that stays set from one
- * tick to the next while no interrupt came means the interrupt does not
- * arrive (e.g. a device tree that names the wrong input).
+ * tick to the next while no interrupt came, for at least
+ * MIPS_CM_IRQ_DEAD_NS, means the interrupt does not arrive (e.g. a device
+ * tree that names the wrong input). The time bound keeps a short fold
+ * period from taking a late interrupt (its CPU busy, or a virtual CPU not
+ * scheduled) for a dead one.
  */
+#define MIPS_CM_IRQ_DEAD_NS	(100 * NSEC_PER_MSEC)
+
 static void cm_check_irq(struct hvpmu_mips_cm *cm)
 {
+	u64 now;
 	u32 ov;
 
 	if (cm->polling)
 		return;
 	ov = cm_read(cm, CM_PC_OV) & CM_PC_OV_ALL;
 	if ((ov & cm->tick_ov) && cm->nr_irqs == cm->tick_irqs) {
-		cm_to_polling(cm, "overflow interrupt did not come");
-		cm_ov_clear(cm, ov);
-		ov = 0;
+		now = ktime_get_ns();
+		if (!cm->ov_stuck_since) {
+			cm->ov_stuck_since = now;
+		} else if (now - cm->ov_stuck_since >= MIPS_CM_IRQ_DEAD_NS) {
+			cm_to_polling(cm, "overflow interrupt did not come");
+			cm_ov_clear(cm, ov);
+			ov = 0;
+			cm->ov_stuck_since = 0;
+		}
+	} else {
+		cm->ov_stuck_since = 0;
 	}
 	cm->tick_ov = ov;
 	cm->tick_irqs = cm->nr_irqs;
@@ -662,6 +679,7 @@ static void cm_pmu_enable(struct pmu *pmu)
 	if (cm->active && !cm->timer_on) {
 		cm->timer_on = true;
 		cm->tick_ov = 0;
+		cm->ov_stuck_since = 0;
 		hrtimer_start(&cm->timer, cm->period,
 			      HRTIMER_MODE_REL_PINNED_HARD);
 	} else if (!cm->active && cm->timer_on) {
@@ -757,6 +775,7 @@ static int cm_add(struct perf_event *event, int flags)
 		cm->evsel = 0;
 		cm->reset = 0;
 		cm->tick_ov = 0;
+		cm->ov_stuck_since = 0;
 		cm_write(cm, CM_PC_CTL, 0);
 		cm_write(cm, CM_PC_OV, CM_PC_OV_ALL);
 	}
