@@ -624,27 +624,32 @@ static void gpci_model_block(struct kunit *test)
 static const char gt_donated[] =
 	"entitled_capped_uncapped_donated_idle_timebase_by_partition_cycles_donated";
 
+/*
+ * Every format file, as Linux's hv-gpci.c declares them (its
+ * EVENT_DEFINE_RANGE_FORMAT()s): perf parses event strings with these.
+ */
+static const char *const gt_abi_format[][2] = {
+	{ "request", "config:0-31\n" },
+	{ "starting_index", "config:32-63\n" },
+	{ "phys_processor_idx", "config:32-63\n" },
+	{ "sibling_part_id", "config:32-63\n" },
+	{ "hw_chip_id", "config:32-63\n" },
+	{ "partition_id", "config:32-63\n" },
+	{ "secondary_index", "config1:0-15\n" },
+	{ "counter_info_version", "config1:16-23\n" },
+	{ "length", "config1:24-31\n" },
+	{ "offset", "config1:32-63\n" },
+};
+
 static void gpci_test_format(struct kunit *test)
 {
-	static const char *const want[][2] = {
-		{ "request", "config:0-31\n" },
-		{ "starting_index", "config:32-63\n" },
-		{ "phys_processor_idx", "config:32-63\n" },
-		{ "sibling_part_id", "config:32-63\n" },
-		{ "hw_chip_id", "config:32-63\n" },
-		{ "partition_id", "config:32-63\n" },
-		{ "secondary_index", "config1:0-15\n" },
-		{ "counter_info_version", "config1:16-23\n" },
-		{ "length", "config1:24-31\n" },
-		{ "offset", "config1:32-63\n" },
-	};
 	unsigned long calls;
 	unsigned int i;
 
 	gt_start(test, 6, HVPMU_GPCI_CAP_GA);
-	for (i = 0; i < ARRAY_SIZE(want); i++)
-		KUNIT_EXPECT_STREQ(test, gt_show(test, "format", want[i][0]),
-				   want[i][1]);
+	for (i = 0; i < ARRAY_SIZE(gt_abi_format); i++)
+		KUNIT_EXPECT_STREQ(test, gt_show(test, "format", gt_abi_format[i][0]),
+				   gt_abi_format[i][1]);
 	KUNIT_EXPECT_STREQ(test, gt_show(test, "events", gt_donated),
 			   "request=0x20,sibling_part_id=?,counter_info_version=0x8,length=8,offset=0x20\n");
 	/* probe: 0x40 (capabilities), 0x10 (counter_info_version) */
@@ -686,23 +691,6 @@ static void gpci_test_format(struct kunit *test)
 }
 
 /* ---- driver: sysfs format/ and events/, byte for byte ---- */
-
-/*
- * Every format file, as Linux's hv-gpci.c declares them (its
- * EVENT_DEFINE_RANGE_FORMAT()s): perf parses event strings with these.
- */
-static const char *const gt_abi_format[][2] = {
-	{ "request", "config:0-31\n" },
-	{ "starting_index", "config:32-63\n" },
-	{ "phys_processor_idx", "config:32-63\n" },
-	{ "sibling_part_id", "config:32-63\n" },
-	{ "hw_chip_id", "config:32-63\n" },
-	{ "partition_id", "config:32-63\n" },
-	{ "secondary_index", "config1:0-15\n" },
-	{ "counter_info_version", "config1:16-23\n" },
-	{ "length", "config1:24-31\n" },
-	{ "offset", "config1:32-63\n" },
-};
 
 /* Firmware classes of the named events: which ones events/ shows. */
 enum { GT_ABI_LOPAR, GT_ABI_EXT, GT_ABI_DEPR };
