@@ -18,10 +18,10 @@
 #include <linux/debugfs.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
-#include <linux/perf/hvpmu_gpci.h>
-#include <linux/perf/hvpmu_mips_cm.h>
-#include <linux/perf/hvpmu_mmustat.h>
-#include <linux/perf/hvpmu_sun4v.h>
+#include "hv_gpci_pmu.h"
+#include "mips_cm_pmu.h"
+#include "sun4v_mmustat_pmu.h"
+#include "sun4v_dram_pmu.h"
 #include <linux/seq_file.h>
 
 /**
@@ -39,18 +39,18 @@ struct hvpmu_sim_model {
 };
 
 static const struct hvpmu_sim_model hvpmu_sim_models[] = {
-#if IS_ENABLED(CONFIG_HVPMU_SUN4V_DRAM)
-	{ "sun4v", hvpmu_sun4v_sim_init, hvpmu_sun4v_sim_exit },
+#if IS_ENABLED(CONFIG_SUN4V_DRAM_PMU)
+	{ "sun4v", sun4v_pmu_sim_init, sun4v_pmu_sim_exit },
 #endif
-#if IS_ENABLED(CONFIG_HVPMU_SUN4V_MMUSTAT)
-	{ "mmustat", hvpmu_mmustat_sim_init, hvpmu_mmustat_sim_exit },
+#if IS_ENABLED(CONFIG_SUN4V_MMUSTAT_PMU)
+	{ "mmustat", sun4v_mmustat_pmu_sim_init, sun4v_mmustat_pmu_sim_exit },
 #endif
-#if IS_ENABLED(CONFIG_HVPMU_MIPS_CM)
-	{ "mips_cm", hvpmu_mips_cm_sim_init, hvpmu_mips_cm_sim_exit },
+#if IS_ENABLED(CONFIG_MIPS_CM_PMU)
+	{ "mips_cm", mips_cm_pmu_sim_init, mips_cm_pmu_sim_exit },
 #endif
-#if IS_ENABLED(CONFIG_HVPMU_GPCI)
+#if IS_ENABLED(CONFIG_HV_GPCI_PMU)
 	/* an inline wrapper: the PMU's owner is this module */
-	{ "gpci", hvpmu_gpci_sim_init, hvpmu_gpci_sim_exit },
+	{ "gpci", hv_gpci_pmu_sim_init, hv_gpci_pmu_sim_exit },
 #endif
 };
 

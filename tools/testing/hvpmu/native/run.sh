@@ -82,12 +82,12 @@ glue_ppc64() {
 
 glue_sparc64() {
 	local log=$1 n
-	n=$(glue_lines "$log" 'hvpmu_sun4v|niagara2_dram|vfalls_dram|niagara_mmustat' | wc -l)
+	n=$(glue_lines "$log" 'sun4v_pmu|niagara2_dram|vfalls_dram|niagara_mmustat' | wc -l)
 	if [ "$n" -le 1 ]; then
 		pass "sparc64: sun4v glue stays away on sun4u ($n log lines)"
 	else
 		fail "sparc64: sun4v glue logged $n lines on sun4u"
-		glue_lines "$log" 'hvpmu_sun4v|niagara2_dram|vfalls_dram|niagara_mmustat' | head -n 5
+		glue_lines "$log" 'sun4v_pmu|niagara2_dram|vfalls_dram|niagara_mmustat' | head -n 5
 	fi
 }
 

@@ -134,8 +134,8 @@ unload_ours() {
 	local m
 
 	[ -d "$SIM" ] && check "rmmod hvpmu_sim $1" rmmod hvpmu_sim
-	for m in hvpmu_models hvpmu_gpci hvpmu_mips_cm hvpmu_mmustat \
-		 hvpmu_sun4v_dram hvpmu_core; do
+	for m in pmu_kunit_models hv_gpci_pmu mips_cm_pmu sun4v_mmustat_pmu \
+		 sun4v_dram_pmu pmu_uncore; do
 		grep -q "^$m " /proc/modules && check "rmmod $m $1" rmmod "$m"
 	done
 }

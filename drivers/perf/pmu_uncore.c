@@ -1,24 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Common run-time helper of the hypervisor and uncore PMU drivers (hvpmu):
+ * Common run-time helper of the hypervisor and uncore PMU drivers:
  * counter-width extension, the designated-CPU handling of uncore PMUs and
  * deferred messages. The event encoding is compile-time
  * (<linux/perf/pmu_format.h>): nothing is built or parsed at registration.
  */
 
-#define pr_fmt(fmt) "hvpmu: " fmt
+#define pr_fmt(fmt) "pmu_uncore: " fmt
 
 #include <linux/cpu.h>
 #include <linux/cpuhotplug.h>
 #include <linux/device.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
-#include <linux/perf/hvpmu.h>
+#include <linux/perf/pmu_uncore.h>
 #include <linux/perf/pmu_format.h>
 #include <linux/slab.h>
 
 /**
- * hvpmu_counter_fold() - add a narrow hardware counter's progress to a count
+ * pmu_counter_fold() - add a narrow hardware counter's progress to a count
  * @event: the event; @event->hw.prev_count holds the previous raw value
  * @now: the raw value just read from the hardware
  * @width: the counter's width in bits (1 to 64)
@@ -31,7 +31,7 @@
  *
  * Return: the number of events added to @event->count.
  */
-u64 hvpmu_counter_fold(struct perf_event *event, u64 now, unsigned int width)
+u64 pmu_counter_fold(struct perf_event *event, u64 now, unsigned int width)
 {
 	u64 prev = local64_xchg(&event->hw.prev_count, now);
 	u64 delta = pmu_counter_delta(prev, now, width);
@@ -39,14 +39,14 @@ u64 hvpmu_counter_fold(struct perf_event *event, u64 now, unsigned int width)
 	local64_add(delta, &event->count);
 	return delta;
 }
-EXPORT_SYMBOL_GPL(hvpmu_counter_fold);
+EXPORT_SYMBOL_GPL(pmu_counter_fold);
 
-static enum cpuhp_state hvpmu_cpuhp_state;
+static enum cpuhp_state pmu_uncore_cpuhp_state;
 
 static ssize_t cpumask_show(struct device *dev, struct device_attribute *attr,
 			    char *buf)
 {
-	struct hvpmu_uncore *uncore = hvpmu_uncore_from_pmu(dev_get_drvdata(dev));
+	struct pmu_uncore *uncore = pmu_uncore_from_pmu(dev_get_drvdata(dev));
 	unsigned int cpu = READ_ONCE(uncore->cpu);
 
 	return cpumap_print_to_pagebuf(true, buf, cpu < nr_cpu_ids ?
@@ -54,7 +54,7 @@ static ssize_t cpumask_show(struct device *dev, struct device_attribute *attr,
 }
 static DEVICE_ATTR_RO(cpumask);
 
-static struct attribute *hvpmu_uncore_cpumask_attrs[] = {
+static struct attribute *pmu_uncore_cpumask_attrs[] = {
 	&dev_attr_cpumask.attr,
 	NULL,
 };
@@ -63,15 +63,15 @@ static struct attribute *hvpmu_uncore_cpumask_attrs[] = {
  * The "cpumask" file of an uncore PMU: the one CPU that perf should open the
  * PMU's events on. Put it in the PMU's attr_groups.
  */
-const struct attribute_group hvpmu_uncore_cpumask_group = {
-	.attrs = hvpmu_uncore_cpumask_attrs,
+const struct attribute_group pmu_uncore_cpumask_group = {
+	.attrs = pmu_uncore_cpumask_attrs,
 };
-EXPORT_SYMBOL_GPL(hvpmu_uncore_cpumask_group);
+EXPORT_SYMBOL_GPL(pmu_uncore_cpumask_group);
 
-static int hvpmu_cpu_offline(unsigned int cpu, struct hlist_node *node)
+static int pmu_uncore_cpu_offline(unsigned int cpu, struct hlist_node *node)
 {
-	struct hvpmu_uncore *uncore =
-		hlist_entry_safe(node, struct hvpmu_uncore, node);
+	struct pmu_uncore *uncore =
+		hlist_entry_safe(node, struct pmu_uncore, node);
 	unsigned int target;
 
 	if (cpu != uncore->cpu)
@@ -88,7 +88,7 @@ static int hvpmu_cpu_offline(unsigned int cpu, struct hlist_node *node)
 }
 
 /**
- * hvpmu_uncore_register() - register a system-wide PMU with a designated CPU
+ * pmu_uncore_register() - register a system-wide PMU with a designated CPU
  * @uncore: the PMU; @uncore->pmu must be filled in, @uncore->migrate may be
  * @name: the PMU's name in sysfs and perf
  *
@@ -96,17 +96,17 @@ static int hvpmu_cpu_offline(unsigned int cpu, struct hlist_node *node)
  * fsl_imx8_ddr_perf do: a module loaded with taskset designates that CPU),
  * follows CPU hotplug (events migrate to another online CPU when the
  * designated one goes offline) and registers the PMU. Put
- * &hvpmu_uncore_cpumask_group in the PMU's attr_groups. Undone with
- * hvpmu_uncore_unregister().
+ * &pmu_uncore_cpumask_group in the PMU's attr_groups. Undone with
+ * pmu_uncore_unregister().
  *
  * Return: 0, or the error of cpuhp or perf_pmu_register(); on error nothing
  * stays registered.
  */
-int hvpmu_uncore_register(struct hvpmu_uncore *uncore, const char *name)
+int pmu_uncore_register(struct pmu_uncore *uncore, const char *name)
 {
 	int ret;
 
-	if (!hvpmu_cpuhp_state)
+	if (!pmu_uncore_cpuhp_state)
 		return -ENODEV;
 
 	/*
@@ -117,13 +117,13 @@ int hvpmu_uncore_register(struct hvpmu_uncore *uncore, const char *name)
 	 * (The _cpuslocked variant of the instance call is not exported.)
 	 */
 	uncore->cpu = nr_cpu_ids;
-	ret = cpuhp_state_add_instance_nocalls(hvpmu_cpuhp_state,
+	ret = cpuhp_state_add_instance_nocalls(pmu_uncore_cpuhp_state,
 					       &uncore->node);
 	if (ret)
 		return ret;
 	ret = perf_pmu_register(&uncore->pmu, name, -1);
 	if (ret) {
-		cpuhp_state_remove_instance_nocalls(hvpmu_cpuhp_state,
+		cpuhp_state_remove_instance_nocalls(pmu_uncore_cpuhp_state,
 						    &uncore->node);
 		return ret;
 	}
@@ -133,13 +133,13 @@ int hvpmu_uncore_register(struct hvpmu_uncore *uncore, const char *name)
 	cpus_read_unlock();
 	return 0;
 }
-EXPORT_SYMBOL_GPL(hvpmu_uncore_register);
+EXPORT_SYMBOL_GPL(pmu_uncore_register);
 
 /**
- * hvpmu_uncore_unregister() - undo hvpmu_uncore_register()
+ * pmu_uncore_unregister() - undo pmu_uncore_register()
  * @uncore: the PMU
  */
-void hvpmu_uncore_unregister(struct hvpmu_uncore *uncore)
+void pmu_uncore_unregister(struct pmu_uncore *uncore)
 {
 	/*
 	 * No CPU designated from here on, so that a CPU going offline while
@@ -150,17 +150,17 @@ void hvpmu_uncore_unregister(struct hvpmu_uncore *uncore)
 	WRITE_ONCE(uncore->cpu, nr_cpu_ids);
 	cpus_read_unlock();
 	perf_pmu_unregister(&uncore->pmu);
-	cpuhp_state_remove_instance_nocalls(hvpmu_cpuhp_state, &uncore->node);
+	cpuhp_state_remove_instance_nocalls(pmu_uncore_cpuhp_state, &uncore->node);
 }
-EXPORT_SYMBOL_GPL(hvpmu_uncore_unregister);
+EXPORT_SYMBOL_GPL(pmu_uncore_unregister);
 
-static bool hvpmu_same_pmu_or_sw(struct perf_event *a, struct perf_event *b)
+static bool pmu_same_pmu_or_sw(struct perf_event *a, struct perf_event *b)
 {
 	return a->pmu == b->pmu || is_software_event(a);
 }
 
 /**
- * hvpmu_uncore_event_init() - the checks every uncore PMU's event_init makes
+ * pmu_uncore_event_init() - the checks every uncore PMU's event_init makes
  * @uncore: the PMU
  * @event: the new event
  *
@@ -172,7 +172,7 @@ static bool hvpmu_same_pmu_or_sw(struct perf_event *a, struct perf_event *b)
  * Return: 0, -ENOENT (not this PMU), -EOPNOTSUPP (sampling), -ENODEV (the
  * PMU is being registered or unregistered: no CPU designated) or -EINVAL.
  */
-int hvpmu_uncore_event_init(struct hvpmu_uncore *uncore,
+int pmu_uncore_event_init(struct pmu_uncore *uncore,
 			    struct perf_event *event)
 {
 	struct perf_event *leader = event->group_leader;
@@ -191,10 +191,10 @@ int hvpmu_uncore_event_init(struct hvpmu_uncore *uncore,
 	 * while a sibling is initialised.
 	 */
 	if (leader != event) {
-		if (!hvpmu_same_pmu_or_sw(leader, event))
+		if (!pmu_same_pmu_or_sw(leader, event))
 			return -EINVAL;
 		for_each_sibling_event(sibling, leader)
-			if (!hvpmu_same_pmu_or_sw(sibling, event))
+			if (!pmu_same_pmu_or_sw(sibling, event))
 				return -EINVAL;
 	}
 
@@ -204,107 +204,107 @@ int hvpmu_uncore_event_init(struct hvpmu_uncore *uncore,
 	event->cpu = cpu;
 	return 0;
 }
-EXPORT_SYMBOL_GPL(hvpmu_uncore_event_init);
+EXPORT_SYMBOL_GPL(pmu_uncore_event_init);
 
-static void hvpmu_defer_kick(struct irq_work *kick)
+static void pmu_defer_kick(struct irq_work *kick)
 {
-	schedule_work(&container_of(kick, struct hvpmu_defer, kick)->work);
+	schedule_work(&container_of(kick, struct pmu_defer, kick)->work);
 }
 
 /**
- * hvpmu_defer_init() - prepare a struct hvpmu_defer
+ * pmu_defer_init() - prepare a struct pmu_defer
  * @defer: the deferred work
  * @fn: what it runs; container_of(work, ..., defer.work) finds its owner
  */
-void hvpmu_defer_init(struct hvpmu_defer *defer, work_func_t fn)
+void pmu_defer_init(struct pmu_defer *defer, work_func_t fn)
 {
-	init_irq_work(&defer->kick, hvpmu_defer_kick);
+	init_irq_work(&defer->kick, pmu_defer_kick);
 	INIT_WORK(&defer->work, fn);
 }
-EXPORT_SYMBOL_GPL(hvpmu_defer_init);
+EXPORT_SYMBOL_GPL(pmu_defer_init);
 
 /**
- * hvpmu_defer_queue() - run the work soon, from any context, any lock held
+ * pmu_defer_queue() - run the work soon, from any context, any lock held
  * @defer: the deferred work
  */
-void hvpmu_defer_queue(struct hvpmu_defer *defer)
+void pmu_defer_queue(struct pmu_defer *defer)
 {
 	irq_work_queue(&defer->kick);
 }
-EXPORT_SYMBOL_GPL(hvpmu_defer_queue);
+EXPORT_SYMBOL_GPL(pmu_defer_queue);
 
 /**
- * hvpmu_defer_flush() - wait until queued work has run
+ * pmu_defer_flush() - wait until queued work has run
  * @defer: the deferred work
  *
  * Call before @defer is freed, with nothing left that can queue it.
  */
-void hvpmu_defer_flush(struct hvpmu_defer *defer)
+void pmu_defer_flush(struct pmu_defer *defer)
 {
 	if (!defer->work.func)	/* never initialised */
 		return;
 	irq_work_sync(&defer->kick);
 	flush_work(&defer->work);
 }
-EXPORT_SYMBOL_GPL(hvpmu_defer_flush);
+EXPORT_SYMBOL_GPL(pmu_defer_flush);
 
-static void hvpmu_log_work(struct work_struct *work);
+static void pmu_log_work(struct work_struct *work);
 
 /**
- * hvpmu_log_init() - prepare a struct hvpmu_log
+ * pmu_log_init() - prepare a struct pmu_log
  * @log: the log
  */
-void hvpmu_log_init(struct hvpmu_log *log)
+void pmu_log_init(struct pmu_log *log)
 {
 	memset(log, 0, sizeof(*log));
 	raw_spin_lock_init(&log->lock);
-	hvpmu_defer_init(&log->print, hvpmu_log_work);
+	pmu_defer_init(&log->print, pmu_log_work);
 }
-EXPORT_SYMBOL_GPL(hvpmu_log_init);
+EXPORT_SYMBOL_GPL(pmu_log_init);
 
 /**
- * hvpmu_log() - queue a warning for printing from process context
+ * pmu_log() - queue a warning for printing from process context
  * @log: the log
  * @fmt: printk format, with the caller's pr_fmt() prefix
  *
  * Any context, any lock held. A message that finds the queue full is only
  * counted; rate-limit at the caller.
  */
-void hvpmu_log(struct hvpmu_log *log, const char *fmt, ...)
+void pmu_log(struct pmu_log *log, const char *fmt, ...)
 {
 	unsigned long flags;
 	va_list args;
 
 	raw_spin_lock_irqsave(&log->lock, flags);
-	if (log->nr < HVPMU_LOG_LINES) {
+	if (log->nr < PMU_LOG_LINES) {
 		va_start(args, fmt);
-		vscnprintf(log->line[log->nr++], HVPMU_LOG_LEN, fmt, args);
+		vscnprintf(log->line[log->nr++], PMU_LOG_LEN, fmt, args);
 		va_end(args);
 	} else {
 		log->lost++;
 	}
 	raw_spin_unlock_irqrestore(&log->lock, flags);
-	hvpmu_defer_queue(&log->print);
+	pmu_defer_queue(&log->print);
 }
-EXPORT_SYMBOL_GPL(hvpmu_log);
+EXPORT_SYMBOL_GPL(pmu_log);
 
 /* The queued lines carry their driver's own prefix: none from this file. */
 #undef pr_fmt
 #define pr_fmt(fmt) fmt
 
-/* Print what hvpmu_log() queued. */
-static void hvpmu_log_work(struct work_struct *work)
+/* Print what pmu_log() queued. */
+static void pmu_log_work(struct work_struct *work)
 {
-	struct hvpmu_log *log = container_of(work, struct hvpmu_log, print.work);
-	char (*line)[HVPMU_LOG_LEN];
+	struct pmu_log *log = container_of(work, struct pmu_log, print.work);
+	char (*line)[PMU_LOG_LEN];
 	unsigned int i, nr;
 	unsigned long flags, lost;
 
-	line = kmalloc_array(HVPMU_LOG_LINES, HVPMU_LOG_LEN, GFP_KERNEL);
+	line = kmalloc_array(PMU_LOG_LINES, PMU_LOG_LEN, GFP_KERNEL);
 	raw_spin_lock_irqsave(&log->lock, flags);
 	nr = line ? log->nr : 0;
 	if (nr)
-		memcpy(line, log->line, nr * HVPMU_LOG_LEN);
+		memcpy(line, log->line, nr * PMU_LOG_LEN);
 	lost = log->lost;
 	log->nr -= nr;
 	log->lost = 0;
@@ -314,44 +314,44 @@ static void hvpmu_log_work(struct work_struct *work)
 		pr_warn("%s", line[i]);
 	kfree(line);
 	if (lost)
-		pr_warn("hvpmu: %lu more messages not shown\n", lost);
+		pr_warn("pmu_uncore: %lu more messages not shown\n", lost);
 }
 
 #undef pr_fmt
-#define pr_fmt(fmt) "hvpmu: " fmt
+#define pr_fmt(fmt) "pmu_uncore: " fmt
 
 /**
- * hvpmu_log_flush() - print what is queued and wait for it
+ * pmu_log_flush() - print what is queued and wait for it
  * @log: the log
  *
  * Call before @log is freed, with nothing left that can queue to it.
  */
-void hvpmu_log_flush(struct hvpmu_log *log)
+void pmu_log_flush(struct pmu_log *log)
 {
-	hvpmu_defer_flush(&log->print);
+	pmu_defer_flush(&log->print);
 }
-EXPORT_SYMBOL_GPL(hvpmu_log_flush);
+EXPORT_SYMBOL_GPL(pmu_log_flush);
 
-static int __init hvpmu_core_init(void)
+static int __init pmu_uncore_init(void)
 {
 	int ret;
 
-	ret = cpuhp_setup_state_multi(CPUHP_AP_ONLINE_DYN, "perf/hvpmu:online",
-				      NULL, hvpmu_cpu_offline);
+	ret = cpuhp_setup_state_multi(CPUHP_AP_ONLINE_DYN, "perf/pmu_uncore:online",
+				      NULL, pmu_uncore_cpu_offline);
 	if (ret < 0)
 		return ret;
-	hvpmu_cpuhp_state = ret;
+	pmu_uncore_cpuhp_state = ret;
 	return 0;
 }
 
-static void __exit hvpmu_core_exit(void)
+static void __exit pmu_uncore_exit(void)
 {
-	cpuhp_remove_multi_state(hvpmu_cpuhp_state);
+	cpuhp_remove_multi_state(pmu_uncore_cpuhp_state);
 }
 
 /* Before the drivers' device_initcalls when built in. */
-subsys_initcall(hvpmu_core_init);
-module_exit(hvpmu_core_exit);
+subsys_initcall(pmu_uncore_init);
+module_exit(pmu_uncore_exit);
 
 MODULE_DESCRIPTION("Common helper for hypervisor and uncore PMU drivers");
 MODULE_LICENSE("GPL");

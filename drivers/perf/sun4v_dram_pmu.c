@@ -2,7 +2,7 @@
 /*
  * niagara2_dram and vfalls_dram: the DRAM controller performance counters
  * of the UltraSPARC T2 and T2+, reached through the sun4v perfreg
- * hypercalls (see include/linux/perf/hvpmu_sun4v.h).
+ * hypercalls (see include/linux/perf/sun4v_pmu.h).
  *
  * Each channel (an N2 DRAM channel, a VF node's MCU) has one control
  * register selecting two events and one counter register holding two
@@ -11,7 +11,7 @@
  * them into 64-bit counts often enough that they never wrap unseen.
  */
 
-#define pr_fmt(fmt) "hvpmu_sun4v: " fmt
+#define pr_fmt(fmt) "sun4v_pmu: " fmt
 
 #include <linux/bitfield.h>
 #include <linux/hrtimer.h>
@@ -19,8 +19,8 @@
 #include <linux/minmax.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
-#include <linux/perf/hvpmu.h>
-#include <linux/perf/hvpmu_sun4v.h>
+#include <linux/perf/pmu_uncore.h>
+#include "sun4v_dram_pmu.h"
 #include <linux/perf/pmu_format.h>
 #include <linux/printk.h>
 #include <linux/ratelimit.h>
@@ -44,7 +44,7 @@
 #define DRAM_CLOCK_HZ		1600000000ULL
 #define DRAM_POLL_MARGIN	2
 #define DRAM_POLL_MS_MAX						\
-	((unsigned int)((1000ULL << HVPMU_SUN4V_PIC_WIDTH) /		\
+	((unsigned int)((1000ULL << SUN4V_PMU_PIC_WIDTH) /		\
 			(DRAM_CLOCK_HZ * DRAM_POLL_MARGIN)))
 #define DRAM_POLL_MS_DEFAULT	100
 /* The queues' depth is not documented either: a generous guess. */
@@ -130,10 +130,10 @@ enum { DRAM_HT_UNUSED, DRAM_HT_ALLOWED, DRAM_HT_REFUSED, DRAM_HT_REVOKED };
 #define DRAM_L2CTL_MASK		0x3ULL
 
 /* Slot 0 is PIC0 (counter bits 62:32), slot 1 is PIC1 (bits 30:0). */
-static const unsigned int dram_sel_shift[2] = { HVPMU_SUN4V_SEL0_SHIFT,
-						HVPMU_SUN4V_SEL1_SHIFT };
-static const unsigned int dram_pic_shift[2] = { HVPMU_SUN4V_PIC0_SHIFT,
-						HVPMU_SUN4V_PIC1_SHIFT };
+static const unsigned int dram_sel_shift[2] = { SUN4V_PMU_SEL0_SHIFT,
+						SUN4V_PMU_SEL1_SHIFT };
+static const unsigned int dram_pic_shift[2] = { SUN4V_PMU_PIC0_SHIFT,
+						SUN4V_PMU_PIC1_SHIFT };
 
 /**
  * struct dram_chan - one DRAM channel
@@ -149,7 +149,7 @@ struct dram_chan {
 };
 
 /**
- * struct hvpmu_sun4v_dram - one DRAM PMU
+ * struct sun4v_dram_pmu - one DRAM PMU
  * @uncore: the PMU and its designated CPU
  * @desc: chip and backend
  * @name: "niagara2_dram" or "vfalls_dram"
@@ -178,68 +178,68 @@ struct dram_chan {
  * @chan: per-channel state
  * @log: messages of paths that must not print, see dram_warn()
  */
-struct hvpmu_sun4v_dram {
-	struct hvpmu_uncore uncore;
-	struct hvpmu_sun4v_desc desc;
+struct sun4v_dram_pmu {
+	struct pmu_uncore uncore;
+	struct sun4v_pmu_desc desc;
 	const char *name;
 	struct attribute **format;
 	u16 valid;
-	u16 ceil_ms[HVPMU_SUN4V_SEL_MASK + 1];
+	u16 ceil_ms[SUN4V_PMU_SEL_MASK + 1];
 	raw_spinlock_t lock;
 	struct hrtimer timer;
 	unsigned int poll_ms;
 	unsigned int nr_active;
-	unsigned int nr_code[HVPMU_SUN4V_SEL_MASK + 1];
+	unsigned int nr_code[SUN4V_PMU_SEL_MASK + 1];
 	unsigned int nr_chans;
 	u32 present;
 	int ht;
 	struct mutex l2_lock;	/* nr_nodes users, l2_mode, l2_users, l2_hw */
 	unsigned int nr_nodes;
 	s8 *cpu_node;
-	unsigned int l2_mode[HVPMU_SUN4V_VF_NODES];
-	unsigned int l2_users[HVPMU_SUN4V_VF_NODES];
-	int l2_hw[HVPMU_SUN4V_VF_NODES];
+	unsigned int l2_mode[SUN4V_PMU_VF_NODES];
+	unsigned int l2_users[SUN4V_PMU_VF_NODES];
+	int l2_hw[SUN4V_PMU_VF_NODES];
 	unsigned int txn_flags;
 	u32 txn_pending;
-	struct dram_chan chan[HVPMU_SUN4V_MAX_CHANNELS];
-	struct hvpmu_log log;
+	struct dram_chan chan[SUN4V_PMU_MAX_CHANNELS];
+	struct pmu_log log;
 };
 
-static struct hvpmu_sun4v_dram *to_dram(struct pmu *pmu)
+static struct sun4v_dram_pmu *to_dram(struct pmu *pmu)
 {
-	return container_of(hvpmu_uncore_from_pmu(pmu), struct hvpmu_sun4v_dram,
+	return container_of(pmu_uncore_from_pmu(pmu), struct sun4v_dram_pmu,
 			    uncore);
 }
 
 /**
- * hvpmu_sun4v_status_name() - name of a sun4v hypervisor status
+ * sun4v_pmu_status_name() - name of a sun4v hypervisor status
  * @hv_status: the status
  *
  * Return: e.g. "ENOACCESS", or "unknown status".
  */
-const char *hvpmu_sun4v_status_name(unsigned long hv_status)
+const char *sun4v_pmu_status_name(unsigned long hv_status)
 {
 	switch (hv_status) {
-	case HVPMU_SUN4V_EOK:
+	case SUN4V_PMU_EOK:
 		return "EOK";
-	case HVPMU_SUN4V_EINVAL:
+	case SUN4V_PMU_EINVAL:
 		return "EINVAL";
-	case HVPMU_SUN4V_EBADTRAP:
+	case SUN4V_PMU_EBADTRAP:
 		return "EBADTRAP";
-	case HVPMU_SUN4V_EWOULDBLOCK:
+	case SUN4V_PMU_EWOULDBLOCK:
 		return "EWOULDBLOCK";
-	case HVPMU_SUN4V_ENOACCESS:
+	case SUN4V_PMU_ENOACCESS:
 		return "ENOACCESS";
-	case HVPMU_SUN4V_ENOTSUPPORTED:
+	case SUN4V_PMU_ENOTSUPPORTED:
 		return "ENOTSUPPORTED";
 	default:
 		return "unknown status";
 	}
 }
-EXPORT_SYMBOL_GPL(hvpmu_sun4v_status_name);
+EXPORT_SYMBOL_GPL(sun4v_pmu_status_name);
 
 /**
- * hvpmu_sun4v_errno() - errno for a sun4v hypervisor status
+ * sun4v_pmu_errno() - errno for a sun4v hypervisor status
  * @hv_status: the status
  *
  * Return: 0 for EOK, -EACCES for ENOACCESS (the domain has no perf-counter
@@ -247,34 +247,34 @@ EXPORT_SYMBOL_GPL(hvpmu_sun4v_status_name);
  * -EBUSY for EWOULDBLOCK, -EOPNOTSUPP for EBADTRAP (API group not
  * negotiated), -EIO otherwise.
  */
-int hvpmu_sun4v_errno(unsigned long hv_status)
+int sun4v_pmu_errno(unsigned long hv_status)
 {
 	switch (hv_status) {
-	case HVPMU_SUN4V_EOK:
+	case SUN4V_PMU_EOK:
 		return 0;
-	case HVPMU_SUN4V_ENOACCESS:
+	case SUN4V_PMU_ENOACCESS:
 		return -EACCES;
-	case HVPMU_SUN4V_EINVAL:
-	case HVPMU_SUN4V_ENOTSUPPORTED:
+	case SUN4V_PMU_EINVAL:
+	case SUN4V_PMU_ENOTSUPPORTED:
 		return -ENODEV;
-	case HVPMU_SUN4V_EWOULDBLOCK:
+	case SUN4V_PMU_EWOULDBLOCK:
 		return -EBUSY;
-	case HVPMU_SUN4V_EBADTRAP:
+	case SUN4V_PMU_EBADTRAP:
 		return -EOPNOTSUPP;
 	default:
 		return -EIO;
 	}
 }
-EXPORT_SYMBOL_GPL(hvpmu_sun4v_errno);
+EXPORT_SYMBOL_GPL(sun4v_pmu_errno);
 
 /*
  * Most messages come from paths that hold d->lock (a raw spinlock) or run
  * in hard-irq context (the poll, IPI reads, PCR writes), where the console
  * must not be driven: its locks may sleep on PREEMPT_RT, which lockdep
  * reports as an invalid wait context. So they are deferred to a work item
- * (hvpmu_log()), and rate-limited.
+ * (pmu_log()), and rate-limited.
  */
-static __printf(2, 3) void dram_warn(struct hvpmu_sun4v_dram *d,
+static __printf(2, 3) void dram_warn(struct sun4v_dram_pmu *d,
 				     const char *fmt, ...)
 {
 	static DEFINE_RATELIMIT_STATE(rs, DEFAULT_RATELIMIT_INTERVAL,
@@ -287,45 +287,45 @@ static __printf(2, 3) void dram_warn(struct hvpmu_sun4v_dram *d,
 	va_start(args, fmt);
 	vaf.fmt = fmt;
 	vaf.va = &args;
-	hvpmu_log(&d->log, pr_fmt("%s: %pV"), d->name, &vaf);
+	pmu_log(&d->log, pr_fmt("%s: %pV"), d->name, &vaf);
 	va_end(args);
 }
 
 /* A failed hypercall. */
-static void dram_log(struct hvpmu_sun4v_dram *d, const char *op,
+static void dram_log(struct sun4v_dram_pmu *d, const char *op,
 		     unsigned long reg, const char *why, unsigned long st)
 {
 	dram_warn(d, "%s PerfReg %lu (%s) failed: %s\n", op, reg, why,
-		  hvpmu_sun4v_status_name(st));
+		  sun4v_pmu_status_name(st));
 }
 
-static int dram_get(struct hvpmu_sun4v_dram *d, unsigned long reg, u64 *val,
+static int dram_get(struct sun4v_dram_pmu *d, unsigned long reg, u64 *val,
 		    const char *why)
 {
 	unsigned long st = d->desc.ops->get_perfreg(d->desc.ctx, reg, val);
 
-	if (st != HVPMU_SUN4V_EOK)
+	if (st != SUN4V_PMU_EOK)
 		dram_log(d, "reading", reg, why, st);
-	return hvpmu_sun4v_errno(st);
+	return sun4v_pmu_errno(st);
 }
 
-static int dram_set(struct hvpmu_sun4v_dram *d, unsigned long reg, u64 val,
+static int dram_set(struct sun4v_dram_pmu *d, unsigned long reg, u64 val,
 		    const char *why)
 {
 	unsigned long st = d->desc.ops->set_perfreg(d->desc.ctx, reg, val);
 
-	if (st != HVPMU_SUN4V_EOK)
+	if (st != SUN4V_PMU_EOK)
 		dram_log(d, "writing", reg, why, st);
-	return hvpmu_sun4v_errno(st);
+	return sun4v_pmu_errno(st);
 }
 
-static unsigned int dram_event_chan(struct hvpmu_sun4v_dram *d,
+static unsigned int dram_event_chan(struct sun4v_dram_pmu *d,
 				    struct perf_event *event)
 {
 	u64 config = event->attr.config;
 
-	if (d->desc.chip == HVPMU_SUN4V_VF)
-		return FIELD_GET(DRAM_CFG_NODE, config) * HVPMU_SUN4V_VF_MCUS +
+	if (d->desc.chip == SUN4V_PMU_VF)
+		return FIELD_GET(DRAM_CFG_NODE, config) * SUN4V_PMU_VF_MCUS +
 		       FIELD_GET(DRAM_CFG_MCU, config);
 	return FIELD_GET(DRAM_CFG_CHANNEL, config);
 }
@@ -335,14 +335,14 @@ static unsigned int dram_event_chan(struct hvpmu_sun4v_dram *d,
  * events. On failure nothing changes: the next successful read accounts
  * for the whole interval. Called with the lock held.
  */
-static int dram_update_chan(struct hvpmu_sun4v_dram *d, unsigned int c)
+static int dram_update_chan(struct sun4v_dram_pmu *d, unsigned int c)
 {
-	const u64 mask = GENMASK_ULL(HVPMU_SUN4V_PIC_WIDTH - 1, 0);
+	const u64 mask = GENMASK_ULL(SUN4V_PMU_PIC_WIDTH - 1, 0);
 	struct dram_chan *ch = &d->chan[c];
 	u64 val;
 	int s, ret;
 
-	ret = dram_get(d, hvpmu_sun4v_pic_reg(d->desc.chip, c), &val, "counter");
+	ret = dram_get(d, sun4v_pmu_pic_reg(d->desc.chip, c), &val, "counter");
 	if (ret)
 		return ret;
 	for (s = 0; s < 2; s++) {
@@ -355,7 +355,7 @@ static int dram_update_chan(struct hvpmu_sun4v_dram *d, unsigned int c)
 			local64_set(&event->hw.prev_count, raw);
 			ch->stale[s] = false;
 		} else {
-			hvpmu_counter_fold(event, raw, HVPMU_SUN4V_PIC_WIDTH);
+			pmu_counter_fold(event, raw, SUN4V_PMU_PIC_WIDTH);
 		}
 	}
 	return 0;
@@ -365,7 +365,7 @@ static int dram_update_chan(struct hvpmu_sun4v_dram *d, unsigned int c)
  * The poll period: poll_period_ms, or less if a counting event can reach
  * 2^31 sooner (DRAM_EVENTS' rates). Called with the lock held.
  */
-static unsigned int dram_period_ms(struct hvpmu_sun4v_dram *d)
+static unsigned int dram_period_ms(struct sun4v_dram_pmu *d)
 {
 	unsigned int ms = READ_ONCE(d->poll_ms), code;
 
@@ -377,7 +377,7 @@ static unsigned int dram_period_ms(struct hvpmu_sun4v_dram *d)
 
 static enum hrtimer_restart dram_poll(struct hrtimer *timer)
 {
-	struct hvpmu_sun4v_dram *d = container_of(timer, struct hvpmu_sun4v_dram,
+	struct sun4v_dram_pmu *d = container_of(timer, struct sun4v_dram_pmu,
 						  timer);
 	enum hrtimer_restart restart = HRTIMER_NORESTART;
 	unsigned long flags;
@@ -404,7 +404,7 @@ out:
 	return restart;
 }
 
-static int dram_validate_group(struct hvpmu_sun4v_dram *d,
+static int dram_validate_group(struct sun4v_dram_pmu *d,
 			       struct perf_event *event)
 {
 	struct perf_event *leader = event->group_leader;
@@ -427,11 +427,11 @@ static int dram_validate_group(struct hvpmu_sun4v_dram *d,
 
 static int dram_event_init(struct perf_event *event)
 {
-	struct hvpmu_sun4v_dram *d = to_dram(event->pmu);
+	struct sun4v_dram_pmu *d = to_dram(event->pmu);
 	u64 code;
 	int ret;
 
-	ret = hvpmu_uncore_event_init(&d->uncore, event);
+	ret = pmu_uncore_event_init(&d->uncore, event);
 	if (ret)
 		return ret;
 	ret = pmu_format_check(d->format, &event->attr);
@@ -450,24 +450,24 @@ static int dram_event_init(struct perf_event *event)
  * Take a slot's baseline from the counter register now; if that read
  * fails, the next good read takes it. Called with the lock held.
  */
-static void dram_rebase(struct hvpmu_sun4v_dram *d, unsigned int c, int s)
+static void dram_rebase(struct sun4v_dram_pmu *d, unsigned int c, int s)
 {
 	struct perf_event *event = d->chan[c].slot[s];
 	u64 val;
 
-	if (dram_get(d, hvpmu_sun4v_pic_reg(d->desc.chip, c), &val, "counter")) {
+	if (dram_get(d, sun4v_pmu_pic_reg(d->desc.chip, c), &val, "counter")) {
 		d->chan[c].stale[s] = true;
 		return;
 	}
 	local64_set(&event->hw.prev_count,
 		    (val >> dram_pic_shift[s]) &
-		    GENMASK_ULL(HVPMU_SUN4V_PIC_WIDTH - 1, 0));
+		    GENMASK_ULL(SUN4V_PMU_PIC_WIDTH - 1, 0));
 	d->chan[c].stale[s] = false;
 }
 
 static void dram_start(struct perf_event *event, int flags)
 {
-	struct hvpmu_sun4v_dram *d = to_dram(event->pmu);
+	struct sun4v_dram_pmu *d = to_dram(event->pmu);
 	struct hw_perf_event *hw = &event->hw;
 	unsigned int code = hw->event_base;
 	unsigned long irqflags;
@@ -487,7 +487,7 @@ static void dram_start(struct perf_event *event, int flags)
 
 static void dram_stop(struct perf_event *event, int flags)
 {
-	struct hvpmu_sun4v_dram *d = to_dram(event->pmu);
+	struct sun4v_dram_pmu *d = to_dram(event->pmu);
 	struct hw_perf_event *hw = &event->hw;
 	unsigned long irqflags;
 
@@ -506,7 +506,7 @@ static void dram_stop(struct perf_event *event, int flags)
 
 static int dram_add(struct perf_event *event, int flags)
 {
-	struct hvpmu_sun4v_dram *d = to_dram(event->pmu);
+	struct sun4v_dram_pmu *d = to_dram(event->pmu);
 	struct hw_perf_event *hw = &event->hw;
 	unsigned int c = dram_event_chan(d, event);
 	struct dram_chan *ch = &d->chan[c];
@@ -520,7 +520,7 @@ static int dram_add(struct perf_event *event, int flags)
 	/* Prefer a half that already selects this event: no write needed. */
 	for (s = 0; s < 2; s++)
 		if (!ch->slot[s] &&
-		    ((ch->ctl >> dram_sel_shift[s]) & HVPMU_SUN4V_SEL_MASK) == code)
+		    ((ch->ctl >> dram_sel_shift[s]) & SUN4V_PMU_SEL_MASK) == code)
 			break;
 	if (s == 2)
 		s = !ch->slot[0] ? 0 : !ch->slot[1] ? 1 : -1;
@@ -528,7 +528,7 @@ static int dram_add(struct perf_event *event, int flags)
 		ret = -EAGAIN;	/* both halves busy: perf multiplexes */
 		goto out;
 	}
-	ctl = (ch->ctl & ~(HVPMU_SUN4V_SEL_MASK << dram_sel_shift[s])) |
+	ctl = (ch->ctl & ~(SUN4V_PMU_SEL_MASK << dram_sel_shift[s])) |
 	      code << dram_sel_shift[s];
 	if (ctl != ch->ctl) {
 		/*
@@ -541,7 +541,7 @@ static int dram_add(struct perf_event *event, int flags)
 			dram_update_chan(d, c);
 		else
 			other = NULL;
-		ret = dram_set(d, hvpmu_sun4v_ctl_reg(d->desc.chip, c), ctl,
+		ret = dram_set(d, sun4v_pmu_ctl_reg(d->desc.chip, c), ctl,
 			       "control");
 		if (!ret)
 			ch->ctl = ctl;
@@ -564,7 +564,7 @@ out:
 
 static void dram_del(struct perf_event *event, int flags)
 {
-	struct hvpmu_sun4v_dram *d = to_dram(event->pmu);
+	struct sun4v_dram_pmu *d = to_dram(event->pmu);
 	unsigned long irqflags;
 
 	dram_stop(event, PERF_EF_UPDATE);
@@ -575,7 +575,7 @@ static void dram_del(struct perf_event *event, int flags)
 
 static void dram_read(struct perf_event *event)
 {
-	struct hvpmu_sun4v_dram *d = to_dram(event->pmu);
+	struct sun4v_dram_pmu *d = to_dram(event->pmu);
 	unsigned long irqflags;
 
 	if (event->hw.state & PERF_HES_STOPPED)
@@ -591,7 +591,7 @@ static void dram_read(struct perf_event *event)
 
 static void dram_start_txn(struct pmu *pmu, unsigned int txn_flags)
 {
-	struct hvpmu_sun4v_dram *d = to_dram(pmu);
+	struct sun4v_dram_pmu *d = to_dram(pmu);
 
 	d->txn_flags = txn_flags;
 	d->txn_pending = 0;
@@ -599,7 +599,7 @@ static void dram_start_txn(struct pmu *pmu, unsigned int txn_flags)
 
 static int dram_commit_txn(struct pmu *pmu)
 {
-	struct hvpmu_sun4v_dram *d = to_dram(pmu);
+	struct sun4v_dram_pmu *d = to_dram(pmu);
 	unsigned long irqflags;
 	unsigned int c;
 
@@ -616,7 +616,7 @@ static int dram_commit_txn(struct pmu *pmu)
 
 static void dram_cancel_txn(struct pmu *pmu)
 {
-	struct hvpmu_sun4v_dram *d = to_dram(pmu);
+	struct sun4v_dram_pmu *d = to_dram(pmu);
 
 	d->txn_flags = 0;
 	d->txn_pending = 0;
@@ -625,7 +625,7 @@ static void dram_cancel_txn(struct pmu *pmu)
 static ssize_t poll_period_ms_show(struct device *dev,
 				   struct device_attribute *attr, char *buf)
 {
-	struct hvpmu_sun4v_dram *d = to_dram(dev_get_drvdata(dev));
+	struct sun4v_dram_pmu *d = to_dram(dev_get_drvdata(dev));
 
 	return sysfs_emit(buf, "%u\n", READ_ONCE(d->poll_ms));
 }
@@ -634,7 +634,7 @@ static ssize_t poll_period_ms_store(struct device *dev,
 				    struct device_attribute *attr,
 				    const char *buf, size_t count)
 {
-	struct hvpmu_sun4v_dram *d = to_dram(dev_get_drvdata(dev));
+	struct sun4v_dram_pmu *d = to_dram(dev_get_drvdata(dev));
 	unsigned int ms;
 	int ret;
 
@@ -653,17 +653,17 @@ static DEVICE_ATTR_RW(poll_period_ms);
 static ssize_t channels_show(struct device *dev, struct device_attribute *attr,
 			     char *buf)
 {
-	struct hvpmu_sun4v_dram *d = to_dram(dev_get_drvdata(dev));
+	struct sun4v_dram_pmu *d = to_dram(dev_get_drvdata(dev));
 	unsigned int c;
 	int n = 0;
 
 	for (c = 0; c < d->nr_chans; c++) {
 		if (!(d->present & BIT(c)))
 			continue;
-		if (d->desc.chip == HVPMU_SUN4V_VF)
+		if (d->desc.chip == SUN4V_PMU_VF)
 			n += sysfs_emit_at(buf, n, "node=%u,mcu=%u\n",
-					   c / HVPMU_SUN4V_VF_MCUS,
-					   c % HVPMU_SUN4V_VF_MCUS);
+					   c / SUN4V_PMU_VF_MCUS,
+					   c % SUN4V_PMU_VF_MCUS);
 		else
 			n += sysfs_emit_at(buf, n, "channel=%u\n", c);
 	}
@@ -680,7 +680,7 @@ static ssize_t hyperprivileged_show(struct device *dev,
 		[DRAM_HT_REFUSED] = "refused",
 		[DRAM_HT_REVOKED] = "revoked",
 	};
-	struct hvpmu_sun4v_dram *d = to_dram(dev_get_drvdata(dev));
+	struct sun4v_dram_pmu *d = to_dram(dev_get_drvdata(dev));
 
 	return sysfs_emit(buf, "%s\n", state[READ_ONCE(d->ht)]);
 }
@@ -710,7 +710,7 @@ static const struct attribute_group dram_n2_events_group = {
 static const struct attribute_group *dram_n2_groups[] = {
 	&dram_n2_format_group,
 	&dram_n2_events_group,
-	&hvpmu_uncore_cpumask_group,
+	&pmu_uncore_cpumask_group,
 	&dram_group,
 	NULL
 };
@@ -728,7 +728,7 @@ static const struct attribute_group dram_vf_events_group = {
 static const struct attribute_group *dram_vf_groups[] = {
 	&dram_vf_format_group,
 	&dram_vf_events_group,
-	&hvpmu_uncore_cpumask_group,
+	&pmu_uncore_cpumask_group,
 	&dram_group,
 	NULL
 };
@@ -743,24 +743,24 @@ static const struct attribute_group *dram_vf_groups[] = {
  * and ignored.
  * Return: 1 if present, 0 if absent, a negative errno if probing failed.
  */
-static int dram_detect(struct hvpmu_sun4v_dram *d, unsigned int c)
+static int dram_detect(struct sun4v_dram_pmu *d, unsigned int c)
 {
-	unsigned long reg = hvpmu_sun4v_ctl_reg(d->desc.chip, c);
+	unsigned long reg = sun4v_pmu_ctl_reg(d->desc.chip, c);
 	const u64 probe = 0x01;
 	unsigned long st;
 	u64 old, back;
 	int ret, err;
 
 	st = d->desc.ops->get_perfreg(d->desc.ctx, reg, &old);
-	if (st == HVPMU_SUN4V_EINVAL || st == HVPMU_SUN4V_ENOTSUPPORTED)
+	if (st == SUN4V_PMU_EINVAL || st == SUN4V_PMU_ENOTSUPPORTED)
 		return 0;
-	ret = hvpmu_sun4v_errno(st);
+	ret = sun4v_pmu_errno(st);
 	if (ret) {
 		pr_warn("%s: probing PerfReg %lu failed: %s\n", d->name, reg,
-			hvpmu_sun4v_status_name(st));
+			sun4v_pmu_status_name(st));
 		return ret;
 	}
-	old &= HVPMU_SUN4V_CTL_MASK;
+	old &= SUN4V_PMU_CTL_MASK;
 	d->chan[c].ctl = old;
 	if (old)
 		return 1;	/* a disabled channel reads 0 */
@@ -773,12 +773,12 @@ static int dram_detect(struct hvpmu_sun4v_dram *d, unsigned int c)
 	err = dram_set(d, reg, old, "probe");
 	if (ret || err)
 		return ret ?: err;
-	return (back & HVPMU_SUN4V_CTL_MASK) == probe;
+	return (back & SUN4V_PMU_CTL_MASK) == probe;
 }
 
 /* One PerfReg 1 call, made on a CPU of the node whose register it is. */
 struct dram_l2_call {
-	struct hvpmu_sun4v_dram *d;
+	struct sun4v_dram_pmu *d;
 	bool set;
 	u64 val;
 	unsigned long status;
@@ -787,14 +787,14 @@ struct dram_l2_call {
 static void dram_l2_here(void *info)
 {
 	struct dram_l2_call *a = info;
-	const struct hvpmu_sun4v_ops *ops = a->d->desc.ops;
+	const struct sun4v_pmu_ops *ops = a->d->desc.ops;
 
 	if (a->set)
 		a->status = ops->set_perfreg(a->d->desc.ctx,
-					     HVPMU_SUN4V_VF_REG_L2CTL, a->val);
+					     SUN4V_PMU_VF_REG_L2CTL, a->val);
 	else
 		a->status = ops->get_perfreg(a->d->desc.ctx,
-					     HVPMU_SUN4V_VF_REG_L2CTL, &a->val);
+					     SUN4V_PMU_VF_REG_L2CTL, &a->val);
 }
 
 /*
@@ -802,7 +802,7 @@ static void dram_l2_here(void *info)
  * (vf_perf_api 3.1), so make the call on an online CPU of @node.
  * Return: 0 and the call in *@a, or -ENODEV if no CPU of @node is online.
  */
-static int dram_l2_call(struct hvpmu_sun4v_dram *d, unsigned int node,
+static int dram_l2_call(struct sun4v_dram_pmu *d, unsigned int node,
 			struct dram_l2_call *a)
 {
 	unsigned int cpu;
@@ -823,7 +823,7 @@ static int dram_l2_call(struct hvpmu_sun4v_dram *d, unsigned int node,
  * read it back, so that the next user knows whether to write.
  * Called with l2_lock held.
  */
-static int dram_set_l2ctl(struct hvpmu_sun4v_dram *d, unsigned int node,
+static int dram_set_l2ctl(struct sun4v_dram_pmu *d, unsigned int node,
 			  unsigned int mode)
 {
 	struct dram_l2_call a = { .set = true, .val = mode };
@@ -835,16 +835,16 @@ static int dram_set_l2ctl(struct hvpmu_sun4v_dram *d, unsigned int node,
 				    d->name, node);
 		return ret;
 	}
-	if (a.status == HVPMU_SUN4V_EOK) {
+	if (a.status == SUN4V_PMU_EOK) {
 		d->l2_hw[node] = mode;
 		return 0;
 	}
 	pr_warn_ratelimited("%s: writing PerfReg %u (L2 PERF_CONFIG) of node %u failed: %s\n",
-			    d->name, HVPMU_SUN4V_VF_REG_L2CTL, node,
-			    hvpmu_sun4v_status_name(a.status));
-	ret = hvpmu_sun4v_errno(a.status);
+			    d->name, SUN4V_PMU_VF_REG_L2CTL, node,
+			    sun4v_pmu_status_name(a.status));
+	ret = sun4v_pmu_errno(a.status);
 	a = (struct dram_l2_call) { .set = false };
-	if (!dram_l2_call(d, node, &a) && a.status == HVPMU_SUN4V_EOK)
+	if (!dram_l2_call(d, node, &a) && a.status == SUN4V_PMU_EOK)
 		d->l2_hw[node] = a.val & DRAM_L2CTL_MASK;
 	else
 		d->l2_hw[node] = DRAM_L2_UNKNOWN;
@@ -857,12 +857,12 @@ static int dram_set_l2ctl(struct hvpmu_sun4v_dram *d, unsigned int node,
  * may have left a subset selected. A node that cannot be reset stays
  * DRAM_L2_UNKNOWN and is written by its first user.
  */
-static int dram_l2_probe(struct hvpmu_sun4v_dram *d)
+static int dram_l2_probe(struct sun4v_dram_pmu *d)
 {
 	unsigned int cpu, node;
 	int *sock, n;
 
-	if (d->desc.chip != HVPMU_SUN4V_VF || !d->desc.ops->cpu_socket)
+	if (d->desc.chip != SUN4V_PMU_VF || !d->desc.ops->cpu_socket)
 		return 0;
 	sock = kcalloc(nr_cpu_ids, sizeof(*sock), GFP_KERNEL);
 	d->cpu_node = kcalloc(nr_cpu_ids, sizeof(*d->cpu_node), GFP_KERNEL);
@@ -873,11 +873,11 @@ static int dram_l2_probe(struct hvpmu_sun4v_dram *d)
 	for (cpu = 0; cpu < nr_cpu_ids; cpu++)
 		sock[cpu] = cpu_possible(cpu) ?
 			    d->desc.ops->cpu_socket(d->desc.ctx, cpu) : -ENODEV;
-	n = hvpmu_sun4v_l2_nodes(sock, nr_cpu_ids, d->cpu_node);
+	n = sun4v_pmu_l2_nodes(sock, nr_cpu_ids, d->cpu_node);
 	kfree(sock);
 	if (n < 0) {
 		pr_warn("%s: CPUs on more than %u sockets: no L2 miss source (l2ctl)\n",
-			d->name, HVPMU_SUN4V_VF_NODES);
+			d->name, SUN4V_PMU_VF_NODES);
 		return 0;
 	}
 	d->nr_nodes = n;
@@ -887,21 +887,21 @@ static int dram_l2_probe(struct hvpmu_sun4v_dram *d)
 		struct dram_l2_call a = { .set = false };
 
 		d->l2_hw[node] = DRAM_L2_UNKNOWN;
-		if (!dram_l2_call(d, node, &a) && a.status == HVPMU_SUN4V_EOK)
+		if (!dram_l2_call(d, node, &a) && a.status == SUN4V_PMU_EOK)
 			d->l2_hw[node] = a.val & DRAM_L2CTL_MASK;
-		if (d->l2_hw[node] == HVPMU_SUN4V_L2_ALL)
+		if (d->l2_hw[node] == SUN4V_PMU_L2_ALL)
 			continue;
 		if (d->l2_hw[node] != DRAM_L2_UNKNOWN)
 			pr_info("%s: node %u: L2 PERF_CONFIG was %d; reset to 0 (all L2 misses)\n",
 				d->name, node, d->l2_hw[node]);
-		dram_set_l2ctl(d, node, HVPMU_SUN4V_L2_ALL);
+		dram_set_l2ctl(d, node, SUN4V_PMU_L2_ALL);
 	}
 	mutex_unlock(&d->l2_lock);
 	return 0;
 }
 
 /* The valid select values and their poll ceilings. */
-static void dram_init_events(struct hvpmu_sun4v_dram *d)
+static void dram_init_events(struct sun4v_dram_pmu *d)
 {
 	unsigned int i;
 
@@ -914,7 +914,7 @@ static void dram_init_events(struct hvpmu_sun4v_dram *d)
 }
 
 /**
- * hvpmu_sun4v_dram_probe() - find the DRAM channels and register the PMU
+ * sun4v_dram_pmu_probe() - find the DRAM channels and register the PMU
  * @desc: chip and backend; copied
  *
  * Registers "niagara2_dram" or "vfalls_dram" with the channels that answer.
@@ -927,10 +927,10 @@ static void dram_init_events(struct hvpmu_sun4v_dram *d)
  * of a failed hypercall. Nothing is left registered on error, and every
  * control register holds what it held before.
  */
-struct hvpmu_sun4v_dram *hvpmu_sun4v_dram_probe(const struct hvpmu_sun4v_desc *desc)
+struct sun4v_dram_pmu *sun4v_dram_pmu_probe(const struct sun4v_pmu_desc *desc)
 {
 	const struct attribute_group **groups;
-	struct hvpmu_sun4v_dram *d;
+	struct sun4v_dram_pmu *d;
 	unsigned int c;
 	int ret;
 
@@ -941,22 +941,22 @@ struct hvpmu_sun4v_dram *hvpmu_sun4v_dram_probe(const struct hvpmu_sun4v_desc *d
 	if (!d)
 		return ERR_PTR(-ENOMEM);
 	d->desc = *desc;
-	if (desc->chip == HVPMU_SUN4V_VF) {
+	if (desc->chip == SUN4V_PMU_VF) {
 		d->name = "vfalls_dram";
 		d->format = dram_vf_format;
 		groups = dram_vf_groups;
-		d->nr_chans = HVPMU_SUN4V_VF_NODES * HVPMU_SUN4V_VF_MCUS;
+		d->nr_chans = SUN4V_PMU_VF_NODES * SUN4V_PMU_VF_MCUS;
 	} else {
 		d->name = "niagara2_dram";
 		d->format = dram_n2_format;
 		groups = dram_n2_groups;
-		d->nr_chans = HVPMU_SUN4V_N2_CHANNELS;
+		d->nr_chans = SUN4V_PMU_N2_CHANNELS;
 	}
 	dram_init_events(d);
 	d->poll_ms = DRAM_POLL_MS_DEFAULT;
 	raw_spin_lock_init(&d->lock);
 	mutex_init(&d->l2_lock);
-	hvpmu_log_init(&d->log);
+	pmu_log_init(&d->log);
 	hrtimer_init(&d->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
 	d->timer.function = dram_poll;
 
@@ -991,7 +991,7 @@ struct hvpmu_sun4v_dram *hvpmu_sun4v_dram_probe(const struct hvpmu_sun4v_desc *d
 		.commit_txn	= dram_commit_txn,
 		.cancel_txn	= dram_cancel_txn,
 	};
-	ret = hvpmu_uncore_register(&d->uncore, d->name);
+	ret = pmu_uncore_register(&d->uncore, d->name);
 	if (ret) {
 		pr_warn("%s: registering the PMU failed: %d\n", d->name, ret);
 		goto err_free;
@@ -1001,35 +1001,35 @@ struct hvpmu_sun4v_dram *hvpmu_sun4v_dram_probe(const struct hvpmu_sun4v_desc *d
 	return d;
 
 err_free:
-	hvpmu_log_flush(&d->log);
+	pmu_log_flush(&d->log);
 	kfree(d->cpu_node);
 	kfree(d);
 	return ERR_PTR(ret);
 }
-EXPORT_SYMBOL_GPL(hvpmu_sun4v_dram_probe);
+EXPORT_SYMBOL_GPL(sun4v_dram_pmu_probe);
 
 /**
- * hvpmu_sun4v_dram_remove() - unregister a PMU made by hvpmu_sun4v_dram_probe()
+ * sun4v_dram_pmu_remove() - unregister a PMU made by sun4v_dram_pmu_probe()
  * @d: the PMU, or NULL
  */
-void hvpmu_sun4v_dram_remove(struct hvpmu_sun4v_dram *d)
+void sun4v_dram_pmu_remove(struct sun4v_dram_pmu *d)
 {
 	if (IS_ERR_OR_NULL(d))
 		return;
-	hvpmu_uncore_unregister(&d->uncore);
+	pmu_uncore_unregister(&d->uncore);
 	hrtimer_cancel(&d->timer);
-	hvpmu_log_flush(&d->log);
+	pmu_log_flush(&d->log);
 	kfree(d->cpu_node);
 	kfree(d);
 }
-EXPORT_SYMBOL_GPL(hvpmu_sun4v_dram_remove);
+EXPORT_SYMBOL_GPL(sun4v_dram_pmu_remove);
 
 /*
  * Record what the hypervisor did with PCR.HT. Every PCR write of every CPU
  * comes here, so the shared line is written only when the state changes;
  * a change to "refused" or "revoked" is logged.
  */
-static void dram_ht_state(struct hvpmu_sun4v_dram *d, int state,
+static void dram_ht_state(struct sun4v_dram_pmu *d, int state,
 			  unsigned long hv_status)
 {
 	if (READ_ONCE(d->ht) == state || xchg(&d->ht, state) == state)
@@ -1037,13 +1037,13 @@ static void dram_ht_state(struct hvpmu_sun4v_dram *d, int state,
 	/* Interrupts are off here: deferred, see dram_warn(). */
 	if (state == DRAM_HT_REFUSED)
 		dram_warn(d, "hypervisor refused hyperprivileged counting (PCR.HT): %s; counting without it\n",
-			  hvpmu_sun4v_status_name(hv_status));
+			  sun4v_pmu_status_name(hv_status));
 	else if (state == DRAM_HT_REVOKED)
 		dram_warn(d, "hypervisor revoked hyperprivileged counting (PCR.HT read back clear); counting without it\n");
 }
 
 /**
- * hvpmu_sun4v_pcr_write() - write the calling strand's PCR through the
+ * sun4v_pmu_pcr_write() - write the calling strand's PCR through the
  *	hypervisor while HT (count hyperprivileged events) is involved
  * @d: the instance whose backend to use (PerfReg 0 of the chip's API:
  *	0x105 on a T2, 0x107 on a T2+)
@@ -1066,18 +1066,18 @@ static void dram_ht_state(struct hvpmu_sun4v_dram *d, int state,
  * Return: true if the hypervisor wrote @pcr; false if the caller must
  * write @pcr itself, without HT, so that counting continues.
  */
-bool hvpmu_sun4v_pcr_write(struct hvpmu_sun4v_dram *d, u64 pcr, bool live,
+bool sun4v_pmu_pcr_write(struct sun4v_dram_pmu *d, u64 pcr, bool live,
 			   u64 cur)
 {
-	bool ht = pcr & HVPMU_SUN4V_PCR_HT;
+	bool ht = pcr & SUN4V_PMU_PCR_HT;
 	unsigned long st;
 
-	if (live && !(cur & HVPMU_SUN4V_PCR_HT))
-		dram_ht_state(d, DRAM_HT_REVOKED, HVPMU_SUN4V_EOK);
+	if (live && !(cur & SUN4V_PMU_PCR_HT))
+		dram_ht_state(d, DRAM_HT_REVOKED, SUN4V_PMU_EOK);
 	if (ht && READ_ONCE(d->ht) == DRAM_HT_REVOKED)
 		return false;
-	st = d->desc.ops->set_perfreg(d->desc.ctx, HVPMU_SUN4V_REG_PCR, pcr);
-	if (st == HVPMU_SUN4V_EOK) {
+	st = d->desc.ops->set_perfreg(d->desc.ctx, SUN4V_PMU_REG_PCR, pcr);
+	if (st == SUN4V_PMU_EOK) {
 		if (ht && READ_ONCE(d->ht) != DRAM_HT_REVOKED)
 			dram_ht_state(d, DRAM_HT_ALLOWED, st);
 		return true;
@@ -1086,33 +1086,33 @@ bool hvpmu_sun4v_pcr_write(struct hvpmu_sun4v_dram *d, u64 pcr, bool live,
 		dram_ht_state(d, DRAM_HT_REFUSED, st);
 	return false;
 }
-EXPORT_SYMBOL_GPL(hvpmu_sun4v_pcr_write);
+EXPORT_SYMBOL_GPL(sun4v_pmu_pcr_write);
 
 /**
- * hvpmu_sun4v_l2ctl_get() - take a node's L2 miss-source setting (T2+)
+ * sun4v_pmu_l2ctl_get() - take a node's L2 miss-source setting (T2+)
  * @d: a vfalls_dram instance
  * @node: the node, 0 to the number of nodes minus one (the nodes are
- *	numbered by hvpmu_sun4v_l2_nodes() from the CPUs' sockets)
- * @mode: PERF_CONFIG, HVPMU_SUN4V_L2_ALL to HVPMU_SUN4V_L2_C2C
+ *	numbered by sun4v_pmu_l2_nodes() from the CPUs' sockets)
+ * @mode: PERF_CONFIG, SUN4V_PMU_L2_ALL to SUN4V_PMU_L2_C2C
  *
  * The setting is node-wide and shared: users asking for the same @mode
  * share it, a user asking for another one while it is taken gets -EBUSY.
  * The first user writes the register unless it is known to hold @mode
  * already. Each successful call must be paired with
- * hvpmu_sun4v_l2ctl_put(). May sleep.
+ * sun4v_pmu_l2ctl_put(). May sleep.
  *
  * Return: 0; -EOPNOTSUPP on a T2 or without node numbering; -EINVAL for a
  * bad @node or @mode; -EBUSY; -ENODEV if no CPU of @node is online to
  * write it; or the errno of a failed hypercall (nothing is taken then).
  */
-int hvpmu_sun4v_l2ctl_get(struct hvpmu_sun4v_dram *d, unsigned int node,
+int sun4v_pmu_l2ctl_get(struct sun4v_dram_pmu *d, unsigned int node,
 			  unsigned int mode)
 {
 	int ret = 0;
 
-	if (d->desc.chip != HVPMU_SUN4V_VF || !d->nr_nodes)
+	if (d->desc.chip != SUN4V_PMU_VF || !d->nr_nodes)
 		return -EOPNOTSUPP;
-	if (node >= d->nr_nodes || mode > HVPMU_SUN4V_L2_C2C)
+	if (node >= d->nr_nodes || mode > SUN4V_PMU_L2_C2C)
 		return -EINVAL;
 	mutex_lock(&d->l2_lock);
 	if (d->l2_users[node] && d->l2_mode[node] != mode)
@@ -1126,34 +1126,34 @@ int hvpmu_sun4v_l2ctl_get(struct hvpmu_sun4v_dram *d, unsigned int node,
 	mutex_unlock(&d->l2_lock);
 	return ret;
 }
-EXPORT_SYMBOL_GPL(hvpmu_sun4v_l2ctl_get);
+EXPORT_SYMBOL_GPL(sun4v_pmu_l2ctl_get);
 
 /**
- * hvpmu_sun4v_l2ctl_put() - release a node's L2 miss-source setting
- * @d: the instance given to hvpmu_sun4v_l2ctl_get()
+ * sun4v_pmu_l2ctl_put() - release a node's L2 miss-source setting
+ * @d: the instance given to sun4v_pmu_l2ctl_get()
  * @node: the node
  *
  * The last user puts the node back to "all L2 misses", the default. If
  * that write fails, what the register then holds is recorded, so the next
  * user writes it. May sleep.
  */
-void hvpmu_sun4v_l2ctl_put(struct hvpmu_sun4v_dram *d, unsigned int node)
+void sun4v_pmu_l2ctl_put(struct sun4v_dram_pmu *d, unsigned int node)
 {
 	if (node >= d->nr_nodes)
 		return;
 	mutex_lock(&d->l2_lock);
 	if (!WARN_ON_ONCE(!d->l2_users[node]) && !--d->l2_users[node] &&
-	    d->l2_hw[node] != HVPMU_SUN4V_L2_ALL)
-		dram_set_l2ctl(d, node, HVPMU_SUN4V_L2_ALL);
+	    d->l2_hw[node] != SUN4V_PMU_L2_ALL)
+		dram_set_l2ctl(d, node, SUN4V_PMU_L2_ALL);
 	mutex_unlock(&d->l2_lock);
 }
-EXPORT_SYMBOL_GPL(hvpmu_sun4v_l2ctl_put);
+EXPORT_SYMBOL_GPL(sun4v_pmu_l2ctl_put);
 
 /*
  * The nodes whose setting a CPU PMU event depends on: its CPU's node, or
  * for a per-task event (@cpu < 0), which may run anywhere, every node.
  */
-static int dram_l2ctl_nodes(struct hvpmu_sun4v_dram *d, int cpu,
+static int dram_l2ctl_nodes(struct sun4v_dram_pmu *d, int cpu,
 			    unsigned long *nodes)
 {
 	if (cpu < 0) {
@@ -1167,55 +1167,55 @@ static int dram_l2ctl_nodes(struct hvpmu_sun4v_dram *d, int cpu,
 }
 
 /* Whether an event depends on PERF_CONFIG, hence takes a setting. */
-static bool dram_l2ctl_user(struct hvpmu_sun4v_dram *d, u32 enc)
+static bool dram_l2ctl_user(struct sun4v_dram_pmu *d, u32 enc)
 {
-	return d->desc.chip == HVPMU_SUN4V_VF && d->nr_nodes &&
-	       HVPMU_SUN4V_PCR_SL(enc) == HVPMU_SUN4V_PCR_SL_MISSES;
+	return d->desc.chip == SUN4V_PMU_VF && d->nr_nodes &&
+	       SUN4V_PMU_PCR_SL(enc) == SUN4V_PMU_PCR_SL_MISSES;
 }
 
 /**
- * hvpmu_sun4v_l2ctl_event_get() - take the L2 setting a CPU PMU event needs
+ * sun4v_pmu_l2ctl_event_get() - take the L2 setting a CPU PMU event needs
  * @d: the DRAM PMU instance
  * @cpu: the event's CPU, or -1 for a per-task event (every node is taken)
  * @enc: the event's PCR encoding, SL << 8 | mask
  * @config1: the event's config1; bits 1:0 are its l2ctl
- *	(HVPMU_SUN4V_L2_ALL to HVPMU_SUN4V_L2_C2C), the others are reserved
+ *	(SUN4V_PMU_L2_ALL to SUN4V_PMU_L2_C2C), the others are reserved
  *
  * The CPU PMU's provider hook on a T2+. Events of select group SL 3 count
  * what their node's PERF_CONFIG selects, so each takes the node's setting
- * with hvpmu_sun4v_l2ctl_get(), "all" included: a plain miss event must
+ * with sun4v_pmu_l2ctl_get(), "all" included: a plain miss event must
  * not silently count a subset that another user chose. Nodes are numbered
- * once, from the CPUs' sockets (hvpmu_sun4v_l2_nodes()), for per-CPU and
+ * once, from the CPUs' sockets (sun4v_pmu_l2_nodes()), for per-CPU and
  * per-task events alike. On a T2 config1 is not this driver's: ignored,
  * as by the CPU PMU without a provider. May sleep.
  *
  * Return: 1 if a setting was taken (release it with
- * hvpmu_sun4v_l2ctl_event_put() and the same arguments), 0 if the event
+ * sun4v_pmu_l2ctl_event_put() and the same arguments), 0 if the event
  * needs none, -EINVAL for a reserved config1 bit or a nonzero l2ctl on an
  * event outside SL 3, -EOPNOTSUPP for a nonzero l2ctl when the CPUs'
  * nodes are not known, -EBUSY if a node holds another setting, or another
- * errno of hvpmu_sun4v_l2ctl_get(). Nothing is taken on error.
+ * errno of sun4v_pmu_l2ctl_get(). Nothing is taken on error.
  */
-int hvpmu_sun4v_l2ctl_event_get(struct hvpmu_sun4v_dram *d, int cpu, u32 enc,
+int sun4v_pmu_l2ctl_event_get(struct sun4v_dram_pmu *d, int cpu, u32 enc,
 				u64 config1)
 {
 	unsigned int mode = config1 & DRAM_L2CTL_MASK, node;
 	unsigned long nodes, done = 0;
 	int ret;
 
-	if (d->desc.chip != HVPMU_SUN4V_VF)
+	if (d->desc.chip != SUN4V_PMU_VF)
 		return 0;
 	if (config1 & ~DRAM_L2CTL_MASK)
 		return -EINVAL;
-	if (HVPMU_SUN4V_PCR_SL(enc) != HVPMU_SUN4V_PCR_SL_MISSES)
+	if (SUN4V_PMU_PCR_SL(enc) != SUN4V_PMU_PCR_SL_MISSES)
 		return mode ? -EINVAL : 0;
 	if (!dram_l2ctl_user(d, enc))
 		return mode ? -EOPNOTSUPP : 0;
 	ret = dram_l2ctl_nodes(d, cpu, &nodes);
 	if (ret)
 		return ret;
-	for_each_set_bit(node, &nodes, HVPMU_SUN4V_VF_NODES) {
-		ret = hvpmu_sun4v_l2ctl_get(d, node, mode);
+	for_each_set_bit(node, &nodes, SUN4V_PMU_VF_NODES) {
+		ret = sun4v_pmu_l2ctl_get(d, node, mode);
 		if (ret)
 			goto undo;
 		done |= BIT(node);
@@ -1223,23 +1223,23 @@ int hvpmu_sun4v_l2ctl_event_get(struct hvpmu_sun4v_dram *d, int cpu, u32 enc,
 	return 1;
 
 undo:
-	for_each_set_bit(node, &done, HVPMU_SUN4V_VF_NODES)
-		hvpmu_sun4v_l2ctl_put(d, node);
+	for_each_set_bit(node, &done, SUN4V_PMU_VF_NODES)
+		sun4v_pmu_l2ctl_put(d, node);
 	return ret;
 }
-EXPORT_SYMBOL_GPL(hvpmu_sun4v_l2ctl_event_get);
+EXPORT_SYMBOL_GPL(sun4v_pmu_l2ctl_event_get);
 
 /**
- * hvpmu_sun4v_l2ctl_event_put() - release what hvpmu_sun4v_l2ctl_event_get()
+ * sun4v_pmu_l2ctl_event_put() - release what sun4v_pmu_l2ctl_event_get()
  *	took
  * @d: the DRAM PMU instance
- * @cpu: as given to hvpmu_sun4v_l2ctl_event_get()
- * @enc: as given to hvpmu_sun4v_l2ctl_event_get()
- * @config1: as given to hvpmu_sun4v_l2ctl_event_get()
+ * @cpu: as given to sun4v_pmu_l2ctl_event_get()
+ * @enc: as given to sun4v_pmu_l2ctl_event_get()
+ * @config1: as given to sun4v_pmu_l2ctl_event_get()
  *
  * Call only if that returned 1. May sleep.
  */
-void hvpmu_sun4v_l2ctl_event_put(struct hvpmu_sun4v_dram *d, int cpu, u32 enc,
+void sun4v_pmu_l2ctl_event_put(struct sun4v_dram_pmu *d, int cpu, u32 enc,
 				 u64 config1)
 {
 	unsigned long nodes;
@@ -1248,13 +1248,13 @@ void hvpmu_sun4v_l2ctl_event_put(struct hvpmu_sun4v_dram *d, int cpu, u32 enc,
 	if (!dram_l2ctl_user(d, enc) ||
 	    WARN_ON_ONCE(dram_l2ctl_nodes(d, cpu, &nodes)))
 		return;
-	for_each_set_bit(node, &nodes, HVPMU_SUN4V_VF_NODES)
-		hvpmu_sun4v_l2ctl_put(d, node);
+	for_each_set_bit(node, &nodes, SUN4V_PMU_VF_NODES)
+		sun4v_pmu_l2ctl_put(d, node);
 }
-EXPORT_SYMBOL_GPL(hvpmu_sun4v_l2ctl_event_put);
+EXPORT_SYMBOL_GPL(sun4v_pmu_l2ctl_event_put);
 
 /**
- * hvpmu_sun4v_l2_nodes() - number the T2+ nodes from the CPUs' socket ids
+ * sun4v_pmu_l2_nodes() - number the T2+ nodes from the CPUs' socket ids
  * @sock: socket id of each CPU (index: CPU number) as the platform numbers
  *	them, e.g. sparc64's cpu_data(cpu).sock_id, which the machine
  *	description numbers from 1 with possible gaps; negative for a CPU
@@ -1271,9 +1271,9 @@ EXPORT_SYMBOL_GPL(hvpmu_sun4v_l2ctl_event_put);
  *
  * Return: the number of nodes, or -E2BIG for more than four distinct ids.
  */
-int hvpmu_sun4v_l2_nodes(const int *sock, unsigned int nr, s8 *node)
+int sun4v_pmu_l2_nodes(const int *sock, unsigned int nr, s8 *node)
 {
-	int ids[HVPMU_SUN4V_VF_NODES];
+	int ids[SUN4V_PMU_VF_NODES];
 	unsigned int i, j, n = 0;
 
 	for (i = 0; i < nr; i++) {
@@ -1298,10 +1298,10 @@ int hvpmu_sun4v_l2_nodes(const int *sock, unsigned int nr, s8 *node)
 	}
 	return n;
 }
-EXPORT_SYMBOL_IF_KUNIT(hvpmu_sun4v_l2_nodes);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_pmu_l2_nodes);
 
 /**
- * hvpmu_sun4v_chip_detect() - tell an UltraSPARC T2 from a T2+
+ * sun4v_pmu_chip_detect() - tell an UltraSPARC T2 from a T2+
  * @compat: the OBP "compatible" property of a cpu node: NUL-terminated
  *	strings one after another
  * @len: its length in bytes
@@ -1310,10 +1310,10 @@ EXPORT_SYMBOL_IF_KUNIT(hvpmu_sun4v_l2_nodes);
  * character of the string), but they have different perfreg APIs, and only
  * the T2+ has the L2 PERF_CONFIG that the CPU PMU's l2ctl selects.
  *
- * Return: HVPMU_SUN4V_VF for "SUNW,UltraSPARC-T2+", HVPMU_SUN4V_N2 for
+ * Return: SUN4V_PMU_VF for "SUNW,UltraSPARC-T2+", SUN4V_PMU_N2 for
  * "SUNW,UltraSPARC-T2", -ENODEV for any other CPU.
  */
-int hvpmu_sun4v_chip_detect(const char *compat, int len)
+int sun4v_pmu_chip_detect(const char *compat, int len)
 {
 	size_t left = compat && len > 0 ? len : 0, n;
 	int ret = -ENODEV;
@@ -1323,25 +1323,25 @@ int hvpmu_sun4v_chip_detect(const char *compat, int len)
 		if (n == left)
 			break;		/* not terminated: not a string */
 		if (!strcmp(compat, "SUNW,UltraSPARC-T2+"))
-			return HVPMU_SUN4V_VF;
+			return SUN4V_PMU_VF;
 		if (!strcmp(compat, "SUNW,UltraSPARC-T2"))
-			ret = HVPMU_SUN4V_N2;
+			ret = SUN4V_PMU_N2;
 	}
 	return ret;
 }
-EXPORT_SYMBOL_GPL(hvpmu_sun4v_chip_detect);
+EXPORT_SYMBOL_GPL(sun4v_pmu_chip_detect);
 
 /**
- * hvpmu_sun4v_dram_pmu() - the perf PMU of a DRAM PMU instance
+ * sun4v_dram_pmu_to_pmu() - the perf PMU of a DRAM PMU instance
  * @d: the instance
  *
  * Return: the registered &struct pmu (its type, device and sysfs groups).
  */
-struct pmu *hvpmu_sun4v_dram_pmu(struct hvpmu_sun4v_dram *d)
+struct pmu *sun4v_dram_pmu_to_pmu(struct sun4v_dram_pmu *d)
 {
 	return &d->uncore.pmu;
 }
-EXPORT_SYMBOL_GPL(hvpmu_sun4v_dram_pmu);
+EXPORT_SYMBOL_GPL(sun4v_dram_pmu_to_pmu);
 
 MODULE_DESCRIPTION("sun4v Niagara2 / Victoria Falls DRAM performance counters");
 MODULE_LICENSE("GPL");

@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Common run-time pieces of the hypervisor and uncore PMU drivers (hvpmu):
+ * Common run-time pieces of the hypervisor and uncore PMU drivers:
  * folding a narrow hardware counter into a 64-bit count, a designated CPU
  * with a "cpumask" attribute that follows CPU hotplug, and messages from
  * contexts that must not print. The event encoding is compile-time, in
  * <linux/perf/pmu_format.h>.
  */
-#ifndef _LINUX_PERF_HVPMU_H
-#define _LINUX_PERF_HVPMU_H
+#ifndef _LINUX_PERF_PMU_UNCORE_H
+#define _LINUX_PERF_PMU_UNCORE_H
 
 #include <linux/bits.h>
 #include <linux/cpumask.h>
@@ -18,10 +18,10 @@
 #include <linux/types.h>
 #include <linux/workqueue.h>
 
-u64 hvpmu_counter_fold(struct perf_event *event, u64 now, unsigned int width);
+u64 pmu_counter_fold(struct perf_event *event, u64 now, unsigned int width);
 
 /**
- * struct hvpmu_uncore - a system-wide PMU served by one designated CPU
+ * struct pmu_uncore - a system-wide PMU served by one designated CPU
  * @pmu: the perf PMU; drivers embed the whole struct and use container_of()
  * @cpu: the designated CPU, shown in sysfs "cpumask"; events are moved to
  *	another online CPU when it goes offline
@@ -29,36 +29,36 @@ u64 hvpmu_counter_fold(struct perf_event *event, u64 now, unsigned int width);
  *	e.g. to move an interrupt's affinity. May be NULL.
  * @node: private: CPU hotplug instance
  */
-struct hvpmu_uncore {
+struct pmu_uncore {
 	struct pmu pmu;
 	unsigned int cpu;
-	void (*migrate)(struct hvpmu_uncore *uncore, unsigned int from,
+	void (*migrate)(struct pmu_uncore *uncore, unsigned int from,
 			unsigned int to);
 	struct hlist_node node;
 };
 
-extern const struct attribute_group hvpmu_uncore_cpumask_group;
+extern const struct attribute_group pmu_uncore_cpumask_group;
 
-int hvpmu_uncore_register(struct hvpmu_uncore *uncore, const char *name);
-void hvpmu_uncore_unregister(struct hvpmu_uncore *uncore);
-int hvpmu_uncore_event_init(struct hvpmu_uncore *uncore,
+int pmu_uncore_register(struct pmu_uncore *uncore, const char *name);
+void pmu_uncore_unregister(struct pmu_uncore *uncore);
+int pmu_uncore_event_init(struct pmu_uncore *uncore,
 			    struct perf_event *event);
 
 /**
- * hvpmu_uncore_from_pmu() - the &struct hvpmu_uncore embedding a PMU
+ * pmu_uncore_from_pmu() - the &struct pmu_uncore embedding a PMU
  * @pmu: the PMU
  *
- * Return: the containing &struct hvpmu_uncore.
+ * Return: the containing &struct pmu_uncore.
  */
-static inline struct hvpmu_uncore *hvpmu_uncore_from_pmu(struct pmu *pmu)
+static inline struct pmu_uncore *pmu_uncore_from_pmu(struct pmu *pmu)
 {
-	return container_of(pmu, struct hvpmu_uncore, pmu);
+	return container_of(pmu, struct pmu_uncore, pmu);
 }
 
 /* --- messages from contexts that must not drive the console --------------- */
 
 /**
- * struct hvpmu_defer - a work item that can be queued under any lock
+ * struct pmu_defer - a work item that can be queued under any lock
  * @kick: queues @work from an irq_work
  * @work: runs in process context
  *
@@ -70,20 +70,20 @@ static inline struct hvpmu_uncore *hvpmu_uncore_from_pmu(struct pmu *pmu)
  * cycle lockdep reports (ctx->lock -> pool->lock -> pi_lock -> rq->lock ->
  * ctx->lock) and that can deadlock. irq_work_queue() takes no lock.
  */
-struct hvpmu_defer {
+struct pmu_defer {
 	struct irq_work kick;
 	struct work_struct work;
 };
 
-void hvpmu_defer_init(struct hvpmu_defer *defer, work_func_t fn);
-void hvpmu_defer_queue(struct hvpmu_defer *defer);
-void hvpmu_defer_flush(struct hvpmu_defer *defer);
+void pmu_defer_init(struct pmu_defer *defer, work_func_t fn);
+void pmu_defer_queue(struct pmu_defer *defer);
+void pmu_defer_flush(struct pmu_defer *defer);
 
-#define HVPMU_LOG_LINES	4
-#define HVPMU_LOG_LEN	192
+#define PMU_LOG_LINES	4
+#define PMU_LOG_LEN	192
 
 /**
- * struct hvpmu_log - messages formatted where printk must not run, printed
+ * struct pmu_log - messages formatted where printk must not run, printed
  *	later by a work item
  * @lock: protects @line, @nr and @lost
  * @print: prints the queued lines in process context
@@ -96,16 +96,16 @@ void hvpmu_defer_flush(struct hvpmu_defer *defer);
  * take spinlock_t locks (sleeping locks on PREEMPT_RT, an invalid wait
  * context for lockdep), and printk_deferred() is not exported to modules.
  */
-struct hvpmu_log {
+struct pmu_log {
 	raw_spinlock_t lock;
-	struct hvpmu_defer print;
+	struct pmu_defer print;
 	unsigned int nr;
 	unsigned long lost;
-	char line[HVPMU_LOG_LINES][HVPMU_LOG_LEN];
+	char line[PMU_LOG_LINES][PMU_LOG_LEN];
 };
 
-void hvpmu_log_init(struct hvpmu_log *log);
-__printf(2, 3) void hvpmu_log(struct hvpmu_log *log, const char *fmt, ...);
-void hvpmu_log_flush(struct hvpmu_log *log);
+void pmu_log_init(struct pmu_log *log);
+__printf(2, 3) void pmu_log(struct pmu_log *log, const char *fmt, ...);
+void pmu_log_flush(struct pmu_log *log);
 
-#endif /* _LINUX_PERF_HVPMU_H */
+#endif /* _LINUX_PERF_PMU_UNCORE_H */

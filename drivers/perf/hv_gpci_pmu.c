@@ -18,7 +18,7 @@
  * - lab-only and state-changing requests are out of reach of events.
  *
  * The driver is arch-neutral: the hypervisor is reached only through
- * &struct hvpmu_gpci_ops (the powerpc glue, or the model in the tests).
+ * &struct hv_gpci_pmu_ops (the powerpc glue, or the model in the tests).
  */
 
 #define pr_fmt(fmt) "hv_gpci: " fmt
@@ -32,9 +32,8 @@
 #include <linux/module.h>
 #include <linux/percpu.h>
 #include <linux/workqueue.h>
-#include <linux/perf/hvpmu.h>
-#include <linux/perf/hvpmu_compat.h>
-#include <linux/perf/hvpmu_gpci.h>
+#include <linux/perf/pmu_uncore.h>
+#include "hv_gpci_pmu.h"
 #include <linux/perf/pmu_format.h>
 #include <linux/perf_event.h>
 #include <linux/slab.h>
@@ -48,23 +47,23 @@
  * four aliases are Linux's names for starting_index by request kind.
  */
 static struct attribute *gpci_format_attrs[] = {
-	PMU_FORMAT_FIELD(request, PMU_FORMAT_CONFIG, HVPMU_GPCI_CONFIG_REQUEST),
+	PMU_FORMAT_FIELD(request, PMU_FORMAT_CONFIG, HV_GPCI_PMU_CONFIG_REQUEST),
 	PMU_FORMAT_FIELD(starting_index, PMU_FORMAT_CONFIG,
-			 HVPMU_GPCI_CONFIG_STARTING_INDEX),
+			 HV_GPCI_PMU_CONFIG_STARTING_INDEX),
 	PMU_FORMAT_FIELD(phys_processor_idx, PMU_FORMAT_CONFIG,
-			 HVPMU_GPCI_CONFIG_STARTING_INDEX),
+			 HV_GPCI_PMU_CONFIG_STARTING_INDEX),
 	PMU_FORMAT_FIELD(sibling_part_id, PMU_FORMAT_CONFIG,
-			 HVPMU_GPCI_CONFIG_STARTING_INDEX),
+			 HV_GPCI_PMU_CONFIG_STARTING_INDEX),
 	PMU_FORMAT_FIELD(hw_chip_id, PMU_FORMAT_CONFIG,
-			 HVPMU_GPCI_CONFIG_STARTING_INDEX),
+			 HV_GPCI_PMU_CONFIG_STARTING_INDEX),
 	PMU_FORMAT_FIELD(partition_id, PMU_FORMAT_CONFIG,
-			 HVPMU_GPCI_CONFIG_STARTING_INDEX),
+			 HV_GPCI_PMU_CONFIG_STARTING_INDEX),
 	PMU_FORMAT_FIELD(secondary_index, PMU_FORMAT_CONFIG1,
-			 HVPMU_GPCI_CONFIG1_SECONDARY_INDEX),
+			 HV_GPCI_PMU_CONFIG1_SECONDARY_INDEX),
 	PMU_FORMAT_FIELD(counter_info_version, PMU_FORMAT_CONFIG1,
-			 HVPMU_GPCI_CONFIG1_COUNTER_INFO_VERSION),
-	PMU_FORMAT_FIELD(length, PMU_FORMAT_CONFIG1, HVPMU_GPCI_CONFIG1_LENGTH),
-	PMU_FORMAT_FIELD(offset, PMU_FORMAT_CONFIG1, HVPMU_GPCI_CONFIG1_OFFSET),
+			 HV_GPCI_PMU_CONFIG1_COUNTER_INFO_VERSION),
+	PMU_FORMAT_FIELD(length, PMU_FORMAT_CONFIG1, HV_GPCI_PMU_CONFIG1_LENGTH),
+	PMU_FORMAT_FIELD(offset, PMU_FORMAT_CONFIG1, HV_GPCI_PMU_CONFIG1_OFFSET),
 	NULL,
 };
 
@@ -79,12 +78,12 @@ static const struct attribute_group gpci_format_group = {
  */
 #define GPCI_LENGTH_MIN		1
 #define GPCI_LENGTH_MAX		8
-#define GPCI_OFFSET_MAX		(HVPMU_GPCI_MAX_DATA - 1)
+#define GPCI_OFFSET_MAX		(HV_GPCI_PMU_MAX_DATA - 1)
 
 /* Which firmware versions show an event (see gpci_variant()). */
-#define V_LOPAR		BIT(0)	/* version < HVPMU_GPCI_VERSION_EXTENDED */
+#define V_LOPAR		BIT(0)	/* version < HV_GPCI_PMU_VERSION_EXTENDED */
 #define V_EXT		BIT(1)	/* extended layout, not yet deprecating */
-#define V_DEPR		BIT(2)	/* version >= HVPMU_GPCI_VERSION_DEPRECATES */
+#define V_DEPR		BIT(2)	/* version >= HV_GPCI_PMU_VERSION_DEPRECATES */
 #define V_UP_TO_7	(V_LOPAR | V_EXT)
 
 /*
@@ -94,7 +93,7 @@ static const struct attribute_group gpci_format_group = {
  * from 8, without the deprecated requests). The one exception is firmware
  * below counter_info_version 3, where the 0x50/0x60 elements have the
  * layout of the public LoPAR text (an idle and a time value per link)
- * instead of Linux's: hvpmu-gpci.rst.
+ * instead of Linux's: hv-gpci-pmu.rst.
  */
 #define GPCI_EV(_pfx, _n, _req, _idx, _off, _var)			\
 	PMU_EVENT_ATTR_NAMED(_pfx "_" _n, perf_event_sysfs_show,	\
@@ -249,21 +248,21 @@ struct gpci_req {
 };
 
 static const struct gpci_req gpci_reqs[] = {
-	{ HVPMU_GPCI_REQ_DISPATCH_BY_PROC, GPCI_IDX_PROC, 0x30, 0x30 },
-	{ HVPMU_GPCI_REQ_PURR_BY_PART, GPCI_IDX_PART, 0x30, 0x30 },
-	{ HVPMU_GPCI_REQ_RUN_BY_PART, GPCI_IDX_PART, 0x18, 0x18 },
-	{ HVPMU_GPCI_REQ_CAPABILITIES, GPCI_IDX_OTHER, 0x10, 0x10 },
-	{ HVPMU_GPCI_REQ_BUS_ABC, GPCI_IDX_CHIP, 0x40, 0x50 },
-	{ HVPMU_GPCI_REQ_BUS_WXYZ, GPCI_IDX_CHIP, 0x50, 0x60 },
-	{ HVPMU_GPCI_REQ_BUS_GX, GPCI_IDX_CHIP, 0, 0xB0 },
-	{ HVPMU_GPCI_REQ_BUS_MC, GPCI_IDX_CHIP, 0, 0x50 },
-	{ HVPMU_GPCI_REQ_CORE_UTIL, GPCI_IDX_PROC, 0, 0x30 },
-	{ HVPMU_GPCI_REQ_PART_QUEUING, GPCI_IDX_PART, 0, 0x50 },
-	{ HVPMU_GPCI_REQ_SYS_HV_TIMES, GPCI_IDX_OTHER, 0, 0x20 },
-	{ HVPMU_GPCI_REQ_SYS_TLBIE, GPCI_IDX_OTHER, 0, 0x10 },
-	{ HVPMU_GPCI_REQ_PART_INSTR, GPCI_IDX_PART, 0, 0x18 },
+	{ HV_GPCI_PMU_REQ_DISPATCH_BY_PROC, GPCI_IDX_PROC, 0x30, 0x30 },
+	{ HV_GPCI_PMU_REQ_PURR_BY_PART, GPCI_IDX_PART, 0x30, 0x30 },
+	{ HV_GPCI_PMU_REQ_RUN_BY_PART, GPCI_IDX_PART, 0x18, 0x18 },
+	{ HV_GPCI_PMU_REQ_CAPABILITIES, GPCI_IDX_OTHER, 0x10, 0x10 },
+	{ HV_GPCI_PMU_REQ_BUS_ABC, GPCI_IDX_CHIP, 0x40, 0x50 },
+	{ HV_GPCI_PMU_REQ_BUS_WXYZ, GPCI_IDX_CHIP, 0x50, 0x60 },
+	{ HV_GPCI_PMU_REQ_BUS_GX, GPCI_IDX_CHIP, 0, 0xB0 },
+	{ HV_GPCI_PMU_REQ_BUS_MC, GPCI_IDX_CHIP, 0, 0x50 },
+	{ HV_GPCI_PMU_REQ_CORE_UTIL, GPCI_IDX_PROC, 0, 0x30 },
+	{ HV_GPCI_PMU_REQ_PART_QUEUING, GPCI_IDX_PART, 0, 0x50 },
+	{ HV_GPCI_PMU_REQ_SYS_HV_TIMES, GPCI_IDX_OTHER, 0, 0x20 },
+	{ HV_GPCI_PMU_REQ_SYS_TLBIE, GPCI_IDX_OTHER, 0, 0x10 },
+	{ HV_GPCI_PMU_REQ_PART_INSTR, GPCI_IDX_PART, 0, 0x18 },
 	/* seed: u32 id, u32 reserved, then 8 u64 values */
-	{ HVPMU_GPCI_REQ_HPMCX, GPCI_IDX_PROC, 0x48, 0x48 },
+	{ HV_GPCI_PMU_REQ_HPMCX, GPCI_IDX_PROC, 0x48, 0x48 },
 };
 
 /* The request key of an event: what one hcall answers. */
@@ -356,13 +355,13 @@ struct gpci_cpu {
 };
 
 /**
- * struct hvpmu_gpci_pmu - one hv_gpci PMU
+ * struct hv_gpci_pmu - one hv_gpci PMU
  * @uncore: the perf PMU with its designated CPU
  * @ops: the backend
  * @ctx: the backend's context
  * @cpu: per-CPU buffers and batches
  * @version: counter_info_version the firmware reports (probe of 0x10)
- * @caps: capability byte of the 0x40 reply at probe (HVPMU_GPCI_CAP_*)
+ * @caps: capability byte of the 0x40 reply at probe (HV_GPCI_PMU_CAP_*)
  * @sysinfo: the system information files are shown
  * @lab_enabled: root allowed the lab-only HPMCx request
  * @hcalls: hcalls issued
@@ -374,9 +373,9 @@ struct gpci_cpu {
  * @msg_print: prints @msgs from process context
  * @variants: which named events events/ shows: gpci_variant() of @version
  */
-struct hvpmu_gpci_pmu {
-	struct hvpmu_uncore uncore;
-	const struct hvpmu_gpci_ops *ops;
+struct hv_gpci_pmu {
+	struct pmu_uncore uncore;
+	const struct hv_gpci_pmu_ops *ops;
 	void *ctx;
 	struct gpci_cpu __percpu *cpu;
 	u8 version;
@@ -389,13 +388,13 @@ struct hvpmu_gpci_pmu {
 	struct gpci_msg msgs[GPCI_MSGS];
 	unsigned int nr_msgs;
 	unsigned long lost_msgs;
-	struct hvpmu_defer msg_print;
+	struct pmu_defer msg_print;
 	u32 variants;
 };
 
-static struct hvpmu_gpci_pmu *to_gpci(struct pmu *pmu)
+static struct hv_gpci_pmu *to_gpci(struct pmu *pmu)
 {
-	return container_of(hvpmu_uncore_from_pmu(pmu), struct hvpmu_gpci_pmu,
+	return container_of(pmu_uncore_from_pmu(pmu), struct hv_gpci_pmu,
 			    uncore);
 }
 
@@ -416,14 +415,14 @@ static const struct gpci_req *gpci_find_req(u32 code)
 
 static bool gpci_ext(u8 version)
 {
-	return version >= HVPMU_GPCI_VERSION_EXTENDED;
+	return version >= HV_GPCI_PMU_VERSION_EXTENDED;
 }
 
 static u32 gpci_variant(u8 version)
 {
 	if (!gpci_ext(version))
 		return V_LOPAR;
-	if (version < HVPMU_GPCI_VERSION_DEPRECATES)
+	if (version < HV_GPCI_PMU_VERSION_DEPRECATES)
 		return V_EXT;
 	return V_DEPR;
 }
@@ -440,19 +439,19 @@ static const struct {
 	int err;
 	const char *cause;
 } gpci_rcs[] = {
-	{ HVPMU_H_PRIVILEGE, -EINVAL,
+	{ HV_GPCI_H_PRIVILEGE, -EINVAL,
 	  "H_PRIVILEGE: the hypervisor cannot access the parameter block" },
-	{ HVPMU_H_PARAMETER, -EINVAL,
+	{ HV_GPCI_H_PARAMETER, -EINVAL,
 	  "H_PARAMETER: the hypervisor rejected the request or its index" },
-	{ HVPMU_H_NOT_AVAILABLE, -EOPNOTSUPP,
+	{ HV_GPCI_H_NOT_AVAILABLE, -EOPNOTSUPP,
 	  "H_NOT_AVAILABLE: not provided by this firmware level or platform" },
 	/* the HMC partition property that grants the permission */
-	{ HVPMU_H_AUTHORITY, -EPERM,
+	{ HV_GPCI_H_AUTHORITY, -EPERM,
 	  "H_AUTHORITY: this LPAR lacks permission: enable \"Allow performance information collection\" for it on the HMC",
 	},
-	{ HVPMU_H_FUNCTION, -EINVAL,
+	{ HV_GPCI_H_FUNCTION, -EINVAL,
 	  "H_FUNCTION: the hypervisor does not implement H_GetPerformanceCounterInfo" },
-	{ HVPMU_H_HARDWARE, -EINVAL, "H_HARDWARE: hardware error" },
+	{ HV_GPCI_H_HARDWARE, -EINVAL, "H_HARDWARE: hardware error" },
 };
 
 static const char *gpci_rc_cause(long rc)
@@ -469,7 +468,7 @@ static int gpci_rc_errno(long rc)
 {
 	unsigned int i;
 
-	if (rc == HVPMU_H_SUCCESS)
+	if (rc == HV_GPCI_H_SUCCESS)
 		return 0;
 	for (i = 0; i < ARRAY_SIZE(gpci_rcs); i++)
 		if (gpci_rcs[i].rc == rc)
@@ -498,7 +497,7 @@ static void gpci_print_msg(const struct gpci_msg *m)
 		break;
 	case GPCI_BAD_LAYOUT:
 		pr_warn_ratelimited("request 0x%x: reply layout changed (counter_info_version moved across %u); reopen the event\n",
-				    m->request, HVPMU_GPCI_VERSION_EXTENDED);
+				    m->request, HV_GPCI_PMU_VERSION_EXTENDED);
 		break;
 	}
 }
@@ -524,10 +523,10 @@ static bool gpci_same_key(const struct gpci_key *x, const struct gpci_key *y)
  * are passed. Below counter_info_version 3 the secondary index and version
  * bytes are LoPAR's reserved words and stay zero.
  */
-static long gpci_hcall(struct hvpmu_gpci_pmu *gpci, u8 *buf,
+static long gpci_hcall(struct hv_gpci_pmu *gpci, u8 *buf,
 		       const struct gpci_key *key, unsigned int size)
 {
-	struct hvpmu_gpci_hdr *h = (struct hvpmu_gpci_hdr *)buf;
+	struct hv_gpci_pmu_hdr *h = (struct hv_gpci_pmu_hdr *)buf;
 	long rc;
 
 	memset(buf, 0, size);
@@ -540,14 +539,14 @@ static long gpci_hcall(struct hvpmu_gpci_pmu *gpci, u8 *buf,
 	rc = gpci->ops->hcall(gpci->ctx, buf, size);
 	atomic64_inc(&gpci->hcalls);
 	/* Not all elements fitted; the first ones, which we read, did. */
-	if (rc == HVPMU_H_PARAMETER && gpci_ext(gpci->version) &&
-	    be32_to_cpu(h->detail_rc) == HVPMU_GPCI_DETAIL_BUF_TOO_SMALL)
-		rc = HVPMU_H_SUCCESS;
+	if (rc == HV_GPCI_H_PARAMETER && gpci_ext(gpci->version) &&
+	    be32_to_cpu(h->detail_rc) == HV_GPCI_PMU_DETAIL_BUF_TOO_SMALL)
+		rc = HV_GPCI_H_SUCCESS;
 	return rc;
 }
 
 /* Elements in a reply, in its layout (LoPAR: a u32 at offset 8). */
-static u32 gpci_nvals(const struct hvpmu_gpci_hdr *h)
+static u32 gpci_nvals(const struct hv_gpci_pmu_hdr *h)
 {
 	if (gpci_ext(h->version_out))
 		return be16_to_cpu(h->returned_values);
@@ -560,7 +559,7 @@ static u32 gpci_nvals(const struct hvpmu_gpci_hdr *h)
  * Unknown layouts without cv_element_size are bounded by the buffer, as
  * in Linux.
  */
-static u32 gpci_data_bound(const struct hvpmu_gpci_hdr *h,
+static u32 gpci_data_bound(const struct hv_gpci_pmu_hdr *h,
 			   const struct gpci_req *r, u32 nvals)
 {
 	bool ext = gpci_ext(h->version_out);
@@ -569,8 +568,8 @@ static u32 gpci_data_bound(const struct hvpmu_gpci_hdr *h,
 	if (!esize && r)
 		esize = ext ? r->size_ext : r->size_lopar;
 	if (!esize)
-		return HVPMU_GPCI_MAX_DATA;
-	return min_t(u32, nvals * esize, HVPMU_GPCI_MAX_DATA);
+		return HV_GPCI_PMU_MAX_DATA;
+	return min_t(u32, nvals * esize, HV_GPCI_PMU_MAX_DATA);
 }
 
 /*
@@ -581,7 +580,7 @@ static u32 gpci_data_bound(const struct hvpmu_gpci_hdr *h,
 static int gpci_extract(const u8 *buf, const struct gpci_event *gev,
 			u64 *val)
 {
-	const struct hvpmu_gpci_hdr *h = (const void *)buf;
+	const struct hv_gpci_pmu_hdr *h = (const void *)buf;
 	u32 nvals = gpci_nvals(h), i;
 	const u8 *p;
 
@@ -590,12 +589,12 @@ static int gpci_extract(const u8 *buf, const struct gpci_event *gev,
 	if (!nvals)
 		return GPCI_BAD_ENTITY;
 	if (gev->req && gev->req->kind != GPCI_IDX_OTHER &&
-	    gev->key.index != HVPMU_GPCI_INDEX_CURRENT &&
+	    gev->key.index != HV_GPCI_PMU_INDEX_CURRENT &&
 	    be32_to_cpu(h->starting_index) != gev->key.index)
 		return GPCI_BAD_ENTITY;
 	if (gev->offset + gev->length > gpci_data_bound(h, gev->req, nvals))
 		return GPCI_BAD_SIZE;
-	p = buf + HVPMU_GPCI_HDR_SIZE + gev->offset;
+	p = buf + HV_GPCI_PMU_HDR_SIZE + gev->offset;
 	*val = 0;
 	for (i = 0; i < gev->length; i++)
 		*val = (*val << 8) | p[i];
@@ -623,7 +622,7 @@ static void gpci_log_bad(const struct gpci_event *gev, int bad)
  * interrupts off, where the console must not be called: their messages
  * wait for a work item (one queue per PMU, the oldest kept).
  */
-static void gpci_defer_msg(struct hvpmu_gpci_pmu *gpci,
+static void gpci_defer_msg(struct hv_gpci_pmu *gpci,
 			   const struct gpci_msg *m)
 {
 	unsigned long flags;
@@ -636,10 +635,10 @@ static void gpci_defer_msg(struct hvpmu_gpci_pmu *gpci,
 	else
 		gpci->lost_msgs++;
 	raw_spin_unlock_irqrestore(&gpci->msg_lock, flags);
-	hvpmu_defer_queue(&gpci->msg_print);
+	pmu_defer_queue(&gpci->msg_print);
 }
 
-static void gpci_defer_rc(struct hvpmu_gpci_pmu *gpci,
+static void gpci_defer_rc(struct hv_gpci_pmu *gpci,
 			  const struct gpci_key *key, long rc)
 {
 	struct gpci_msg m = {
@@ -650,7 +649,7 @@ static void gpci_defer_rc(struct hvpmu_gpci_pmu *gpci,
 	gpci_defer_msg(gpci, &m);
 }
 
-static void gpci_defer_bad(struct hvpmu_gpci_pmu *gpci,
+static void gpci_defer_bad(struct hv_gpci_pmu *gpci,
 			   const struct gpci_event *gev, int bad)
 {
 	struct gpci_msg m = gpci_bad_msg(gev, bad);
@@ -660,7 +659,7 @@ static void gpci_defer_bad(struct hvpmu_gpci_pmu *gpci,
 
 static void gpci_msg_work(struct work_struct *work)
 {
-	struct hvpmu_gpci_pmu *gpci = container_of(work, struct hvpmu_gpci_pmu,
+	struct hv_gpci_pmu *gpci = container_of(work, struct hv_gpci_pmu,
 						   msg_print.work);
 	struct gpci_msg msgs[GPCI_MSGS];
 	unsigned long flags, lost;
@@ -682,7 +681,7 @@ static void gpci_msg_work(struct work_struct *work)
 }
 
 /* Fold a good value into the count; an error keeps the previous one. */
-static void gpci_account(struct hvpmu_gpci_pmu *gpci, struct perf_event *event,
+static void gpci_account(struct hv_gpci_pmu *gpci, struct perf_event *event,
 			 int err, u64 now)
 {
 	if (err) {
@@ -695,7 +694,7 @@ static void gpci_account(struct hvpmu_gpci_pmu *gpci, struct perf_event *event,
 		return;
 	}
 	/* Values shorter than 8 bytes wrap at their width. */
-	hvpmu_counter_fold(event, now, 8 * to_gev(event)->length);
+	pmu_counter_fold(event, now, 8 * to_gev(event)->length);
 }
 
 /*
@@ -703,7 +702,7 @@ static void gpci_account(struct hvpmu_gpci_pmu *gpci, struct perf_event *event,
  * (perf_event_read_local() in a PMI or a BPF program) never makes an hcall
  * and must not corrupt one in progress. Interrupts are off.
  */
-static struct gpci_cpu *gpci_claim(struct hvpmu_gpci_pmu *gpci)
+static struct gpci_cpu *gpci_claim(struct hv_gpci_pmu *gpci)
 {
 	struct gpci_cpu *c = this_cpu_ptr(gpci->cpu);
 
@@ -719,7 +718,7 @@ static void gpci_release(struct gpci_cpu *c)
 }
 
 /* Read one event on its own: one hcall. */
-static void gpci_update(struct hvpmu_gpci_pmu *gpci, struct perf_event *event)
+static void gpci_update(struct hv_gpci_pmu *gpci, struct perf_event *event)
 {
 	struct gpci_event *gev = to_gev(event);
 	struct gpci_cpu *c = gpci_claim(gpci);
@@ -732,7 +731,7 @@ static void gpci_update(struct hvpmu_gpci_pmu *gpci, struct perf_event *event)
 		return;
 	}
 	rc = gpci_hcall(gpci, c->buf, &gev->key,
-			HVPMU_GPCI_HDR_SIZE + gev->need);
+			HV_GPCI_PMU_HDR_SIZE + gev->need);
 	if (rc) {
 		gpci_defer_rc(gpci, &gev->key, rc);
 		err = -EIO;
@@ -750,8 +749,8 @@ static void gpci_update(struct hvpmu_gpci_pmu *gpci, struct perf_event *event)
  * each hcall asking for as many bytes as the neediest of its events; then
  * @apply(event, err, value) for each, which empties the list.
  */
-static void gpci_snapshot(struct hvpmu_gpci_pmu *gpci, struct list_head *list,
-			  void (*apply)(struct hvpmu_gpci_pmu *gpci,
+static void gpci_snapshot(struct hv_gpci_pmu *gpci, struct list_head *list,
+			  void (*apply)(struct hv_gpci_pmu *gpci,
 					struct gpci_event *gev, int err,
 					u64 now))
 {
@@ -771,7 +770,7 @@ static void gpci_snapshot(struct hvpmu_gpci_pmu *gpci, struct list_head *list,
 				need = max_t(unsigned int, need, gev->need);
 		if (c) {
 			rc = gpci_hcall(gpci, c->buf, &first->key,
-					HVPMU_GPCI_HDR_SIZE + need);
+					HV_GPCI_PMU_HDR_SIZE + need);
 			if (rc)
 				gpci_defer_rc(gpci, &first->key, rc);
 		}
@@ -795,7 +794,7 @@ static void gpci_snapshot(struct hvpmu_gpci_pmu *gpci, struct list_head *list,
 }
 
 /* Batched stops and starts, in the order they came. */
-static void gpci_apply_pending(struct hvpmu_gpci_pmu *gpci,
+static void gpci_apply_pending(struct hv_gpci_pmu *gpci,
 			       struct gpci_event *gev, int err, u64 now)
 {
 	struct perf_event *event = gev->event;
@@ -810,7 +809,7 @@ static void gpci_apply_pending(struct hvpmu_gpci_pmu *gpci,
 	}
 }
 
-static void gpci_flush(struct hvpmu_gpci_pmu *gpci, struct gpci_cpu *c)
+static void gpci_flush(struct hv_gpci_pmu *gpci, struct gpci_cpu *c)
 {
 	gpci_snapshot(gpci, &c->batch, gpci_apply_pending);
 }
@@ -840,7 +839,7 @@ static bool gpci_batching(struct gpci_cpu *c)
 
 static void gpci_start(struct perf_event *event, int flags)
 {
-	struct hvpmu_gpci_pmu *gpci = to_gpci(event->pmu);
+	struct hv_gpci_pmu *gpci = to_gpci(event->pmu);
 	struct gpci_cpu *c = this_cpu_ptr(gpci->cpu);
 
 	/* a queued stop still folds the old start value: unprimed later */
@@ -855,7 +854,7 @@ static void gpci_start(struct perf_event *event, int flags)
 
 static void gpci_stop(struct perf_event *event, int flags)
 {
-	struct hvpmu_gpci_pmu *gpci = to_gpci(event->pmu);
+	struct hv_gpci_pmu *gpci = to_gpci(event->pmu);
 	struct gpci_cpu *c = this_cpu_ptr(gpci->cpu);
 
 	if (event->hw.state & PERF_HES_STOPPED)
@@ -890,13 +889,13 @@ static bool gpci_counting(struct perf_event *event, struct pmu *pmu)
 	       !(event->hw.state & PERF_HES_STOPPED);
 }
 
-static void gpci_apply_read(struct hvpmu_gpci_pmu *gpci,
+static void gpci_apply_read(struct hv_gpci_pmu *gpci,
 			    struct gpci_event *gev, int err, u64 now)
 {
 	gpci_account(gpci, gev->event, err, now);
 }
 
-static void gpci_apply_cache(struct hvpmu_gpci_pmu *gpci,
+static void gpci_apply_cache(struct hv_gpci_pmu *gpci,
 			     struct gpci_event *gev, int err, u64 now)
 {
 	gev->cache = now;
@@ -912,7 +911,7 @@ static void gpci_apply_cache(struct hvpmu_gpci_pmu *gpci,
  * this pass (a generation per CPU tells passes apart). Returns false when
  * the event is to be read on its own.
  */
-static bool gpci_read_foreign_group(struct hvpmu_gpci_pmu *gpci,
+static bool gpci_read_foreign_group(struct hv_gpci_pmu *gpci,
 				    struct perf_event *event)
 {
 	struct pmu *pmu = &gpci->uncore.pmu;
@@ -947,7 +946,7 @@ static bool gpci_read_foreign_group(struct hvpmu_gpci_pmu *gpci,
 
 static void gpci_read(struct perf_event *event)
 {
-	struct hvpmu_gpci_pmu *gpci = to_gpci(event->pmu);
+	struct hv_gpci_pmu *gpci = to_gpci(event->pmu);
 	struct gpci_cpu *c = this_cpu_ptr(gpci->cpu);
 	struct perf_event *leader = event->group_leader;
 
@@ -992,7 +991,7 @@ static void gpci_cancel_txn(struct pmu *pmu)
 
 static int gpci_commit_txn(struct pmu *pmu)
 {
-	struct hvpmu_gpci_pmu *gpci = to_gpci(pmu);
+	struct hv_gpci_pmu *gpci = to_gpci(pmu);
 	struct gpci_cpu *c = this_cpu_ptr(gpci->cpu);
 	unsigned int flags = c->txn;
 
@@ -1012,7 +1011,7 @@ static void gpci_pmu_disable(struct pmu *pmu)
 
 static void gpci_pmu_enable(struct pmu *pmu)
 {
-	struct hvpmu_gpci_pmu *gpci = to_gpci(pmu);
+	struct hv_gpci_pmu *gpci = to_gpci(pmu);
 	struct gpci_cpu *c = this_cpu_ptr(gpci->cpu);
 
 	c->disabled = false;
@@ -1020,7 +1019,7 @@ static void gpci_pmu_enable(struct pmu *pmu)
 }
 
 /**
- * hvpmu_gpci_attr_check() - the checks of event_init that need no hcall
+ * hv_gpci_pmu_attr_check() - the checks of event_init that need no hcall
  * @gpci: the PMU
  * @attr: the event attribute
  *
@@ -1033,7 +1032,7 @@ static void gpci_pmu_enable(struct pmu *pmu)
  * Return: 0, -EINVAL, -EOPNOTSUPP (not on this firmware) or -EPERM (lab
  * request not enabled).
  */
-int hvpmu_gpci_attr_check(struct hvpmu_gpci_pmu *gpci,
+int hv_gpci_pmu_attr_check(struct hv_gpci_pmu *gpci,
 			  const struct perf_event_attr *attr)
 {
 	u32 req, off, len;
@@ -1042,29 +1041,29 @@ int hvpmu_gpci_attr_check(struct hvpmu_gpci_pmu *gpci,
 	ret = pmu_format_check(gpci_format_attrs, attr);
 	if (ret)
 		return ret;
-	off = FIELD_GET(HVPMU_GPCI_CONFIG1_OFFSET, attr->config1);
-	len = FIELD_GET(HVPMU_GPCI_CONFIG1_LENGTH, attr->config1);
+	off = FIELD_GET(HV_GPCI_PMU_CONFIG1_OFFSET, attr->config1);
+	len = FIELD_GET(HV_GPCI_PMU_CONFIG1_LENGTH, attr->config1);
 	if (len < GPCI_LENGTH_MIN || len > GPCI_LENGTH_MAX ||
 	    off > GPCI_OFFSET_MAX)
 		return -EINVAL;
-	req = FIELD_GET(HVPMU_GPCI_CONFIG_REQUEST, attr->config);
-	if (req & HVPMU_GPCI_REQ_LAB_BIT) {
+	req = FIELD_GET(HV_GPCI_PMU_CONFIG_REQUEST, attr->config);
+	if (req & HV_GPCI_PMU_REQ_LAB_BIT) {
 		/* Set MMCRH and the unknown ones may change state */
-		if (req != HVPMU_GPCI_REQ_HPMCX)
+		if (req != HV_GPCI_PMU_REQ_HPMCX)
 			return -EINVAL;
-		if (!(gpci->caps & HVPMU_GPCI_CAP_LAB))
+		if (!(gpci->caps & HV_GPCI_PMU_CAP_LAB))
 			return -EOPNOTSUPP;
 		if (!READ_ONCE(gpci->lab_enabled))
 			return -EPERM;
 	}
-	if (off + len > HVPMU_GPCI_MAX_DATA)
+	if (off + len > HV_GPCI_PMU_MAX_DATA)
 		return -EINVAL;
 	return 0;
 }
-EXPORT_SYMBOL_GPL(hvpmu_gpci_attr_check);
+EXPORT_SYMBOL_GPL(hv_gpci_pmu_attr_check);
 
 struct gpci_init_probe {
-	struct hvpmu_gpci_pmu *gpci;
+	struct hv_gpci_pmu *gpci;
 	struct gpci_event *gev;
 	long rc;
 	int bad;
@@ -1076,15 +1075,15 @@ static void gpci_init_probe_fn(void *info)
 {
 	struct gpci_init_probe *p = info;
 	struct gpci_cpu *c = gpci_claim(p->gpci);
-	const struct hvpmu_gpci_hdr *h;
+	const struct hv_gpci_pmu_hdr *h;
 	u64 now;
 
 	if (!c) {
-		p->rc = HVPMU_H_HARDWARE;
+		p->rc = HV_GPCI_H_HARDWARE;
 		return;
 	}
 	h = (const void *)c->buf;
-	p->rc = gpci_hcall(p->gpci, c->buf, &p->gev->key, HVPMU_GPCI_BUF_SIZE);
+	p->rc = gpci_hcall(p->gpci, c->buf, &p->gev->key, HV_GPCI_PMU_BUF_SIZE);
 	if (!p->rc) {
 		p->gev->ext = gpci_ext(h->version_out);
 		p->esize = p->gev->ext ? be16_to_cpu(h->cv_element_size) : 0;
@@ -1119,7 +1118,7 @@ static void gpci_event_destroy(struct perf_event *event)
 
 static int gpci_event_init(struct perf_event *event)
 {
-	struct hvpmu_gpci_pmu *gpci = to_gpci(event->pmu);
+	struct hv_gpci_pmu *gpci = to_gpci(event->pmu);
 	const struct perf_event_attr *a = &event->attr;
 	struct gpci_init_probe p = { .gpci = gpci };
 	struct gpci_event *gev;
@@ -1139,7 +1138,7 @@ static int gpci_event_init(struct perf_event *event)
 		return -EINVAL;
 	if (!gpci_group_ok(event))
 		return -EINVAL;
-	ret = hvpmu_gpci_attr_check(gpci, a);
+	ret = hv_gpci_pmu_attr_check(gpci, a);
 	if (ret)
 		return ret;
 
@@ -1149,16 +1148,16 @@ static int gpci_event_init(struct perf_event *event)
 	gev->event = event;
 	INIT_LIST_HEAD(&gev->node);
 	gev->key = (struct gpci_key) {
-		.request = FIELD_GET(HVPMU_GPCI_CONFIG_REQUEST, a->config),
-		.index = FIELD_GET(HVPMU_GPCI_CONFIG_STARTING_INDEX, a->config),
-		.secondary = FIELD_GET(HVPMU_GPCI_CONFIG1_SECONDARY_INDEX,
+		.request = FIELD_GET(HV_GPCI_PMU_CONFIG_REQUEST, a->config),
+		.index = FIELD_GET(HV_GPCI_PMU_CONFIG_STARTING_INDEX, a->config),
+		.secondary = FIELD_GET(HV_GPCI_PMU_CONFIG1_SECONDARY_INDEX,
 				       a->config1),
-		.version = FIELD_GET(HVPMU_GPCI_CONFIG1_COUNTER_INFO_VERSION,
+		.version = FIELD_GET(HV_GPCI_PMU_CONFIG1_COUNTER_INFO_VERSION,
 				     a->config1),
 	};
 	gev->req = gpci_find_req(gev->key.request);
-	gev->offset = FIELD_GET(HVPMU_GPCI_CONFIG1_OFFSET, a->config1);
-	gev->length = FIELD_GET(HVPMU_GPCI_CONFIG1_LENGTH, a->config1);
+	gev->offset = FIELD_GET(HV_GPCI_PMU_CONFIG1_OFFSET, a->config1);
+	gev->length = FIELD_GET(HV_GPCI_PMU_CONFIG1_LENGTH, a->config1);
 
 	/*
 	 * Ask once now, on the event's CPU (which the event keeps: perf asked
@@ -1191,9 +1190,9 @@ static int gpci_event_init(struct perf_event *event)
 		esize = gev->req->size_ext;
 	if (esize && gev->ext && gpci_ext(gpci->version))
 		gev->need = min_t(u32, roundup(gev->offset + gev->length, esize),
-				  HVPMU_GPCI_MAX_DATA);
+				  HV_GPCI_PMU_MAX_DATA);
 	else
-		gev->need = HVPMU_GPCI_MAX_DATA;
+		gev->need = HV_GPCI_PMU_MAX_DATA;
 
 	event->pmu_private = gev;
 	event->destroy = gpci_event_destroy;
@@ -1216,22 +1215,22 @@ struct gpci_caps {
  * Request 0x40 (starting_index -1, version_in 0, as Linux). Process
  * context: uses its own buffer.
  */
-static long gpci_read_caps(struct hvpmu_gpci_pmu *gpci, struct gpci_caps *caps)
+static long gpci_read_caps(struct hv_gpci_pmu *gpci, struct gpci_caps *caps)
 {
 	static const struct gpci_key key = {
-		.request = HVPMU_GPCI_REQ_CAPABILITIES,
-		.index = HVPMU_GPCI_INDEX_CURRENT,
+		.request = HV_GPCI_PMU_REQ_CAPABILITIES,
+		.index = HV_GPCI_PMU_INDEX_CURRENT,
 	};
-	u8 *buf = kmalloc(HVPMU_GPCI_BUF_SIZE, GFP_KERNEL);
-	const struct hvpmu_gpci_hdr *h = (void *)buf;
-	const u8 *e = buf + HVPMU_GPCI_HDR_SIZE;
+	u8 *buf = kmalloc(HV_GPCI_PMU_BUF_SIZE, GFP_KERNEL);
+	const struct hv_gpci_pmu_hdr *h = (void *)buf;
+	const u8 *e = buf + HV_GPCI_PMU_HDR_SIZE;
 	long rc;
 
 	if (!buf)
 		return -ENOMEM;
 	/* before gpci->version is known: a LoPAR header */
-	rc = gpci_hcall(gpci, buf, &key, HVPMU_GPCI_HDR_SIZE + 0x10);
-	if (rc == HVPMU_H_SUCCESS) {
+	rc = gpci_hcall(gpci, buf, &key, HV_GPCI_PMU_HDR_SIZE + 0x10);
+	if (rc == HV_GPCI_H_SUCCESS) {
 		caps->version = h->version_out;
 		caps->collect_privileged = e[0];
 		/* byte 1 is reserved in LoPAR, the capability mask after */
@@ -1245,7 +1244,7 @@ static long gpci_read_caps(struct hvpmu_gpci_pmu *gpci, struct gpci_caps *caps)
 static ssize_t _name##_show(struct device *dev,				\
 			    struct device_attribute *attr, char *buf)	\
 {									\
-	struct hvpmu_gpci_pmu *gpci = to_gpci(dev_get_drvdata(dev));	\
+	struct hv_gpci_pmu *gpci = to_gpci(dev_get_drvdata(dev));	\
 	struct gpci_caps c;						\
 									\
 	/* fresh, as Linux: an HMC change or a migration shows */	\
@@ -1256,23 +1255,23 @@ static ssize_t _name##_show(struct device *dev,				\
 static DEVICE_ATTR_RO(_name)
 
 GPCI_CAPS_ATTR(version, "0x%x", c.version);
-GPCI_CAPS_ATTR(ga, "%d", !!(c.mask & HVPMU_GPCI_CAP_GA));
-GPCI_CAPS_ATTR(expanded, "%d", !!(c.mask & HVPMU_GPCI_CAP_EXPANDED));
-GPCI_CAPS_ATTR(lab, "%d", !!(c.mask & HVPMU_GPCI_CAP_LAB));
+GPCI_CAPS_ATTR(ga, "%d", !!(c.mask & HV_GPCI_PMU_CAP_GA));
+GPCI_CAPS_ATTR(expanded, "%d", !!(c.mask & HV_GPCI_PMU_CAP_EXPANDED));
+GPCI_CAPS_ATTR(lab, "%d", !!(c.mask & HV_GPCI_PMU_CAP_LAB));
 GPCI_CAPS_ATTR(collect_privileged, "%d", c.collect_privileged);
 
 /* The highest counter_info_version whose layouts the driver knows. */
 static ssize_t kernel_version_show(struct device *dev,
 				   struct device_attribute *attr, char *buf)
 {
-	return sysfs_emit(buf, "0x%x\n", HVPMU_GPCI_VERSION_CURRENT);
+	return sysfs_emit(buf, "0x%x\n", HV_GPCI_PMU_VERSION_CURRENT);
 }
 static DEVICE_ATTR_RO(kernel_version);
 
 static ssize_t read_errors_show(struct device *dev,
 				struct device_attribute *attr, char *buf)
 {
-	struct hvpmu_gpci_pmu *gpci = to_gpci(dev_get_drvdata(dev));
+	struct hv_gpci_pmu *gpci = to_gpci(dev_get_drvdata(dev));
 
 	return sysfs_emit(buf, "%lld\n", atomic64_read(&gpci->read_errors));
 }
@@ -1282,7 +1281,7 @@ static ssize_t lab_events_enabled_show(struct device *dev,
 				       struct device_attribute *attr,
 				       char *buf)
 {
-	struct hvpmu_gpci_pmu *gpci = to_gpci(dev_get_drvdata(dev));
+	struct hv_gpci_pmu *gpci = to_gpci(dev_get_drvdata(dev));
 
 	return sysfs_emit(buf, "%d\n", READ_ONCE(gpci->lab_enabled));
 }
@@ -1291,7 +1290,7 @@ static ssize_t lab_events_enabled_store(struct device *dev,
 					struct device_attribute *attr,
 					const char *buf, size_t count)
 {
-	struct hvpmu_gpci_pmu *gpci = to_gpci(dev_get_drvdata(dev));
+	struct hv_gpci_pmu *gpci = to_gpci(dev_get_drvdata(dev));
 	bool on;
 	int ret;
 
@@ -1299,7 +1298,7 @@ static ssize_t lab_events_enabled_store(struct device *dev,
 		return -EPERM;
 	ret = kstrtobool(buf, &on);
 	if (!ret)
-		ret = hvpmu_gpci_lab_enable(gpci, on);
+		ret = hv_gpci_pmu_lab_enable(gpci, on);
 	return ret ?: count;
 }
 static DEVICE_ATTR_ADMIN_RW(lab_events_enabled);
@@ -1320,11 +1319,11 @@ enum gpci_sysinfo {
 };
 
 static const u32 gpci_sysinfo_req[SI_NR] = {
-	[SI_BUS_TOPOLOGY] = HVPMU_GPCI_REQ_BUS_TOPOLOGY,
-	[SI_PROC_CONFIG] = HVPMU_GPCI_REQ_PROC_CONFIG,
-	[SI_AFFINITY_VP] = HVPMU_GPCI_REQ_AFFINITY_VP,
-	[SI_AFFINITY_DOMAIN] = HVPMU_GPCI_REQ_AFFINITY_DOMAIN,
-	[SI_AFFINITY_PART] = HVPMU_GPCI_REQ_AFFINITY_PART,
+	[SI_BUS_TOPOLOGY] = HV_GPCI_PMU_REQ_BUS_TOPOLOGY,
+	[SI_PROC_CONFIG] = HV_GPCI_PMU_REQ_PROC_CONFIG,
+	[SI_AFFINITY_VP] = HV_GPCI_PMU_REQ_AFFINITY_VP,
+	[SI_AFFINITY_DOMAIN] = HV_GPCI_PMU_REQ_AFFINITY_DOMAIN,
+	[SI_AFFINITY_PART] = HV_GPCI_PMU_REQ_AFFINITY_PART,
 };
 
 /* Append @len bytes as hex and a newline; false when the page is full. */
@@ -1360,11 +1359,11 @@ static int gpci_emit_part(char *out, int *n, const u8 *data, u32 nr,
 		const u8 *e = data + *pos;
 		u32 cnt, dsize, j;
 
-		if (esize < 4 || *pos + esize > HVPMU_GPCI_MAX_DATA)
+		if (esize < 4 || *pos + esize > HV_GPCI_PMU_MAX_DATA)
 			break;
 		cnt = get_unaligned_be16(e + esize - 4);
 		dsize = get_unaligned_be16(e + esize - 2);
-		if (*pos + esize + cnt * dsize > HVPMU_GPCI_MAX_DATA)
+		if (*pos + esize + cnt * dsize > HV_GPCI_PMU_MAX_DATA)
 			break;
 		if (!gpci_emit_hex(out, n, e, esize))
 			return -EFBIG;
@@ -1404,13 +1403,13 @@ static void gpci_sysinfo_next(enum gpci_sysinfo si, const u8 *last,
 	}
 }
 
-static ssize_t gpci_sysinfo_show(struct hvpmu_gpci_pmu *gpci,
+static ssize_t gpci_sysinfo_show(struct hv_gpci_pmu *gpci,
 				 enum gpci_sysinfo si, char *out)
 {
 	struct gpci_key key = { .request = gpci_sysinfo_req[si] };
-	u8 *buf = kmalloc(HVPMU_GPCI_BUF_SIZE, GFP_KERNEL);
-	const struct hvpmu_gpci_hdr *h = (void *)buf;
-	const u8 *data = buf + HVPMU_GPCI_HDR_SIZE;
+	u8 *buf = kmalloc(HV_GPCI_PMU_BUF_SIZE, GFP_KERNEL);
+	const struct hv_gpci_pmu_hdr *h = (void *)buf;
+	const u8 *data = buf + HV_GPCI_PMU_HDR_SIZE;
 	int n = 0, ret;
 
 	if (!buf)
@@ -1421,19 +1420,19 @@ static ssize_t gpci_sysinfo_show(struct hvpmu_gpci_pmu *gpci,
 		u16 esize;
 		long rc;
 
-		rc = gpci_hcall(gpci, buf, &key, HVPMU_GPCI_BUF_SIZE);
+		rc = gpci_hcall(gpci, buf, &key, HV_GPCI_PMU_BUF_SIZE);
 		/* gpci_hcall() made "buffer too small" a success: undo */
-		if (rc == HVPMU_H_SUCCESS &&
-		    be32_to_cpu(h->detail_rc) == HVPMU_GPCI_DETAIL_BUF_TOO_SMALL)
-			rc = HVPMU_H_PARAMETER;
-		if (rc != HVPMU_H_SUCCESS && rc != HVPMU_H_PARAMETER) {
+		if (rc == HV_GPCI_H_SUCCESS &&
+		    be32_to_cpu(h->detail_rc) == HV_GPCI_PMU_DETAIL_BUF_TOO_SMALL)
+			rc = HV_GPCI_H_PARAMETER;
+		if (rc != HV_GPCI_H_SUCCESS && rc != HV_GPCI_H_PARAMETER) {
 			gpci_log_rc(&key, rc);
-			ret = rc == HVPMU_H_AUTHORITY ? -EPERM : -EIO;
+			ret = rc == HV_GPCI_H_AUTHORITY ? -EPERM : -EIO;
 			goto out;
 		}
 		nr = be16_to_cpu(h->returned_values);
 		esize = be16_to_cpu(h->cv_element_size);
-		if (!esize || (rc != HVPMU_H_SUCCESS && !nr)) {
+		if (!esize || (rc != HV_GPCI_H_SUCCESS && !nr)) {
 			gpci_log_rc(&key, rc);
 			ret = -EIO;
 			goto out;
@@ -1442,19 +1441,19 @@ static ssize_t gpci_sysinfo_show(struct hvpmu_gpci_pmu *gpci,
 			u32 pos;
 
 			/* all but the last when more is to come, as Linux */
-			emit = rc == HVPMU_H_SUCCESS ? nr : nr - 1;
+			emit = rc == HV_GPCI_H_SUCCESS ? nr : nr - 1;
 			ret = gpci_emit_part(out, &n, data, emit, esize, &pos);
 			if (ret < 0)
 				goto out;
-			if (rc == HVPMU_H_SUCCESS)
+			if (rc == HV_GPCI_H_SUCCESS)
 				break;
-			if (pos + 2 > HVPMU_GPCI_MAX_DATA) {
+			if (pos + 2 > HV_GPCI_PMU_MAX_DATA) {
 				ret = -EIO;
 				goto out;
 			}
 			gpci_sysinfo_next(si, data + pos, &key);
 		} else {
-			nr = min_t(u32, nr, HVPMU_GPCI_MAX_DATA / esize);
+			nr = min_t(u32, nr, HV_GPCI_PMU_MAX_DATA / esize);
 			for (i = 0; i < nr; i++) {
 				if (!gpci_emit_hex(out, &n, data + i * esize,
 						   esize)) {
@@ -1462,7 +1461,7 @@ static ssize_t gpci_sysinfo_show(struct hvpmu_gpci_pmu *gpci,
 					goto out;
 				}
 			}
-			if (rc == HVPMU_H_SUCCESS)
+			if (rc == HV_GPCI_H_SUCCESS)
 				break;
 			gpci_sysinfo_next(si, data + (nr - 1) * esize, &key);
 		}
@@ -1515,7 +1514,7 @@ static struct attribute *gpci_iface_attrs[] = {
 static umode_t gpci_iface_visible(struct kobject *kobj, struct attribute *a,
 				  int i)
 {
-	struct hvpmu_gpci_pmu *gpci = to_gpci(dev_get_drvdata(kobj_to_dev(kobj)));
+	struct hv_gpci_pmu *gpci = to_gpci(dev_get_drvdata(kobj_to_dev(kobj)));
 
 	if (i >= GPCI_FIRST_SYSINFO_ATTR && !gpci->sysinfo)
 		return 0;
@@ -1533,7 +1532,7 @@ static const struct attribute_group gpci_iface_group = {
  * request is answered with success, H_AUTHORITY (the permission may come
  * later) or H_PARAMETER (more than a buffer's worth).
  */
-static bool gpci_sysinfo_present(struct hvpmu_gpci_pmu *gpci, u8 *buf)
+static bool gpci_sysinfo_present(struct hv_gpci_pmu *gpci, u8 *buf)
 {
 	unsigned int i;
 
@@ -1542,10 +1541,10 @@ static bool gpci_sysinfo_present(struct hvpmu_gpci_pmu *gpci, u8 *buf)
 		return false;
 	for (i = 0; i < SI_NR; i++) {
 		struct gpci_key key = { .request = gpci_sysinfo_req[i] };
-		long rc = gpci_hcall(gpci, buf, &key, HVPMU_GPCI_BUF_SIZE);
+		long rc = gpci_hcall(gpci, buf, &key, HV_GPCI_PMU_BUF_SIZE);
 
-		if (rc != HVPMU_H_SUCCESS && rc != HVPMU_H_AUTHORITY &&
-		    rc != HVPMU_H_PARAMETER) {
+		if (rc != HV_GPCI_H_SUCCESS && rc != HV_GPCI_H_AUTHORITY &&
+		    rc != HV_GPCI_H_PARAMETER) {
 			pr_info("request 0x%x: %s (rc %ld): no system information files\n",
 				key.request, gpci_rc_cause(rc), rc);
 			return false;
@@ -1555,7 +1554,7 @@ static bool gpci_sysinfo_present(struct hvpmu_gpci_pmu *gpci, u8 *buf)
 }
 
 /**
- * hvpmu_gpci_lab_enable() - allow or forbid the lab-only HPMCx request
+ * hv_gpci_pmu_lab_enable() - allow or forbid the lab-only HPMCx request
  * @gpci: the PMU
  * @enable: allow it
  *
@@ -1565,17 +1564,17 @@ static bool gpci_sysinfo_present(struct hvpmu_gpci_pmu *gpci, u8 *buf)
  *
  * Return: 0, or -EOPNOTSUPP if the firmware lacks the lab capability.
  */
-int hvpmu_gpci_lab_enable(struct hvpmu_gpci_pmu *gpci, bool enable)
+int hv_gpci_pmu_lab_enable(struct hv_gpci_pmu *gpci, bool enable)
 {
-	if (enable && !(gpci->caps & HVPMU_GPCI_CAP_LAB))
+	if (enable && !(gpci->caps & HV_GPCI_PMU_CAP_LAB))
 		return -EOPNOTSUPP;
 	WRITE_ONCE(gpci->lab_enabled, enable);
 	if (enable)
 		pr_notice("lab-only request 0x%x enabled by root\n",
-			  HVPMU_GPCI_REQ_HPMCX);
+			  HV_GPCI_PMU_REQ_HPMCX);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(hvpmu_gpci_lab_enable);
+EXPORT_SYMBOL_GPL(hv_gpci_pmu_lab_enable);
 
 /*
  * The firmware's version and capabilities, as Linux: request 0x40 for the
@@ -1583,33 +1582,33 @@ EXPORT_SYMBOL_GPL(hvpmu_gpci_lab_enable);
  * that picks the named events, asking for the newest we know. Where Linux
  * assumes 8 when 0x10 fails (e.g. H_AUTHORITY), 0x40's version is used.
  */
-static int gpci_probe_firmware(struct hvpmu_gpci_pmu *gpci, u8 *buf)
+static int gpci_probe_firmware(struct hv_gpci_pmu *gpci, u8 *buf)
 {
 	static const struct gpci_key probe = {
-		.request = HVPMU_GPCI_REQ_DISPATCH_BY_PROC,
-		.index = HVPMU_GPCI_INDEX_CURRENT,
-		.version = HVPMU_GPCI_VERSION_CURRENT,
+		.request = HV_GPCI_PMU_REQ_DISPATCH_BY_PROC,
+		.index = HV_GPCI_PMU_INDEX_CURRENT,
+		.version = HV_GPCI_PMU_VERSION_CURRENT,
 	};
-	const struct hvpmu_gpci_hdr *h = (void *)buf;
+	const struct hv_gpci_pmu_hdr *h = (void *)buf;
 	struct gpci_caps caps;
 	long rc;
 
 	rc = gpci_read_caps(gpci, &caps);
 	if (rc == -ENOMEM)
 		return rc;
-	if (rc == HVPMU_H_FUNCTION) {
+	if (rc == HV_GPCI_H_FUNCTION) {
 		pr_info("%s; no hv_gpci PMU\n", gpci_rc_cause(rc));
 		return -ENODEV;
 	}
-	if (rc != HVPMU_H_SUCCESS) {
+	if (rc != HV_GPCI_H_SUCCESS) {
 		pr_warn("capabilities (request 0x40): %s (rc %ld); no hv_gpci PMU\n",
 			gpci_rc_cause(rc), rc);
 		switch (rc) {
-		case HVPMU_H_AUTHORITY:
+		case HV_GPCI_H_AUTHORITY:
 			return -EPERM;
-		case HVPMU_H_NOT_AVAILABLE:
+		case HV_GPCI_H_NOT_AVAILABLE:
 			return -EOPNOTSUPP;
-		case HVPMU_H_PARAMETER:
+		case HV_GPCI_H_PARAMETER:
 			return -EINVAL;
 		default:
 			return -EIO;
@@ -1618,8 +1617,8 @@ static int gpci_probe_firmware(struct hvpmu_gpci_pmu *gpci, u8 *buf)
 	gpci->version = caps.version;
 	gpci->caps = caps.mask;
 
-	rc = gpci_hcall(gpci, buf, &probe, HVPMU_GPCI_BUF_SIZE);
-	if (rc == HVPMU_H_SUCCESS)
+	rc = gpci_hcall(gpci, buf, &probe, HV_GPCI_PMU_BUF_SIZE);
+	if (rc == HV_GPCI_H_SUCCESS)
 		gpci->version = h->version_out;
 	else
 		pr_info("counter_info_version (request 0x10): %s (rc %ld); using 0x%x from request 0x40\n",
@@ -1630,7 +1629,7 @@ static int gpci_probe_firmware(struct hvpmu_gpci_pmu *gpci, u8 *buf)
 static umode_t gpci_event_visible(struct kobject *kobj, struct attribute *a,
 				  int i)
 {
-	struct hvpmu_gpci_pmu *gpci = to_gpci(dev_get_drvdata(kobj_to_dev(kobj)));
+	struct hv_gpci_pmu *gpci = to_gpci(dev_get_drvdata(kobj_to_dev(kobj)));
 
 	return pmu_event_visible(a, gpci->variants);
 }
@@ -1645,12 +1644,12 @@ static const struct attribute_group *gpci_attr_groups[] = {
 	&gpci_format_group,
 	&gpci_events_group,
 	&gpci_iface_group,
-	&hvpmu_uncore_cpumask_group,
+	&pmu_uncore_cpumask_group,
 	NULL,
 };
 
 /* For the log: how many named events this firmware's PMU shows. */
-static unsigned int gpci_nr_events(struct hvpmu_gpci_pmu *gpci)
+static unsigned int gpci_nr_events(struct hv_gpci_pmu *gpci)
 {
 	unsigned int i, n = 0;
 
@@ -1660,7 +1659,7 @@ static unsigned int gpci_nr_events(struct hvpmu_gpci_pmu *gpci)
 	return n;
 }
 
-static void gpci_free(struct hvpmu_gpci_pmu *gpci)
+static void gpci_free(struct hv_gpci_pmu *gpci)
 {
 	unsigned int cpu;
 
@@ -1671,7 +1670,7 @@ static void gpci_free(struct hvpmu_gpci_pmu *gpci)
 	kfree(gpci);
 }
 
-static int gpci_alloc_cpus(struct hvpmu_gpci_pmu *gpci)
+static int gpci_alloc_cpus(struct hv_gpci_pmu *gpci)
 {
 	unsigned int cpu;
 
@@ -1684,19 +1683,19 @@ static int gpci_alloc_cpus(struct hvpmu_gpci_pmu *gpci)
 		INIT_LIST_HEAD(&c->batch);
 		INIT_LIST_HEAD(&c->txn_read);
 		/* kmalloc() aligns power-of-two sizes: never crosses 4K */
-		c->buf = kmalloc_node(HVPMU_GPCI_BUF_SIZE, GFP_KERNEL,
+		c->buf = kmalloc_node(HV_GPCI_PMU_BUF_SIZE, GFP_KERNEL,
 				      cpu_to_node(cpu));
 		if (!c->buf)
 			return -ENOMEM;
 		if (WARN_ON(!IS_ALIGNED((unsigned long)c->buf,
-					HVPMU_GPCI_BUF_SIZE)))
+					HV_GPCI_PMU_BUF_SIZE)))
 			return -ENOMEM;
 	}
 	return 0;
 }
 
 /**
- * hvpmu_gpci_probe() - find GPCI and register an hv_gpci PMU on it
+ * hv_gpci_pmu_probe() - find GPCI and register an hv_gpci PMU on it
  * @ops: the backend; @ops->hcall is required
  * @ctx: the backend's context, passed to every op
  * @name: the PMU's name, normally "hv_gpci"
@@ -1712,10 +1711,10 @@ static int gpci_alloc_cpus(struct hvpmu_gpci_pmu *gpci)
  * -ENOMEM, or the error of the registration. Nothing stays registered or
  * allocated on error.
  */
-struct hvpmu_gpci_pmu *hvpmu_gpci_probe(const struct hvpmu_gpci_ops *ops,
+struct hv_gpci_pmu *hv_gpci_pmu_probe(const struct hv_gpci_pmu_ops *ops,
 					void *ctx, const char *name)
 {
-	struct hvpmu_gpci_pmu *gpci;
+	struct hv_gpci_pmu *gpci;
 	u8 *buf = NULL;
 	int ret = -ENOMEM;
 
@@ -1730,8 +1729,8 @@ struct hvpmu_gpci_pmu *hvpmu_gpci_probe(const struct hvpmu_gpci_ops *ops,
 	gpci->ops = ops;
 	gpci->ctx = ctx;
 	raw_spin_lock_init(&gpci->msg_lock);
-	hvpmu_defer_init(&gpci->msg_print, gpci_msg_work);
-	buf = kmalloc(HVPMU_GPCI_BUF_SIZE, GFP_KERNEL);
+	pmu_defer_init(&gpci->msg_print, gpci_msg_work);
+	buf = kmalloc(HV_GPCI_PMU_BUF_SIZE, GFP_KERNEL);
 	if (!buf)
 		goto err;
 	ret = gpci_alloc_cpus(gpci);
@@ -1761,7 +1760,7 @@ struct hvpmu_gpci_pmu *hvpmu_gpci_probe(const struct hvpmu_gpci_ops *ops,
 		.capabilities = PERF_PMU_CAP_NO_EXCLUDE |
 				PERF_PMU_CAP_NO_INTERRUPT,
 	};
-	ret = hvpmu_uncore_register(&gpci->uncore, name);
+	ret = pmu_uncore_register(&gpci->uncore, name);
 	if (ret) {
 		pr_err("%s: registration failed (%d)\n", name, ret);
 		goto err;
@@ -1776,44 +1775,44 @@ err:
 	gpci_free(gpci);
 	return ERR_PTR(ret);
 }
-EXPORT_SYMBOL_GPL(hvpmu_gpci_probe);
+EXPORT_SYMBOL_GPL(hv_gpci_pmu_probe);
 
 /**
- * hvpmu_gpci_remove() - unregister and free a PMU from hvpmu_gpci_probe()
+ * hv_gpci_pmu_remove() - unregister and free a PMU from hv_gpci_pmu_probe()
  * @gpci: the PMU; no event may be open on it any more
  */
-void hvpmu_gpci_remove(struct hvpmu_gpci_pmu *gpci)
+void hv_gpci_pmu_remove(struct hv_gpci_pmu *gpci)
 {
-	hvpmu_uncore_unregister(&gpci->uncore);
+	pmu_uncore_unregister(&gpci->uncore);
 	/* no event is left to queue a message: print the last ones */
-	hvpmu_defer_flush(&gpci->msg_print);
+	pmu_defer_flush(&gpci->msg_print);
 	gpci_free(gpci);
 }
-EXPORT_SYMBOL_GPL(hvpmu_gpci_remove);
+EXPORT_SYMBOL_GPL(hv_gpci_pmu_remove);
 
 /**
- * hvpmu_gpci_to_pmu() - the perf PMU of an hv_gpci instance
+ * hv_gpci_pmu_to_pmu() - the perf PMU of an hv_gpci instance
  * @gpci: the PMU
  *
  * Return: the &struct pmu, e.g. for its type.
  */
-struct pmu *hvpmu_gpci_to_pmu(struct hvpmu_gpci_pmu *gpci)
+struct pmu *hv_gpci_pmu_to_pmu(struct hv_gpci_pmu *gpci)
 {
 	return &gpci->uncore.pmu;
 }
-EXPORT_SYMBOL_GPL(hvpmu_gpci_to_pmu);
+EXPORT_SYMBOL_GPL(hv_gpci_pmu_to_pmu);
 
 /**
- * hvpmu_gpci_hcalls() - number of hcalls the PMU has issued
+ * hv_gpci_pmu_hcalls() - number of hcalls the PMU has issued
  * @gpci: the PMU
  *
  * Return: the count since probe, including the probe's own.
  */
-u64 hvpmu_gpci_hcalls(struct hvpmu_gpci_pmu *gpci)
+u64 hv_gpci_pmu_hcalls(struct hv_gpci_pmu *gpci)
 {
 	return atomic64_read(&gpci->hcalls);
 }
-EXPORT_SYMBOL_GPL(hvpmu_gpci_hcalls);
+EXPORT_SYMBOL_GPL(hv_gpci_pmu_hcalls);
 
 MODULE_DESCRIPTION("PAPR H_GetPerformanceCounterInfo (hv_gpci) PMU");
 MODULE_LICENSE("GPL");

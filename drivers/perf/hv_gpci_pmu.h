@@ -2,18 +2,25 @@
 /*
  * hv_gpci: the PAPR H_GetPerformanceCounterInfo (hcall 0xF080) PMU.
  *
- * The driver (drivers/perf/hvpmu_gpci.c) is arch-neutral: it reaches the
- * hypervisor only through &struct hvpmu_gpci_ops. The powerpc glue supplies
- * the real hcall; the model (drivers/perf/hvpmu_gpci_model.c) supplies a
+ * The driver (drivers/perf/hv_gpci_pmu.c) is arch-neutral: it reaches the
+ * hypervisor only through &struct hv_gpci_pmu_ops. The powerpc glue supplies
+ * the real hcall; the model (drivers/perf/hv_gpci_model.c) supplies a
  * faithful imitation for the KUnit tests and the simulated platform.
  */
-#ifndef _LINUX_PERF_HVPMU_GPCI_H
-#define _LINUX_PERF_HVPMU_GPCI_H
+#ifndef _HV_GPCI_PMU_H
+#define _HV_GPCI_PMU_H
 
 #include <linux/bits.h>
 #include <linux/export.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
+
+/* get_unaligned_be64() and friends: <asm/unaligned.h> before Linux 6.12 */
+#ifdef PMU_HAVE_LINUX_UNALIGNED_H
+#include <linux/unaligned.h>
+#else
+#include <asm/unaligned.h>
+#endif
 
 struct dentry;
 struct module;
@@ -21,72 +28,72 @@ struct perf_event_attr;
 struct seq_file;
 
 /* The hcall token, for logs and the glue. */
-#define HVPMU_GPCI_HCALL		0xF080
+#define HV_GPCI_PMU_HCALL		0xF080
 
 /*
  * The parameter block must not cross a 4 KiB boundary (the hypervisor
  * validates that it is accessible, else H_Privilege), so every buffer is
  * 4 KiB, 4 KiB-aligned; an hcall may pass a smaller size.
  */
-#define HVPMU_GPCI_BUF_SIZE		4096
-#define HVPMU_GPCI_HDR_SIZE		32
-#define HVPMU_GPCI_MAX_DATA		(HVPMU_GPCI_BUF_SIZE - HVPMU_GPCI_HDR_SIZE)
+#define HV_GPCI_PMU_BUF_SIZE		4096
+#define HV_GPCI_PMU_HDR_SIZE		32
+#define HV_GPCI_PMU_MAX_DATA		(HV_GPCI_PMU_BUF_SIZE - HV_GPCI_PMU_HDR_SIZE)
 
 /*
  * PAPR hcall return codes, with the values of Linux's asm/hvcall.h, so the
  * driver and the model can be built on any architecture. H_NOT_AVAILABLE is
  * positive, like H_BUSY.
  */
-#define HVPMU_H_SUCCESS			0
-#define HVPMU_H_HARDWARE		(-1)
-#define HVPMU_H_FUNCTION		(-2)
-#define HVPMU_H_PRIVILEGE		(-3)
-#define HVPMU_H_PARAMETER		(-4)
-#define HVPMU_H_AUTHORITY		(-10)
-#define HVPMU_H_NOT_AVAILABLE		3
+#define HV_GPCI_H_SUCCESS			0
+#define HV_GPCI_H_HARDWARE		(-1)
+#define HV_GPCI_H_FUNCTION		(-2)
+#define HV_GPCI_H_PRIVILEGE		(-3)
+#define HV_GPCI_H_PARAMETER		(-4)
+#define HV_GPCI_H_AUTHORITY		(-10)
+#define HV_GPCI_H_NOT_AVAILABLE		3
 
 /*
  * detail_rc of H_PARAMETER meaning "buffer too small for all the data": the
  * elements that fit were returned (Linux commit ad86d7ee43b2).
  */
-#define HVPMU_GPCI_DETAIL_BUF_TOO_SMALL	0x1B
+#define HV_GPCI_PMU_DETAIL_BUF_TOO_SMALL	0x1B
 
 /* Request codes of the seed (LoPAR "Platform Dependent hcall()s"). */
-#define HVPMU_GPCI_REQ_DISPATCH_BY_PROC	0x10
-#define HVPMU_GPCI_REQ_PURR_BY_PART	0x20
-#define HVPMU_GPCI_REQ_RUN_BY_PART	0x30
-#define HVPMU_GPCI_REQ_CAPABILITIES	0x40
-#define HVPMU_GPCI_REQ_BUS_ABC		0x50
-#define HVPMU_GPCI_REQ_BUS_WXYZ		0x60
-#define HVPMU_GPCI_REQ_SET_MMCRH	0x80001000	/* lab only, writes */
-#define HVPMU_GPCI_REQ_HPMCX		0x80002000	/* lab only */
+#define HV_GPCI_PMU_REQ_DISPATCH_BY_PROC	0x10
+#define HV_GPCI_PMU_REQ_PURR_BY_PART	0x20
+#define HV_GPCI_PMU_REQ_RUN_BY_PART	0x30
+#define HV_GPCI_PMU_REQ_CAPABILITIES	0x40
+#define HV_GPCI_PMU_REQ_BUS_ABC		0x50
+#define HV_GPCI_PMU_REQ_BUS_WXYZ		0x60
+#define HV_GPCI_PMU_REQ_SET_MMCRH	0x80001000	/* lab only, writes */
+#define HV_GPCI_PMU_REQ_HPMCX		0x80002000	/* lab only */
 
 /*
  * Request codes known only from IBM's getPerfCountInfo documents, through
  * Linux: hv-gpci-requests.h (the counters), hv-gpci.c (the 6.6+ system
  * information files) and lparcfg.c (0xB1).
  */
-#define HVPMU_GPCI_REQ_BUS_GX		0x70
-#define HVPMU_GPCI_REQ_BUS_MC		0x80
-#define HVPMU_GPCI_REQ_PROC_CONFIG	0x90
-#define HVPMU_GPCI_REQ_PROC_FREQ	0x91
-#define HVPMU_GPCI_REQ_CORE_UTIL	0x94
-#define HVPMU_GPCI_REQ_CORE_POWER_MODE	0x95
-#define HVPMU_GPCI_REQ_AFFINITY_VP	0xA0
-#define HVPMU_GPCI_REQ_AFFINITY_DOMAIN	0xB0
-#define HVPMU_GPCI_REQ_AFFINITY_PART	0xB1
-#define HVPMU_GPCI_REQ_PHYS_MEMORY	0xC0
-#define HVPMU_GPCI_REQ_BUS_TOPOLOGY	0xD0
-#define HVPMU_GPCI_REQ_PART_QUEUING	0xE0
-#define HVPMU_GPCI_REQ_SYS_HV_TIMES	0xF0
-#define HVPMU_GPCI_REQ_SYS_TLBIE	0xF4
-#define HVPMU_GPCI_REQ_PART_INSTR	0x100
+#define HV_GPCI_PMU_REQ_BUS_GX		0x70
+#define HV_GPCI_PMU_REQ_BUS_MC		0x80
+#define HV_GPCI_PMU_REQ_PROC_CONFIG	0x90
+#define HV_GPCI_PMU_REQ_PROC_FREQ	0x91
+#define HV_GPCI_PMU_REQ_CORE_UTIL	0x94
+#define HV_GPCI_PMU_REQ_CORE_POWER_MODE	0x95
+#define HV_GPCI_PMU_REQ_AFFINITY_VP	0xA0
+#define HV_GPCI_PMU_REQ_AFFINITY_DOMAIN	0xB0
+#define HV_GPCI_PMU_REQ_AFFINITY_PART	0xB1
+#define HV_GPCI_PMU_REQ_PHYS_MEMORY	0xC0
+#define HV_GPCI_PMU_REQ_BUS_TOPOLOGY	0xD0
+#define HV_GPCI_PMU_REQ_PART_QUEUING	0xE0
+#define HV_GPCI_PMU_REQ_SYS_HV_TIMES	0xF0
+#define HV_GPCI_PMU_REQ_SYS_TLBIE	0xF4
+#define HV_GPCI_PMU_REQ_PART_INSTR	0x100
 
 /* Requests with bit 31 set are lab-only (the seed's two are). */
-#define HVPMU_GPCI_REQ_LAB_BIT		0x80000000U
+#define HV_GPCI_PMU_REQ_LAB_BIT		0x80000000U
 
 /* starting_index asking for the current processor or partition. */
-#define HVPMU_GPCI_INDEX_CURRENT	0xffffffffU
+#define HV_GPCI_PMU_INDEX_CURRENT	0xffffffffU
 
 /*
  * Below this counter_info_version the header and the 0x50/0x60 elements have
@@ -96,17 +103,17 @@ struct seq_file;
  * value in 0x50/0x60). Linux says cv_element_size exists from version 3 on;
  * that the other differences switch at the same version is inferred.
  */
-#define HVPMU_GPCI_VERSION_EXTENDED	3
+#define HV_GPCI_PMU_VERSION_EXTENDED	3
 /*
  * From this version on, 0x30, 0x50, 0x60, 0x70, 0x80 and 0x94 are
  * deprecated (Linux 03f7c1d2a49a, after getPerfCountInfo v1.018).
  */
-#define HVPMU_GPCI_VERSION_DEPRECATES	8
+#define HV_GPCI_PMU_VERSION_DEPRECATES	8
 /*
  * The newest counter_info_version whose layouts the driver knows: what the
  * named events ask for (as Linux's do) and interface/kernel_version shows.
  */
-#define HVPMU_GPCI_VERSION_CURRENT	8
+#define HV_GPCI_PMU_VERSION_CURRENT	8
 
 /*
  * The event attribute: Linux's hv_gpci layout bit for bit (the format
@@ -115,20 +122,20 @@ struct seq_file;
  * sibling_part_id, hw_chip_id and partition_id are other names of
  * starting_index.
  */
-#define HVPMU_GPCI_CONFIG_REQUEST		GENMASK_ULL(31, 0)
-#define HVPMU_GPCI_CONFIG_STARTING_INDEX	GENMASK_ULL(63, 32)
-#define HVPMU_GPCI_CONFIG1_SECONDARY_INDEX	GENMASK_ULL(15, 0)
-#define HVPMU_GPCI_CONFIG1_COUNTER_INFO_VERSION	GENMASK_ULL(23, 16)
-#define HVPMU_GPCI_CONFIG1_LENGTH		GENMASK_ULL(31, 24)
-#define HVPMU_GPCI_CONFIG1_OFFSET		GENMASK_ULL(63, 32)
+#define HV_GPCI_PMU_CONFIG_REQUEST		GENMASK_ULL(31, 0)
+#define HV_GPCI_PMU_CONFIG_STARTING_INDEX	GENMASK_ULL(63, 32)
+#define HV_GPCI_PMU_CONFIG1_SECONDARY_INDEX	GENMASK_ULL(15, 0)
+#define HV_GPCI_PMU_CONFIG1_COUNTER_INFO_VERSION	GENMASK_ULL(23, 16)
+#define HV_GPCI_PMU_CONFIG1_LENGTH		GENMASK_ULL(31, 24)
+#define HV_GPCI_PMU_CONFIG1_OFFSET		GENMASK_ULL(63, 32)
 
 /* Capability bits of the 0x40 reply, byte 1 (Linux's hv-gpci.h). */
-#define HVPMU_GPCI_CAP_GA		0x80
-#define HVPMU_GPCI_CAP_EXPANDED		0x40
-#define HVPMU_GPCI_CAP_LAB		0x20
+#define HV_GPCI_PMU_CAP_GA		0x80
+#define HV_GPCI_PMU_CAP_EXPANDED		0x40
+#define HV_GPCI_PMU_CAP_LAB		0x20
 
 /**
- * struct hvpmu_gpci_hdr - the 32-byte head of the parameter block
+ * struct hv_gpci_pmu_hdr - the 32-byte head of the parameter block
  * @request: Requested_Information (in)
  * @starting_index: first processor/partition/chip wanted (in); the one
  *	actually found (out)
@@ -144,7 +151,7 @@ struct seq_file;
  *
  * All multi-byte fields are big-endian, whatever the CPU's byte order.
  */
-struct hvpmu_gpci_hdr {
+struct hv_gpci_pmu_hdr {
 	__be32 request;
 	__be32 starting_index;
 	__be16 secondary_index;
@@ -157,157 +164,157 @@ struct hvpmu_gpci_hdr {
 } __packed;
 
 /**
- * struct hvpmu_gpci_ops - access to the hypervisor
+ * struct hv_gpci_pmu_ops - access to the hypervisor
  * @hcall: issue H_GetPerformanceCounterInfo on @buf, a 4 KiB-aligned
  *	kernel buffer whose first @size bytes are the parameter block (in
  *	and out). Called in process context and with interrupts disabled
  *	(IPIs), never from NMI context; must not sleep. Returns the PAPR
- *	return code (HVPMU_H_*).
+ *	return code (HV_GPCI_H_*).
  * @lpar_present: whether the kernel runs in a PAPR logical partition at
  *	all. Called once at probe; may sleep. NULL means yes.
  * @power10_or_later: whether the processor is POWER10 or later, where
  *	Linux 6.6+ offers the system information files of interface/
  *	(processor_bus_topology, ...). Called once at probe; may sleep.
  *	NULL means no.
- * @owner: the module providing the ops and calling hvpmu_gpci_remove();
+ * @owner: the module providing the ops and calling hv_gpci_pmu_remove();
  *	it stays pinned while events are open
  */
-struct hvpmu_gpci_ops {
+struct hv_gpci_pmu_ops {
 	long (*hcall)(void *ctx, void *buf, unsigned long size);
 	bool (*lpar_present)(void *ctx);
 	bool (*power10_or_later)(void *ctx);
 	struct module *owner;
 };
 
-struct hvpmu_gpci_pmu;
+struct hv_gpci_pmu;
 
-struct hvpmu_gpci_pmu *hvpmu_gpci_probe(const struct hvpmu_gpci_ops *ops,
+struct hv_gpci_pmu *hv_gpci_pmu_probe(const struct hv_gpci_pmu_ops *ops,
 					void *ctx, const char *name);
-void hvpmu_gpci_remove(struct hvpmu_gpci_pmu *gpci);
-int hvpmu_gpci_lab_enable(struct hvpmu_gpci_pmu *gpci, bool enable);
-int hvpmu_gpci_attr_check(struct hvpmu_gpci_pmu *gpci,
+void hv_gpci_pmu_remove(struct hv_gpci_pmu *gpci);
+int hv_gpci_pmu_lab_enable(struct hv_gpci_pmu *gpci, bool enable);
+int hv_gpci_pmu_attr_check(struct hv_gpci_pmu *gpci,
 			  const struct perf_event_attr *attr);
-struct pmu *hvpmu_gpci_to_pmu(struct hvpmu_gpci_pmu *gpci);
-u64 hvpmu_gpci_hcalls(struct hvpmu_gpci_pmu *gpci);
+struct pmu *hv_gpci_pmu_to_pmu(struct hv_gpci_pmu *gpci);
+u64 hv_gpci_pmu_hcalls(struct hv_gpci_pmu *gpci);
 
-/* ---- Model of the hcall (hvpmu_models.ko) ---- */
+/* ---- Model of the hcall (pmu_kunit_models.ko) ---- */
 
 /*
  * The counters a model entity carries, by request. Which entity kind holds
- * a counter follows from its request (hvpmu_gpci_model_set()).
+ * a counter follows from its request (hv_gpci_model_set()).
  */
-enum hvpmu_gpci_model_ctr {
+enum hv_gpci_model_ctr {
 	/* 0x10, per processor */
-	HVPMU_GPCI_M_PROC_TIME,
+	HV_GPCI_PMU_M_PROC_TIME,
 	/* 0x20, per partition */
-	HVPMU_GPCI_M_ENTITLED,
-	HVPMU_GPCI_M_CAPPED,
-	HVPMU_GPCI_M_UNCAPPED,
-	HVPMU_GPCI_M_DONATED,
-	HVPMU_GPCI_M_IDLE,
+	HV_GPCI_PMU_M_ENTITLED,
+	HV_GPCI_PMU_M_CAPPED,
+	HV_GPCI_PMU_M_UNCAPPED,
+	HV_GPCI_PMU_M_DONATED,
+	HV_GPCI_PMU_M_IDLE,
 	/* 0x30, per partition */
-	HVPMU_GPCI_M_RUN_INSTR,
-	HVPMU_GPCI_M_RUN_CYCLES,
+	HV_GPCI_PMU_M_RUN_INSTR,
+	HV_GPCI_PMU_M_RUN_CYCLES,
 	/* 0xE0, per partition */
-	HVPMU_GPCI_M_Q_WAIT_ENT_TIME,
-	HVPMU_GPCI_M_Q_WAIT_ENT_TIMES,
-	HVPMU_GPCI_M_Q_WAIT_PROC_TIME,
-	HVPMU_GPCI_M_Q_WAIT_PROC_TIMES,
-	HVPMU_GPCI_M_Q_HOME_CORE,
-	HVPMU_GPCI_M_Q_HOME_PRIMARY,
-	HVPMU_GPCI_M_Q_HOME_SECONDARY,
-	HVPMU_GPCI_M_Q_OFF_SECONDARY,
-	HVPMU_GPCI_M_Q_DEDICATED_DONATING,
+	HV_GPCI_PMU_M_Q_WAIT_ENT_TIME,
+	HV_GPCI_PMU_M_Q_WAIT_ENT_TIMES,
+	HV_GPCI_PMU_M_Q_WAIT_PROC_TIME,
+	HV_GPCI_PMU_M_Q_WAIT_PROC_TIMES,
+	HV_GPCI_PMU_M_Q_HOME_CORE,
+	HV_GPCI_PMU_M_Q_HOME_PRIMARY,
+	HV_GPCI_PMU_M_Q_HOME_SECONDARY,
+	HV_GPCI_PMU_M_Q_OFF_SECONDARY,
+	HV_GPCI_PMU_M_Q_DEDICATED_DONATING,
 	/* 0x100, per partition */
-	HVPMU_GPCI_M_PI_INSTR,
-	HVPMU_GPCI_M_PI_TIME,
+	HV_GPCI_PMU_M_PI_INSTR,
+	HV_GPCI_PMU_M_PI_TIME,
 	/* 0x50, per chip: LoPAR (idle, time) per link; extended: total */
-	HVPMU_GPCI_M_IDLE_A,
-	HVPMU_GPCI_M_IDLE_B,
-	HVPMU_GPCI_M_IDLE_C,
-	HVPMU_GPCI_M_TIME_A,
-	HVPMU_GPCI_M_TIME_B,
-	HVPMU_GPCI_M_TIME_C,
-	HVPMU_GPCI_M_TOTAL_ABC,
+	HV_GPCI_PMU_M_IDLE_A,
+	HV_GPCI_PMU_M_IDLE_B,
+	HV_GPCI_PMU_M_IDLE_C,
+	HV_GPCI_PMU_M_TIME_A,
+	HV_GPCI_PMU_M_TIME_B,
+	HV_GPCI_PMU_M_TIME_C,
+	HV_GPCI_PMU_M_TOTAL_ABC,
 	/* 0x60, per chip */
-	HVPMU_GPCI_M_IDLE_W,
-	HVPMU_GPCI_M_IDLE_X,
-	HVPMU_GPCI_M_IDLE_Y,
-	HVPMU_GPCI_M_IDLE_Z,
-	HVPMU_GPCI_M_TIME_W,
-	HVPMU_GPCI_M_TIME_X,
-	HVPMU_GPCI_M_TIME_Y,
-	HVPMU_GPCI_M_TIME_Z,
-	HVPMU_GPCI_M_TOTAL_WXYZ,
+	HV_GPCI_PMU_M_IDLE_W,
+	HV_GPCI_PMU_M_IDLE_X,
+	HV_GPCI_PMU_M_IDLE_Y,
+	HV_GPCI_PMU_M_IDLE_Z,
+	HV_GPCI_PMU_M_TIME_W,
+	HV_GPCI_PMU_M_TIME_X,
+	HV_GPCI_PMU_M_TIME_Y,
+	HV_GPCI_PMU_M_TIME_Z,
+	HV_GPCI_PMU_M_TOTAL_WXYZ,
 	/* 0x70, per chip: 10 counters for GX0, then 10 for GX1 */
-	HVPMU_GPCI_M_GX_FIRST,
-	HVPMU_GPCI_M_GX_LAST = HVPMU_GPCI_M_GX_FIRST + 19,
+	HV_GPCI_PMU_M_GX_FIRST,
+	HV_GPCI_PMU_M_GX_LAST = HV_GPCI_PMU_M_GX_FIRST + 19,
 	/* 0x80, per chip: frames, reads, writes, total cycles of MC0, MC1 */
-	HVPMU_GPCI_M_MC_FIRST,
-	HVPMU_GPCI_M_MC_LAST = HVPMU_GPCI_M_MC_FIRST + 7,
+	HV_GPCI_PMU_M_MC_FIRST,
+	HV_GPCI_PMU_M_MC_LAST = HV_GPCI_PMU_M_MC_FIRST + 7,
 	/* 0x94, per processor */
-	HVPMU_GPCI_M_CORE_ANY_THREAD,
-	HVPMU_GPCI_M_CORE_TIMEBASE,
-	HVPMU_GPCI_M_CORE_PURR,
-	HVPMU_GPCI_M_CORE_SUM_THREADS,
-	HVPMU_GPCI_M_CORE_INSTR,
+	HV_GPCI_PMU_M_CORE_ANY_THREAD,
+	HV_GPCI_PMU_M_CORE_TIMEBASE,
+	HV_GPCI_PMU_M_CORE_PURR,
+	HV_GPCI_PMU_M_CORE_SUM_THREADS,
+	HV_GPCI_PMU_M_CORE_INSTR,
 	/* 0x80002000 (lab), per processor: after MMCRH was set */
-	HVPMU_GPCI_M_ELAPSED_TB,
-	HVPMU_GPCI_M_HPMC1,
-	HVPMU_GPCI_M_HPMC2,
-	HVPMU_GPCI_M_HPMC3,
-	HVPMU_GPCI_M_HPMC3_NOW,
-	HVPMU_GPCI_M_HPMC4,
-	HVPMU_GPCI_M_HPMC4_NOW,
+	HV_GPCI_PMU_M_ELAPSED_TB,
+	HV_GPCI_PMU_M_HPMC1,
+	HV_GPCI_PMU_M_HPMC2,
+	HV_GPCI_PMU_M_HPMC3,
+	HV_GPCI_PMU_M_HPMC3_NOW,
+	HV_GPCI_PMU_M_HPMC4,
+	HV_GPCI_PMU_M_HPMC4_NOW,
 	/* 0xF0, system-wide */
-	HVPMU_GPCI_M_SYS_DISPATCH,
-	HVPMU_GPCI_M_SYS_VP_TIMERS,
-	HVPMU_GPCI_M_SYS_OVER_ENT,
-	HVPMU_GPCI_M_SYS_MANAGEMENT,
+	HV_GPCI_PMU_M_SYS_DISPATCH,
+	HV_GPCI_PMU_M_SYS_VP_TIMERS,
+	HV_GPCI_PMU_M_SYS_OVER_ENT,
+	HV_GPCI_PMU_M_SYS_MANAGEMENT,
 	/* 0xF4, system-wide */
-	HVPMU_GPCI_M_TLBIE_COUNT,
-	HVPMU_GPCI_M_TLBIE_TIME,
-	HVPMU_GPCI_M_NR,
+	HV_GPCI_PMU_M_TLBIE_COUNT,
+	HV_GPCI_PMU_M_TLBIE_TIME,
+	HV_GPCI_PMU_M_NR,
 };
 
 /**
- * enum hvpmu_gpci_model_kind - the tables of entities of the model
- * @HVPMU_GPCI_K_PROC: physical processors (phys_processor_idx)
- * @HVPMU_GPCI_K_PART: partitions (sibling_part_id, partition_id)
- * @HVPMU_GPCI_K_CHIP: chips (hw_chip_id); also the affinity domains of 0xB0
- * @HVPMU_GPCI_K_SYS: the one system (requests whose index is irrelevant)
- * @HVPMU_GPCI_K_NR: number of kinds
+ * enum hv_gpci_model_kind - the tables of entities of the model
+ * @HV_GPCI_PMU_K_PROC: physical processors (phys_processor_idx)
+ * @HV_GPCI_PMU_K_PART: partitions (sibling_part_id, partition_id)
+ * @HV_GPCI_PMU_K_CHIP: chips (hw_chip_id); also the affinity domains of 0xB0
+ * @HV_GPCI_PMU_K_SYS: the one system (requests whose index is irrelevant)
+ * @HV_GPCI_PMU_K_NR: number of kinds
  */
-enum hvpmu_gpci_model_kind {
-	HVPMU_GPCI_K_PROC,
-	HVPMU_GPCI_K_PART,
-	HVPMU_GPCI_K_CHIP,
-	HVPMU_GPCI_K_SYS,
-	HVPMU_GPCI_K_NR,
+enum hv_gpci_model_kind {
+	HV_GPCI_PMU_K_PROC,
+	HV_GPCI_PMU_K_PART,
+	HV_GPCI_PMU_K_CHIP,
+	HV_GPCI_PMU_K_SYS,
+	HV_GPCI_PMU_K_NR,
 };
 
 /**
- * enum hvpmu_gpci_model_version_in - how the firmware treats version_in
- * @HVPMU_GPCI_M_HONOUR_VERSION_IN: a version_in from 1 up to the firmware's
+ * enum hv_gpci_model_version_in - how the firmware treats version_in
+ * @HV_GPCI_PMU_M_HONOUR_VERSION_IN: a version_in from 1 up to the firmware's
  *	version gets the reply in that version's layout (0 or a higher one:
  *	the firmware's own), and a request newer than that version is not
  *	available
- * @HVPMU_GPCI_M_IGNORE_VERSION_IN: every reply has the firmware's version
+ * @HV_GPCI_PMU_M_IGNORE_VERSION_IN: every reply has the firmware's version
  *
  * Neither LoPAR nor Linux says which; the tests run under both.
  */
-enum hvpmu_gpci_model_version_in {
-	HVPMU_GPCI_M_HONOUR_VERSION_IN,
-	HVPMU_GPCI_M_IGNORE_VERSION_IN,
+enum hv_gpci_model_version_in {
+	HV_GPCI_PMU_M_HONOUR_VERSION_IN,
+	HV_GPCI_PMU_M_IGNORE_VERSION_IN,
 };
 
-#define HVPMU_GPCI_MODEL_MAX_ENTITIES	128
-#define HVPMU_GPCI_MODEL_MAX_CPUS	8
-/* Slots of &struct hvpmu_gpci_model.calls_by_req, see hvpmu_gpci_sim_calls() */
-#define HVPMU_GPCI_MODEL_REQ_SLOTS	26
+#define HV_GPCI_PMU_MODEL_MAX_ENTITIES	128
+#define HV_GPCI_PMU_MODEL_MAX_CPUS	8
+/* Slots of &struct hv_gpci_model.calls_by_req, see hv_gpci_pmu_sim_calls() */
+#define HV_GPCI_PMU_MODEL_REQ_SLOTS	26
 
 /**
- * struct hvpmu_gpci_model_entity - one processor, partition, chip or system
+ * struct hv_gpci_model_entity - one processor, partition, chip or system
  * @id: its index as used in starting_index (physical processor index,
  *	partition id or hardware chip id); tables are sorted by @id
  * @hw_id: processor: hardware processor id
@@ -316,9 +323,9 @@ enum hvpmu_gpci_model_version_in {
  * @chip: processor: hardware chip id
  * @score: partition: affinity score (0xB1 byte 0xB, lparcfg.c)
  * @nr_vps: partition: virtual processors (0xA0)
- * @ctr: the counters of this entity, by &enum hvpmu_gpci_model_ctr
+ * @ctr: the counters of this entity, by &enum hv_gpci_model_ctr
  */
-struct hvpmu_gpci_model_entity {
+struct hv_gpci_model_entity {
 	u32 id;
 	u32 hw_id;
 	u16 owner;
@@ -326,24 +333,24 @@ struct hvpmu_gpci_model_entity {
 	u32 chip;
 	u8 score;
 	u16 nr_vps;
-	u64 ctr[HVPMU_GPCI_M_NR];
+	u64 ctr[HV_GPCI_PMU_M_NR];
 };
 
 /**
- * struct hvpmu_gpci_model - the hypervisor side of H_GetPerformanceCounterInfo
+ * struct hv_gpci_model - the hypervisor side of H_GetPerformanceCounterInfo
  * @lock: serialises calls and updates
  * @implemented: false makes every call return H_FUNCTION (QEMU pseries)
  * @authorised: the LPAR has "performance information collection" enabled;
  *	false makes requests for other partitions or physical resources
  *	return H_AUTHORITY
- * @power10: the processor is POWER10 or later (hvpmu_gpci_ops)
- * @version_in: an &enum hvpmu_gpci_model_version_in
+ * @power10: the processor is POWER10 or later (hv_gpci_pmu_ops)
+ * @version_in: an &enum hv_gpci_model_version_in
  * @version: counter_info_version the firmware reports
- * @caps: capability byte of the 0x40 reply (HVPMU_GPCI_CAP_*)
+ * @caps: capability byte of the 0x40 reply (HV_GPCI_PMU_CAP_*)
  * @own_partition: id of the calling partition
  * @cpu_proc: physical processor index each logical CPU runs on: what
  *	starting_index -1 means for processors and (through its chip) chips
- * @ent: the entities by &enum hvpmu_gpci_model_kind, @nr of each in use
+ * @ent: the entities by &enum hv_gpci_model_kind, @nr of each in use
  * @nr: number of entities of each kind
  * @mmcrh: last value set by the lab-only Set MMCRH request
  * @inj_at: error injection: fail call number @inj_at (counting from 0 in
@@ -362,7 +369,7 @@ struct hvpmu_gpci_model_entity {
  *	buffer is in use)
  * @hook_arg: argument of @hook
  * @calls: number of calls made
- * @calls_by_req: calls per known request (slots: hvpmu_gpci_sim_calls())
+ * @calls_by_req: calls per known request (slots: hv_gpci_pmu_sim_calls())
  * @unknown_req: calls with a request code the firmware does not know
  * @set_mmcrh: calls of the lab-only Set MMCRH request
  * @misaligned: calls whose buffer crossed a 4 KiB boundary
@@ -371,7 +378,7 @@ struct hvpmu_gpci_model_entity {
  * @last_cpu: CPU the last call ran on
  * @last_version_in: version_in of the last call
  */
-struct hvpmu_gpci_model {
+struct hv_gpci_model {
 	raw_spinlock_t lock;
 	bool implemented;
 	bool authorised;
@@ -380,10 +387,10 @@ struct hvpmu_gpci_model {
 	u8 version;
 	u8 caps;
 	u32 own_partition;
-	u32 cpu_proc[HVPMU_GPCI_MODEL_MAX_CPUS];
-	struct hvpmu_gpci_model_entity ent[HVPMU_GPCI_K_NR]
-					  [HVPMU_GPCI_MODEL_MAX_ENTITIES];
-	unsigned int nr[HVPMU_GPCI_K_NR];
+	u32 cpu_proc[HV_GPCI_PMU_MODEL_MAX_CPUS];
+	struct hv_gpci_model_entity ent[HV_GPCI_PMU_K_NR]
+					  [HV_GPCI_PMU_MODEL_MAX_ENTITIES];
+	unsigned int nr[HV_GPCI_PMU_K_NR];
 	u64 mmcrh;
 	unsigned long inj_at;
 	unsigned int inj_count;
@@ -396,7 +403,7 @@ struct hvpmu_gpci_model {
 	void (*hook)(void *arg);
 	void *hook_arg;
 	unsigned long calls;
-	unsigned long calls_by_req[HVPMU_GPCI_MODEL_REQ_SLOTS];
+	unsigned long calls_by_req[HV_GPCI_PMU_MODEL_REQ_SLOTS];
 	unsigned long unknown_req;
 	unsigned long set_mmcrh;
 	unsigned long misaligned;
@@ -406,47 +413,47 @@ struct hvpmu_gpci_model {
 	u8 last_version_in;
 };
 
-extern const struct hvpmu_gpci_ops hvpmu_gpci_model_ops;
+extern const struct hv_gpci_pmu_ops hv_gpci_model_ops;
 
-struct hvpmu_gpci_model *hvpmu_gpci_model_alloc(u8 version);
-void hvpmu_gpci_model_free(struct hvpmu_gpci_model *m);
-void hvpmu_gpci_model_init(struct hvpmu_gpci_model *m, u8 version);
-long hvpmu_gpci_model_hcall(struct hvpmu_gpci_model *m, void *buf,
+struct hv_gpci_model *hv_gpci_model_alloc(u8 version);
+void hv_gpci_model_free(struct hv_gpci_model *m);
+void hv_gpci_model_init(struct hv_gpci_model *m, u8 version);
+long hv_gpci_model_hcall(struct hv_gpci_model *m, void *buf,
 			    unsigned long size);
-int hvpmu_gpci_model_set(struct hvpmu_gpci_model *m,
-			 enum hvpmu_gpci_model_ctr ctr, u32 id, u64 value);
-u64 hvpmu_gpci_model_get(struct hvpmu_gpci_model *m,
-			 enum hvpmu_gpci_model_ctr ctr, u32 id);
-enum hvpmu_gpci_model_kind hvpmu_gpci_model_ctr_kind(enum hvpmu_gpci_model_ctr ctr);
-const char *hvpmu_gpci_model_ctr_name(enum hvpmu_gpci_model_ctr ctr);
-void hvpmu_gpci_model_inject(struct hvpmu_gpci_model *m, unsigned long after,
+int hv_gpci_model_set(struct hv_gpci_model *m,
+			 enum hv_gpci_model_ctr ctr, u32 id, u64 value);
+u64 hv_gpci_model_get(struct hv_gpci_model *m,
+			 enum hv_gpci_model_ctr ctr, u32 id);
+enum hv_gpci_model_kind hv_gpci_model_ctr_kind(enum hv_gpci_model_ctr ctr);
+const char *hv_gpci_model_ctr_name(enum hv_gpci_model_ctr ctr);
+void hv_gpci_model_inject(struct hv_gpci_model *m, unsigned long after,
 			     unsigned int count, long rc, u32 detail);
-unsigned long hvpmu_gpci_model_calls(struct hvpmu_gpci_model *m);
+unsigned long hv_gpci_model_calls(struct hv_gpci_model *m);
 
-/* ---- Simulated platform (hvpmu_models.ko; format: hvpmu-gpci.rst) ---- */
+/* ---- Simulated platform (pmu_kunit_models.ko; format: hv-gpci-pmu.rst) ---- */
 
-int hvpmu_gpci_sim_start(struct dentry *dir, struct module *owner);
-void hvpmu_gpci_sim_exit(void);
-int hvpmu_gpci_sim_inject(struct hvpmu_gpci_model *m, char *text);
-int hvpmu_gpci_sim_error(struct hvpmu_gpci_model *m, char *text);
-void hvpmu_gpci_sim_calls(struct hvpmu_gpci_model *m, struct seq_file *s);
-struct hvpmu_gpci_pmu *hvpmu_gpci_sim_pmu(void);
-struct hvpmu_gpci_model *hvpmu_gpci_sim_model(void);
+int hv_gpci_pmu_sim_start(struct dentry *dir, struct module *owner);
+void hv_gpci_pmu_sim_exit(void);
+int hv_gpci_pmu_sim_inject(struct hv_gpci_model *m, char *text);
+int hv_gpci_pmu_sim_error(struct hv_gpci_model *m, char *text);
+void hv_gpci_pmu_sim_calls(struct hv_gpci_model *m, struct seq_file *s);
+struct hv_gpci_pmu *hv_gpci_pmu_sim_pmu(void);
+struct hv_gpci_model *hv_gpci_pmu_sim_model(void);
 
 /**
- * hvpmu_gpci_sim_init() - hv_gpci on the model, for the simulated platform
+ * hv_gpci_pmu_sim_init() - hv_gpci on the model, for the simulated platform
  * @dir: debugfs directory for the model's files (inject, error, calls)
  *
  * Registers the PMU ``hv_gpci`` on a model of counter_info_version 8
- * firmware (module parameter hvpmu_models.gpci_sim_version) with the
+ * firmware (module parameter pmu_kunit_models.gpci_sim_version) with the
  * caller's module as the PMU's owner, so that the caller cannot be unloaded
- * while an event is open. See hvpmu_gpci_sim_start().
+ * while an event is open. See hv_gpci_pmu_sim_start().
  *
  * Return: 0, or a negative errno (nothing is left registered).
  */
-static inline int hvpmu_gpci_sim_init(struct dentry *dir)
+static inline int hv_gpci_pmu_sim_init(struct dentry *dir)
 {
-	return hvpmu_gpci_sim_start(dir, THIS_MODULE);
+	return hv_gpci_pmu_sim_start(dir, THIS_MODULE);
 }
 
-#endif /* _LINUX_PERF_HVPMU_GPCI_H */
+#endif /* _HV_GPCI_PMU_H */

@@ -15,7 +15,7 @@
  * folds early, and an interrupt that never comes is noticed.
  *
  * The driver is arch-neutral: it touches the registers only through
- * &struct hvpmu_mips_cm_ops, given by the MIPS glue (the real GCRs) or by
+ * &struct mips_cm_pmu_ops, given by the MIPS glue (the real GCRs) or by
  * the register-level model (KUnit tests, simulated platform).
  */
 
@@ -29,8 +29,8 @@
 #include <linux/interrupt.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
-#include <linux/perf/hvpmu.h>
-#include <linux/perf/hvpmu_mips_cm.h>
+#include <linux/perf/pmu_uncore.h>
+#include "mips_cm_pmu.h"
 #include <linux/perf/pmu_format.h>
 #include <linux/perf_event.h>
 #include <linux/slab.h>
@@ -148,7 +148,7 @@ static struct attribute *mips_cm_event_attrs[] = {
 #define MIPS_CM_HW_CYCLES	BIT(8)
 
 /**
- * struct hvpmu_mips_cm - one CM PMU
+ * struct mips_cm_pmu - one CM PMU
  * @uncore: the perf PMU and its designated CPU
  * @ops: register access
  * @ctx: argument of @ops
@@ -186,9 +186,9 @@ static struct attribute *mips_cm_event_attrs[] = {
  * @variants: the IOCUs the CPS has (MIPS_CM_HAS_IOCU*), for the events
  *	sysfs shows
  */
-struct hvpmu_mips_cm {
-	struct hvpmu_uncore uncore;
-	const struct hvpmu_mips_cm_ops *ops;
+struct mips_cm_pmu {
+	struct pmu_uncore uncore;
+	const struct mips_cm_pmu_ops *ops;
 	void *ctx;
 	raw_spinlock_t lock;
 	struct perf_event *events[CM_NR_IDX];
@@ -211,7 +211,7 @@ struct hvpmu_mips_cm {
 	u32 log_ctl;
 	u32 log_want;
 	const char *log_why;
-	struct hvpmu_defer log_print;
+	struct pmu_defer log_print;
 	ktime_t period;
 	struct hrtimer timer;
 	bool timer_on;
@@ -228,9 +228,9 @@ struct hvpmu_mips_cm {
 #define MIPS_CM_LOG_OVF_STOP		2
 #define MIPS_CM_LOG_FALLBACK		3
 
-static struct hvpmu_mips_cm *to_cm(struct pmu *pmu)
+static struct mips_cm_pmu *to_cm(struct pmu *pmu)
 {
-	return container_of(hvpmu_uncore_from_pmu(pmu), struct hvpmu_mips_cm,
+	return container_of(pmu_uncore_from_pmu(pmu), struct mips_cm_pmu,
 			    uncore);
 }
 
@@ -252,16 +252,16 @@ static const struct attribute_group mips_cm_events_group = {
 static const struct attribute_group *mips_cm_attr_groups[] = {
 	&mips_cm_format_group,
 	&mips_cm_events_group,
-	&hvpmu_uncore_cpumask_group,
+	&pmu_uncore_cpumask_group,
 	NULL,
 };
 
-static u32 cm_read(struct hvpmu_mips_cm *cm, unsigned int off)
+static u32 cm_read(struct mips_cm_pmu *cm, unsigned int off)
 {
 	return cm->ops->read(cm->ctx, off);
 }
 
-static void cm_write(struct hvpmu_mips_cm *cm, unsigned int off, u32 val)
+static void cm_write(struct mips_cm_pmu *cm, unsigned int off, u32 val)
 {
 	cm->ops->write(cm->ctx, off, val);
 }
@@ -270,20 +270,20 @@ static void cm_write(struct hvpmu_mips_cm *cm, unsigned int off, u32 val)
  * Log lines are printed by deferred work: the callers hold cm->lock (and
  * often perf's context lock, both raw spinlocks) or run in the hard-irq
  * fold timer, where a console's sleeping lock (on PREEMPT_RT) must not be
- * taken, nor queue_work()'s locks under perf's (see struct hvpmu_defer).
+ * taken, nor queue_work()'s locks under perf's (see struct pmu_defer).
  */
-static void cm_log(struct hvpmu_mips_cm *cm, unsigned int what, u32 ctl,
+static void cm_log(struct mips_cm_pmu *cm, unsigned int what, u32 ctl,
 		   u32 want)
 {
 	cm->log_ctl = ctl;
 	cm->log_want = want;
 	set_bit(what, &cm->log);
-	hvpmu_defer_queue(&cm->log_print);
+	pmu_defer_queue(&cm->log_print);
 }
 
 static void cm_log_work(struct work_struct *work)
 {
-	struct hvpmu_mips_cm *cm = container_of(work, struct hvpmu_mips_cm,
+	struct mips_cm_pmu *cm = container_of(work, struct mips_cm_pmu,
 						 log_print.work);
 	const char *why;
 	unsigned long flags;
@@ -317,7 +317,7 @@ static unsigned int cm_cnt_off(int idx)
  * GCR_DB_PC_CTL as it should read now: counters started since the last
  * commit (a Reset bit pending, the CountOn bit below it) are still off.
  */
-static u32 cm_ctl_now(struct hvpmu_mips_cm *cm)
+static u32 cm_ctl_now(struct mips_cm_pmu *cm)
 {
 	return cm->ctl & ~(cm->reset >> 1);
 }
@@ -330,7 +330,7 @@ static u32 cm_ctl_now(struct hvpmu_mips_cm *cm)
  * neither a self-clearing nor a level-sensitive Reset bit can ever reset a
  * running counter.
  */
-static void cm_commit(struct hvpmu_mips_cm *cm)
+static void cm_commit(struct mips_cm_pmu *cm)
 {
 	cm_write(cm, CM_PC_CTL, cm->ctl | cm->reset);
 	if (cm->reset) {
@@ -340,7 +340,7 @@ static void cm_commit(struct hvpmu_mips_cm *cm)
 }
 
 /* Stop relying on the interrupt; the fold timer goes on alone. */
-static void cm_to_polling(struct hvpmu_mips_cm *cm, const char *why)
+static void cm_to_polling(struct mips_cm_pmu *cm, const char *why)
 {
 	if (cm->polling)
 		return;
@@ -359,7 +359,7 @@ static void cm_to_polling(struct hvpmu_mips_cm *cm, const char *why)
  * another counter that arrives meanwhile stays pending. A bit that does not
  * clear would assert a level interrupt forever: stop using the status.
  */
-static void cm_ov_clear(struct hvpmu_mips_cm *cm, u32 bits)
+static void cm_ov_clear(struct mips_cm_pmu *cm, u32 bits)
 {
 	if (cm->ov_broken)
 		return;
@@ -371,13 +371,13 @@ static void cm_ov_clear(struct hvpmu_mips_cm *cm, u32 bits)
 }
 
 /* Fold the progress of a counter into its event, with the lock held. */
-static void cm_fold(struct hvpmu_mips_cm *cm, struct perf_event *event)
+static void cm_fold(struct mips_cm_pmu *cm, struct perf_event *event)
 {
-	hvpmu_counter_fold(event, cm_read(cm, cm_cnt_off(event->hw.idx)), 32);
+	pmu_counter_fold(event, cm_read(cm, cm_cnt_off(event->hw.idx)), 32);
 }
 
 /* A counter that runs and whose value continues its event's count */
-static bool cm_counting(struct hvpmu_mips_cm *cm, int idx)
+static bool cm_counting(struct mips_cm_pmu *cm, int idx)
 {
 	struct perf_event *event = cm->events[idx];
 
@@ -386,7 +386,7 @@ static bool cm_counting(struct hvpmu_mips_cm *cm, int idx)
 }
 
 /* Program the event select and qualifier of a general counter. */
-static void cm_program(struct hvpmu_mips_cm *cm, struct perf_event *event)
+static void cm_program(struct mips_cm_pmu *cm, struct perf_event *event)
 {
 	struct hw_perf_event *hwc = &event->hw;
 	int n = hwc->idx - 1;
@@ -410,7 +410,7 @@ static void cm_program(struct hvpmu_mips_cm *cm, struct perf_event *event)
  *
  * Return: true if the counters can be read.
  */
-static bool cm_check_state(struct hvpmu_mips_cm *cm)
+static bool cm_check_state(struct mips_cm_pmu *cm)
 {
 	u32 raw = cm_read(cm, CM_PC_CTL);
 	u32 want = cm_ctl_now(cm);
@@ -452,7 +452,7 @@ static bool cm_check_state(struct hvpmu_mips_cm *cm)
 	return true;
 }
 
-static void cm_fold_all(struct hvpmu_mips_cm *cm)
+static void cm_fold_all(struct mips_cm_pmu *cm)
 {
 	int idx;
 
@@ -465,7 +465,7 @@ static void cm_fold_all(struct hvpmu_mips_cm *cm)
  * Without the interrupt the overflow status means nothing to us, but it
  * must not stay set: under Perf_Ovf_Stop it stops every counter.
  */
-static void cm_poll_ov(struct hvpmu_mips_cm *cm)
+static void cm_poll_ov(struct mips_cm_pmu *cm)
 {
 	u32 ov;
 
@@ -486,7 +486,7 @@ static void cm_poll_ov(struct hvpmu_mips_cm *cm)
  */
 #define MIPS_CM_IRQ_DEAD_NS	(100 * NSEC_PER_MSEC)
 
-static void cm_check_irq(struct hvpmu_mips_cm *cm)
+static void cm_check_irq(struct mips_cm_pmu *cm)
 {
 	u64 now;
 	u32 ov;
@@ -513,7 +513,7 @@ static void cm_check_irq(struct hvpmu_mips_cm *cm)
 
 static enum hrtimer_restart cm_tick(struct hrtimer *timer)
 {
-	struct hvpmu_mips_cm *cm = container_of(timer, struct hvpmu_mips_cm,
+	struct mips_cm_pmu *cm = container_of(timer, struct mips_cm_pmu,
 						 timer);
 	unsigned long flags;
 
@@ -536,7 +536,7 @@ static enum hrtimer_restart cm_tick(struct hrtimer *timer)
 
 static irqreturn_t cm_irq(int irq, void *data)
 {
-	struct hvpmu_mips_cm *cm = data;
+	struct mips_cm_pmu *cm = data;
 	irqreturn_t ret = IRQ_NONE;
 	u32 ov;
 
@@ -572,13 +572,13 @@ static bool cm_is_cycles(struct perf_event *event)
 
 static int cm_event_init(struct perf_event *event)
 {
-	struct hvpmu_mips_cm *cm = to_cm(event->pmu);
+	struct mips_cm_pmu *cm = to_cm(event->pmu);
 	struct perf_event *leader = event->group_leader, *sibling;
 	unsigned int cycles = 0, general = 0;
 	u64 code, qual;
 	int ret;
 
-	ret = hvpmu_uncore_event_init(&cm->uncore, event);
+	ret = pmu_uncore_event_init(&cm->uncore, event);
 	if (ret)
 		return ret;
 	ret = pmu_format_check(mips_cm_format_attrs, &event->attr);
@@ -644,7 +644,7 @@ static int cm_event_init(struct perf_event *event)
  */
 static void cm_pmu_disable(struct pmu *pmu)
 {
-	struct hvpmu_mips_cm *cm = to_cm(pmu);
+	struct mips_cm_pmu *cm = to_cm(pmu);
 	unsigned long flags;
 
 	raw_spin_lock_irqsave(&cm->lock, flags);
@@ -654,7 +654,7 @@ static void cm_pmu_disable(struct pmu *pmu)
 
 static void cm_pmu_enable(struct pmu *pmu)
 {
-	struct hvpmu_mips_cm *cm = to_cm(pmu);
+	struct mips_cm_pmu *cm = to_cm(pmu);
 	bool cancel = false;
 	unsigned long flags;
 
@@ -695,7 +695,7 @@ out:
 
 static void cm_start(struct perf_event *event, int flags)
 {
-	struct hvpmu_mips_cm *cm = to_cm(event->pmu);
+	struct mips_cm_pmu *cm = to_cm(event->pmu);
 	struct hw_perf_event *hwc = &event->hw;
 	unsigned long irqflags;
 
@@ -715,7 +715,7 @@ static void cm_start(struct perf_event *event, int flags)
 
 static void cm_stop(struct perf_event *event, int flags)
 {
-	struct hvpmu_mips_cm *cm = to_cm(event->pmu);
+	struct mips_cm_pmu *cm = to_cm(event->pmu);
 	struct hw_perf_event *hwc = &event->hw;
 	unsigned long irqflags;
 	bool readable;
@@ -742,7 +742,7 @@ static void cm_stop(struct perf_event *event, int flags)
 
 static int cm_add(struct perf_event *event, int flags)
 {
-	struct hvpmu_mips_cm *cm = to_cm(event->pmu);
+	struct mips_cm_pmu *cm = to_cm(event->pmu);
 	struct hw_perf_event *hwc = &event->hw;
 	unsigned long irqflags;
 	int idx, first, last;
@@ -792,7 +792,7 @@ static int cm_add(struct perf_event *event, int flags)
 
 static void cm_del(struct perf_event *event, int flags)
 {
-	struct hvpmu_mips_cm *cm = to_cm(event->pmu);
+	struct mips_cm_pmu *cm = to_cm(event->pmu);
 	struct hw_perf_event *hwc = &event->hw;
 	unsigned long irqflags;
 
@@ -807,7 +807,7 @@ static void cm_del(struct perf_event *event, int flags)
 
 static void cm_pmu_read(struct perf_event *event)
 {
-	struct hvpmu_mips_cm *cm = to_cm(event->pmu);
+	struct mips_cm_pmu *cm = to_cm(event->pmu);
 	unsigned long irqflags;
 
 	if (event->hw.state & PERF_HES_STOPPED)
@@ -821,10 +821,10 @@ static void cm_pmu_read(struct perf_event *event)
 }
 
 /* The overflow interrupt follows the designated CPU. */
-static void cm_migrate(struct hvpmu_uncore *uncore, unsigned int from,
+static void cm_migrate(struct pmu_uncore *uncore, unsigned int from,
 		       unsigned int to)
 {
-	struct hvpmu_mips_cm *cm = container_of(uncore, struct hvpmu_mips_cm,
+	struct mips_cm_pmu *cm = container_of(uncore, struct mips_cm_pmu,
 						 uncore);
 	int ret;
 
@@ -840,7 +840,7 @@ static void cm_migrate(struct hvpmu_uncore *uncore, unsigned int from,
  * Only Perf_Num_Cnt == 2 with the undefined bits clear is the layout of the
  * specification; anything else is another block, or none.
  */
-static int cm_detect(const struct hvpmu_mips_cm_platdata *pd,
+static int cm_detect(const struct mips_cm_pmu_platdata *pd,
 		     const char *name)
 {
 	u32 ctl = pd->ops->read(pd->ctx, CM_PC_CTL);
@@ -870,7 +870,7 @@ static int cm_detect(const struct hvpmu_mips_cm_platdata *pd,
 }
 
 /**
- * hvpmu_mips_cm_probe() - find the counters and register a CM PMU
+ * mips_cm_pmu_probe() - find the counters and register a CM PMU
  * @pd: register access, interrupt, CPS topology and fold period
  * @name: the PMU's name ("mips_cm" on real hardware)
  *
@@ -885,11 +885,11 @@ static int cm_detect(const struct hvpmu_mips_cm_platdata *pd,
  * -EINVAL for bad platform data, -ENOMEM, or the error of registration;
  * on error nothing stays registered.
  */
-struct hvpmu_mips_cm *hvpmu_mips_cm_probe(const struct hvpmu_mips_cm_platdata *pd,
+struct mips_cm_pmu *mips_cm_pmu_probe(const struct mips_cm_pmu_platdata *pd,
 					  const char *name)
 {
 	unsigned int period_ms;
-	struct hvpmu_mips_cm *cm;
+	struct mips_cm_pmu *cm;
 	int ret;
 
 	if (!pd || !pd->ops || !pd->ops->read || !pd->ops->write || !name)
@@ -929,7 +929,7 @@ struct hvpmu_mips_cm *hvpmu_mips_cm_probe(const struct hvpmu_mips_cm_platdata *p
 	cm->period = ms_to_ktime(period_ms);
 	hrtimer_init(&cm->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
 	cm->timer.function = cm_tick;
-	hvpmu_defer_init(&cm->log_print, cm_log_work);
+	pmu_defer_init(&cm->log_print, cm_log_work);
 
 	cm->uncore.pmu = (struct pmu) {
 		.module = pd->owner ?: THIS_MODULE,
@@ -960,7 +960,7 @@ struct hvpmu_mips_cm *hvpmu_mips_cm_probe(const struct hvpmu_mips_cm_platdata *p
 		}
 	}
 
-	ret = hvpmu_uncore_register(&cm->uncore, name);
+	ret = pmu_uncore_register(&cm->uncore, name);
 	if (ret)
 		goto free_irq;
 	if (cm->irq > 0)
@@ -980,51 +980,51 @@ free_irq:
 	kfree(cm);
 	return ERR_PTR(ret);
 }
-EXPORT_SYMBOL_GPL(hvpmu_mips_cm_probe);
+EXPORT_SYMBOL_GPL(mips_cm_pmu_probe);
 
 /**
- * hvpmu_mips_cm_remove() - unregister a CM PMU
- * @cm: the PMU from hvpmu_mips_cm_probe(); no event may remain open
+ * mips_cm_pmu_remove() - unregister a CM PMU
+ * @cm: the PMU from mips_cm_pmu_probe(); no event may remain open
  *
  * With no event open the block was given back already: nothing is written.
  */
-void hvpmu_mips_cm_remove(struct hvpmu_mips_cm *cm)
+void mips_cm_pmu_remove(struct mips_cm_pmu *cm)
 {
-	hvpmu_uncore_unregister(&cm->uncore);
+	pmu_uncore_unregister(&cm->uncore);
 	if (cm->irq > 0)
 		free_irq(cm->irq, cm);
 	hrtimer_cancel(&cm->timer);
-	hvpmu_defer_flush(&cm->log_print);
+	pmu_defer_flush(&cm->log_print);
 	kfree(cm);
 }
-EXPORT_SYMBOL_GPL(hvpmu_mips_cm_remove);
+EXPORT_SYMBOL_GPL(mips_cm_pmu_remove);
 
 /**
- * hvpmu_mips_cm_pmu() - the perf PMU of a CM PMU
- * @cm: the PMU from hvpmu_mips_cm_probe()
+ * mips_cm_pmu_to_pmu() - the perf PMU of a CM PMU
+ * @cm: the PMU from mips_cm_pmu_probe()
  *
  * Return: the &struct pmu (its type is what perf_event_attr.type takes).
  */
-struct pmu *hvpmu_mips_cm_pmu(struct hvpmu_mips_cm *cm)
+struct pmu *mips_cm_pmu_to_pmu(struct mips_cm_pmu *cm)
 {
 	return &cm->uncore.pmu;
 }
-EXPORT_SYMBOL_GPL(hvpmu_mips_cm_pmu);
+EXPORT_SYMBOL_GPL(mips_cm_pmu_to_pmu);
 
 /**
- * hvpmu_mips_cm_polling() - whether the overflow interrupt is unused
- * @cm: the PMU from hvpmu_mips_cm_probe()
+ * mips_cm_pmu_polling() - whether the overflow interrupt is unused
+ * @cm: the PMU from mips_cm_pmu_probe()
  *
  * Return: true without a usable overflow interrupt: none described, or it
  * could not be requested, or it was given up at run time (it never came,
  * its status could not be cleared, or it came while the block did not
  * answer). The fold timer runs in both cases.
  */
-bool hvpmu_mips_cm_polling(struct hvpmu_mips_cm *cm)
+bool mips_cm_pmu_polling(struct mips_cm_pmu *cm)
 {
 	return READ_ONCE(cm->polling);
 }
-EXPORT_SYMBOL_GPL(hvpmu_mips_cm_polling);
+EXPORT_SYMBOL_GPL(mips_cm_pmu_polling);
 
 MODULE_DESCRIPTION("MIPS Coherence Manager performance counter PMU");
 MODULE_LICENSE("GPL");

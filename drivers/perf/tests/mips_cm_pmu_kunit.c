@@ -20,8 +20,8 @@
 #include <linux/irq.h>
 #include <linux/irq_sim.h>
 #include <linux/irqdomain.h>
-#include <linux/perf/hvpmu.h>
-#include <linux/perf/hvpmu_mips_cm.h>
+#include <linux/perf/pmu_uncore.h>
+#include "../mips_cm_pmu.h"
 #include <linux/perf_event.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
@@ -92,8 +92,8 @@ struct rec {
 };
 
 struct cm_test {
-	struct hvpmu_mips_cm_model *m;
-	struct hvpmu_mips_cm *cm;
+	struct mips_cm_model *m;
+	struct mips_cm_pmu *cm;
 	struct pmu *pmu;
 	struct perf_event *ev[MAX_EVENTS];
 	unsigned int nr_ev;
@@ -121,13 +121,13 @@ static void cm_model(struct kunit *test, unsigned int num_cnt)
 {
 	struct cm_test *t = test->priv;
 
-	t->m = hvpmu_mips_cm_model_create(num_cnt);
+	t->m = mips_cm_model_create(num_cnt);
 	KUNIT_ASSERT_NOT_NULL(test, t->m);
 }
 
 static void cm_drop_model(struct cm_test *t)
 {
-	hvpmu_mips_cm_model_destroy(t->m);
+	mips_cm_model_destroy(t->m);
 	t->m = NULL;
 }
 
@@ -136,27 +136,27 @@ static void cm_drop_model(struct cm_test *t)
  * probe. @connect: the model's CM_PCInt raises @pd->irq (else a described
  * interrupt never comes).
  */
-static int cm_probe_pd(struct kunit *test, struct hvpmu_mips_cm_platdata *pd,
+static int cm_probe_pd(struct kunit *test, struct mips_cm_pmu_platdata *pd,
 		       bool connect)
 {
 	struct cm_test *t = test->priv;
-	struct hvpmu_mips_cm *cm;
+	struct mips_cm_pmu *cm;
 
-	pd->ops = &hvpmu_mips_cm_model_ops;
+	pd->ops = &mips_cm_model_ops;
 	pd->ctx = t->m;
 	if (pd->irq > 0 && connect)
-		hvpmu_mips_cm_model_set_irq(t->m, sim_raise, NULL);
-	cm = hvpmu_mips_cm_probe(pd, TEST_PMU);
+		mips_cm_model_set_irq(t->m, sim_raise, NULL);
+	cm = mips_cm_pmu_probe(pd, TEST_PMU);
 	if (IS_ERR(cm))
 		return PTR_ERR(cm);
 	t->cm = cm;
-	t->pmu = hvpmu_mips_cm_pmu(cm);
+	t->pmu = mips_cm_pmu_to_pmu(cm);
 	return 0;
 }
 
 static int cm_probe(struct kunit *test, int irq, unsigned int poll_ms)
 {
-	struct hvpmu_mips_cm_platdata pd = {
+	struct mips_cm_pmu_platdata pd = {
 		.irq = irq,
 		.cm_rev = 0x0600,
 		.nr_clusters = 1,
@@ -175,7 +175,7 @@ static void cm_setup(struct kunit *test, bool irq, unsigned int poll_ms)
 
 static void cm_remove(struct cm_test *t)
 {
-	hvpmu_mips_cm_remove(t->cm);
+	mips_cm_pmu_remove(t->cm);
 	t->cm = NULL;
 }
 
@@ -234,16 +234,16 @@ static u64 cm_value(struct perf_event *ev)
 	return perf_event_read_value(ev, &enabled, &running);
 }
 
-static void cm_stats(struct kunit *test, struct hvpmu_mips_cm_model_stats *st)
+static void cm_stats(struct kunit *test, struct mips_cm_model_stats *st)
 {
 	struct cm_test *t = test->priv;
 
-	hvpmu_mips_cm_model_stats(t->m, st);
+	mips_cm_model_stats(t->m, st);
 }
 
 static noinline_for_stack u64 reads_of(struct kunit *test, unsigned int off)
 {
-	struct hvpmu_mips_cm_model_stats st;
+	struct mips_cm_model_stats st;
 
 	cm_stats(test, &st);
 	return st.reads[off / 8];
@@ -251,7 +251,7 @@ static noinline_for_stack u64 reads_of(struct kunit *test, unsigned int off)
 
 static noinline_for_stack u64 writes_of(struct kunit *test, unsigned int off)
 {
-	struct hvpmu_mips_cm_model_stats st;
+	struct mips_cm_model_stats st;
 
 	cm_stats(test, &st);
 	return st.writes[off / 8];
@@ -259,7 +259,7 @@ static noinline_for_stack u64 writes_of(struct kunit *test, unsigned int off)
 
 static noinline_for_stack u64 all_accesses(struct kunit *test)
 {
-	struct hvpmu_mips_cm_model_stats st;
+	struct mips_cm_model_stats st;
 	u64 n = 0;
 	int i;
 
@@ -273,7 +273,7 @@ static u32 peek(struct kunit *test, unsigned int off)
 {
 	struct cm_test *t = test->priv;
 
-	return hvpmu_mips_cm_model_peek(t->m, off);
+	return mips_cm_model_peek(t->m, off);
 }
 
 /* Wait until the interrupt handler has taken every pending overflow. */
@@ -283,7 +283,7 @@ static void wait_irq_done(struct kunit *test)
 	int i;
 
 	for (i = 0; i < 100000; i++) {
-		if (!hvpmu_mips_cm_model_line(t->m))
+		if (!mips_cm_model_line(t->m))
 			return;
 		if (i > 100)
 			usleep_range(10, 20);
@@ -360,15 +360,15 @@ static void cm_arm_hook(struct cm_test *t, unsigned int off, bool write,
 	t->hook_nth = nth;
 	t->hook_ran = 0;
 	t->hook_fn = fn;
-	hvpmu_mips_cm_model_set_hook(t->m, cm_hook, t);
+	mips_cm_model_set_hook(t->m, cm_hook, t);
 }
 
 static void rec_start(struct cm_test *t)
 {
-	u32 ctl = hvpmu_mips_cm_model_peek(t->m, SEED_CTL);
+	u32 ctl = mips_cm_model_peek(t->m, SEED_CTL);
 	unsigned long flags;
 
-	hvpmu_mips_cm_model_set_hook(t->m, cm_hook, t);
+	mips_cm_model_set_hook(t->m, cm_hook, t);
 	raw_spin_lock_irqsave(&t->rec_lock, flags);
 	t->rec_ctl = ctl;
 	t->nr_rec = 0;
@@ -450,9 +450,9 @@ static void mips_cm_test_seed_register_map(struct kunit *test)
 			SEED_ALL_ON | SEED_NUM_CNT);
 
 	/* a read of each event reads its own counter register */
-	hvpmu_mips_cm_model_cycles(t->m, 11);
-	hvpmu_mips_cm_model_inject(t->m, 0x5, 0x12345678, 22);
-	hvpmu_mips_cm_model_inject(t->m, 0x9, 0x9abcdef0, 33);
+	mips_cm_model_cycles(t->m, 11);
+	mips_cm_model_inject(t->m, 0x5, 0x12345678, 22);
+	mips_cm_model_inject(t->m, 0x9, 0x9abcdef0, 33);
 	KUNIT_EXPECT_EQ(test, peek(test, SEED_CYCLE), 11U);
 	KUNIT_EXPECT_EQ(test, peek(test, SEED_CNT0), 22U);
 	KUNIT_EXPECT_EQ(test, peek(test, SEED_CNT1), 33U);
@@ -494,7 +494,7 @@ static void mips_cm_test_seed_events(struct kunit *test)
 		}
 		KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(e), "event 0x%x", ev);
 		KUNIT_EXPECT_EQ(test, peek(test, SEED_EVENT), SEED_EV_P0(ev));
-		hvpmu_mips_cm_model_inject(t->m, ev, 0x77, ev + 1);
+		mips_cm_model_inject(t->m, ev, 0x77, ev + 1);
 		KUNIT_EXPECT_EQ_MSG(test, cm_value(e), (u64)ev + 1,
 				    "event 0x%x", ev);
 		cm_close(test, e);
@@ -504,9 +504,9 @@ static void mips_cm_test_seed_events(struct kunit *test)
 /* model: the register map and bits of the specification. */
 static void mips_cm_test_model_seed(struct kunit *test)
 {
-	const struct hvpmu_mips_cm_ops *ops = &hvpmu_mips_cm_model_ops;
+	const struct mips_cm_pmu_ops *ops = &mips_cm_model_ops;
 	struct cm_test *t = test->priv;
-	struct hvpmu_mips_cm_model_stats st;
+	struct mips_cm_model_stats st;
 	void *m;
 
 	cm_model(test, SEED_NUM_CNT);
@@ -519,33 +519,33 @@ static void mips_cm_test_model_seed(struct kunit *test)
 	ops->write(m, SEED_EVENT, SEED_EV_P1(EV_IOCU1) | SEED_EV_P0(EV_REQ));
 	ops->write(m, SEED_QUAL0, QUAL_A);
 	ops->write(m, SEED_CTL, SEED_P1_ON);
-	hvpmu_mips_cm_model_inject(t->m, EV_IOCU1, QUAL_B, 5);
-	hvpmu_mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 6);	/* P0 is off */
-	hvpmu_mips_cm_model_cycles(t->m, 7);			/* cycles off */
+	mips_cm_model_inject(t->m, EV_IOCU1, QUAL_B, 5);
+	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 6);	/* P0 is off */
+	mips_cm_model_cycles(t->m, 7);			/* cycles off */
 	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_CNT1), 5U);
 	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_CNT0), 0U);
 	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_CYCLE), 0U);
 
 	ops->write(m, SEED_CTL, SEED_P1_ON | SEED_P0_ON | SEED_CYC_ON);
-	hvpmu_mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 6);
-	hvpmu_mips_cm_model_cycles(t->m, 7);
+	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 6);
+	mips_cm_model_cycles(t->m, 7);
 	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_CNT0), 6U);
 	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_CYCLE), 7U);
 
 	/* counters are R/W; reaching 0xFFFFFFFF sets the overflow bit */
 	ops->write(m, SEED_CNT0, 0xfffffffe);
-	hvpmu_mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 1);
+	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 1);
 	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_CNT0), 0xffffffffU);
 	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_OV), SEED_OV_P0);
 	/* and it rolls over and continues from 0 */
-	hvpmu_mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 3);
+	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 3);
 	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_CNT0), 2U);
 	/* write one to clear */
 	ops->write(m, SEED_OV, SEED_OV_P0);
 	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_OV), 0U);
 
 	/* a Reset bit resets its counter and its overflow bit */
-	hvpmu_mips_cm_model_poke(t->m, SEED_OV, SEED_OV_P1 | SEED_OV_CYC);
+	mips_cm_model_poke(t->m, SEED_OV, SEED_OV_P1 | SEED_OV_CYC);
 	ops->write(m, SEED_CTL, SEED_P1_ON | SEED_P0_ON | SEED_CYC_ON |
 		   SEED_P1_RESET);
 	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_CNT1), 0U);
@@ -561,36 +561,36 @@ static void mips_cm_test_model_seed(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, st.resets[2], 1ULL);
 
 	/* Perf_Int_En raises CM_PCInt with a status bit */
-	hvpmu_mips_cm_model_set_irq(t->m, NULL, NULL);
+	mips_cm_model_set_irq(t->m, NULL, NULL);
 	ops->write(m, SEED_CTL, SEED_ALL_ON | SEED_INT_EN);
 	ops->write(m, SEED_CYCLE, 0xfffffffe);
-	hvpmu_mips_cm_model_cycles(t->m, 1);
+	mips_cm_model_cycles(t->m, 1);
 	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_OV), SEED_OV_CYC);
-	KUNIT_EXPECT_TRUE(test, hvpmu_mips_cm_model_line(t->m));
+	KUNIT_EXPECT_TRUE(test, mips_cm_model_line(t->m));
 	ops->write(m, SEED_OV, SEED_OV_CYC);
-	KUNIT_EXPECT_FALSE(test, hvpmu_mips_cm_model_line(t->m));
+	KUNIT_EXPECT_FALSE(test, mips_cm_model_line(t->m));
 
 	/* Perf_Ovf_Stop: all counters stop when one reaches 0xFFFFFFFF */
 	ops->write(m, SEED_CTL, SEED_ALL_ON | SEED_OVF_STOP);
 	ops->write(m, SEED_CNT1, 0xfffffff0);
-	hvpmu_mips_cm_model_inject(t->m, EV_IOCU1, QUAL_B, 0x20);
-	hvpmu_mips_cm_model_cycles(t->m, 9);
+	mips_cm_model_inject(t->m, EV_IOCU1, QUAL_B, 0x20);
+	mips_cm_model_cycles(t->m, 9);
 	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_CNT1), 0xffffffffU);
 	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_CYCLE), 0xffffffffU);
 	cm_stats(test, &st);
 	KUNIT_EXPECT_EQ(test, st.dropped[2], 0x11ULL);
 	KUNIT_EXPECT_EQ(test, st.dropped[0], 9ULL);
 	ops->write(m, SEED_OV, SEED_OV_P1);
-	hvpmu_mips_cm_model_inject(t->m, EV_IOCU1, QUAL_B, 2);
+	mips_cm_model_inject(t->m, EV_IOCU1, QUAL_B, 2);
 	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_CNT1), 1U);
 
 	/* the other reading: the overflow bit rises at the wrap to 0 */
-	hvpmu_mips_cm_model_set_reading(t->m, HVPMU_MIPS_CM_OV_AT_WRAP);
+	mips_cm_model_set_reading(t->m, MIPS_CM_PMU_OV_AT_WRAP);
 	ops->write(m, SEED_CTL, SEED_ALL_ON);
 	ops->write(m, SEED_CNT0, 0xfffffffe);
-	hvpmu_mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 1);
+	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 1);
 	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_OV), 0U);
-	hvpmu_mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 1);
+	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 1);
 	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_CNT0), 0U);
 	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_OV), SEED_OV_P0);
 }
@@ -608,13 +608,13 @@ static void mips_cm_test_probe(struct kunit *test)
 		U32_MAX,		/* a block that does not answer */
 	};
 	struct cm_test *t = test->priv;
-	struct hvpmu_mips_cm_platdata pd = { .ops = NULL };
-	struct hvpmu_mips_cm_model_stats st;
+	struct mips_cm_pmu_platdata pd = { .ops = NULL };
+	struct mips_cm_model_stats st;
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(refused_ctl); i++) {
 		cm_model(test, SEED_NUM_CNT);
-		hvpmu_mips_cm_model_poke(t->m, SEED_CTL, refused_ctl[i]);
+		mips_cm_model_poke(t->m, SEED_CTL, refused_ctl[i]);
 		KUNIT_EXPECT_EQ_MSG(test, cm_probe(test, 0, 0), -ENODEV,
 				    "control 0x%08x", refused_ctl[i]);
 		cm_stats(test, &st);
@@ -627,21 +627,21 @@ static void mips_cm_test_probe(struct kunit *test)
 
 	/* a block whose reads fail (all ones) */
 	cm_model(test, SEED_NUM_CNT);
-	hvpmu_mips_cm_model_fault(t->m, HVPMU_MIPS_CM_FAULT_DEAD, true);
+	mips_cm_model_fault(t->m, MIPS_CM_PMU_FAULT_DEAD, true);
 	KUNIT_EXPECT_EQ(test, cm_probe(test, 0, 0), -ENODEV);
 	if (t->cm)
 		cm_remove(t);
 	cm_drop_model(t);
 
 	/* bad platform data */
-	KUNIT_EXPECT_EQ(test, PTR_ERR(hvpmu_mips_cm_probe(&pd, TEST_PMU)),
+	KUNIT_EXPECT_EQ(test, PTR_ERR(mips_cm_pmu_probe(&pd, TEST_PMU)),
 			-EINVAL);
 }
 
 static void mips_cm_test_probe_clusters(struct kunit *test)
 {
 	struct cm_test *t = test->priv;
-	struct hvpmu_mips_cm_platdata pd = {
+	struct mips_cm_pmu_platdata pd = {
 		.cm_rev = 0x0900,
 		.nr_clusters = 2,
 		.nr_iocu = 1,
@@ -666,14 +666,14 @@ static void mips_cm_test_probe_clusters(struct kunit *test)
 static void mips_cm_test_probe_hands_off(struct kunit *test)
 {
 	struct cm_test *t = test->priv;
-	struct hvpmu_mips_cm_model_stats st;
+	struct mips_cm_model_stats st;
 	struct perf_event *ev;
 	const u32 theirs = SEED_CYC_ON | SEED_P0_ON | SEED_NUM_CNT;
 
 	cm_model(test, SEED_NUM_CNT);
-	hvpmu_mips_cm_model_poke(t->m, SEED_CTL, theirs);
-	hvpmu_mips_cm_model_poke(t->m, SEED_OV, SEED_OV_CYC);
-	hvpmu_mips_cm_model_poke(t->m, SEED_CYCLE, 1234);
+	mips_cm_model_poke(t->m, SEED_CTL, theirs);
+	mips_cm_model_poke(t->m, SEED_OV, SEED_OV_CYC);
+	mips_cm_model_poke(t->m, SEED_CYCLE, 1234);
 	KUNIT_ASSERT_EQ(test, cm_probe(test, sim_irq, 0), 0);
 	cm_stats(test, &st);
 	KUNIT_EXPECT_EQ(test, st.writes[SEED_CTL / 8] + st.writes[SEED_OV / 8],
@@ -683,14 +683,14 @@ static void mips_cm_test_probe_hands_off(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, peek(test, SEED_CYCLE), 1234U);
 
 	/* the first event takes the block: stale status gone, counts exact */
-	hvpmu_mips_cm_model_poke(t->m, SEED_CTL, SEED_NUM_CNT);
+	mips_cm_model_poke(t->m, SEED_CTL, SEED_NUM_CNT);
 	ev = cm_open(test, EV_REQ, QUAL_A);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
 	wait_irq_done(test);
 	KUNIT_EXPECT_EQ(test, peek(test, SEED_OV), 0U);
 	KUNIT_EXPECT_EQ(test, peek(test, SEED_CTL),
 			SEED_INT_EN | SEED_P0_ON | SEED_NUM_CNT);
-	hvpmu_mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 99);
+	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 99);
 	KUNIT_EXPECT_EQ(test, cm_value(ev), 99ULL);
 
 	/* the last event gives it back: nothing counting, no interrupt */
@@ -699,7 +699,7 @@ static void mips_cm_test_probe_hands_off(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, peek(test, SEED_OV), 0U);
 
 	/* removal does not touch it either */
-	hvpmu_mips_cm_model_poke(t->m, SEED_CTL, theirs);
+	mips_cm_model_poke(t->m, SEED_CTL, theirs);
 	cm_stats(test, &st);
 	cm_remove(t);
 	KUNIT_EXPECT_EQ(test, writes_of(test, SEED_CTL), st.writes[SEED_CTL / 8]);
@@ -791,7 +791,7 @@ static void mips_cm_test_tables(struct kunit *test)
 static void mips_cm_test_sysfs_iocu(struct kunit *test)
 {
 	struct cm_test *t = test->priv;
-	struct hvpmu_mips_cm_platdata pd = {
+	struct mips_cm_pmu_platdata pd = {
 		.cm_rev = 0x0600,
 		.nr_clusters = 1,
 		.nr_iocu = 1,
@@ -1034,10 +1034,10 @@ static void mips_cm_test_random_open(struct kunit *test)
 			bad++;
 		if (!IS_ERR(ev)) {
 			if (!cyc)
-				hvpmu_mips_cm_model_inject(t->m, config & 0xff,
+				mips_cm_model_inject(t->m, config & 0xff,
 							   config1, i);
 			else
-				hvpmu_mips_cm_model_cycles(t->m, i);
+				mips_cm_model_cycles(t->m, i);
 			if (cm_value(ev) != i)
 				bad++;
 			cm_close(test, ev);
@@ -1055,12 +1055,12 @@ struct three {
 	u64 want_cyc, want_a, want_b;
 	/* model counters of a and b, and what the model dropped before */
 	unsigned int ca, cb;
-	u64 dropped0[HVPMU_MIPS_CM_MODEL_NR_CNT];
+	u64 dropped0[MIPS_CM_PMU_MODEL_NR_CNT];
 };
 
 static noinline_for_stack void open_three(struct kunit *test, struct three *e)
 {
-	struct hvpmu_mips_cm_model_stats st;
+	struct mips_cm_model_stats st;
 
 	memset(e, 0, sizeof(*e));
 	e->cyc = cm_open(test, CYCLES, 0);
@@ -1080,11 +1080,11 @@ static void inject_three(struct kunit *test, struct three *e, u64 c, u64 a,
 {
 	struct cm_test *t = test->priv;
 
-	hvpmu_mips_cm_model_cycles(t->m, c);
-	hvpmu_mips_cm_model_inject(t->m, EV_REQ, QUAL_A, a);
-	hvpmu_mips_cm_model_inject(t->m, EV_IOCU1, QUAL_B, b);
+	mips_cm_model_cycles(t->m, c);
+	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, a);
+	mips_cm_model_inject(t->m, EV_IOCU1, QUAL_B, b);
 	/* traffic that no counter selects */
-	hvpmu_mips_cm_model_inject(t->m, EV_REQ, QUAL_B, 12345);
+	mips_cm_model_inject(t->m, EV_REQ, QUAL_B, 12345);
 	e->want_cyc += c;
 	e->want_a += a;
 	e->want_b += b;
@@ -1096,7 +1096,7 @@ static void inject_three(struct kunit *test, struct three *e, u64 c, u64 a,
  */
 static noinline_for_stack void check_three(struct kunit *test, struct three *e)
 {
-	struct hvpmu_mips_cm_model_stats st;
+	struct mips_cm_model_stats st;
 
 	cm_stats(test, &st);
 	KUNIT_EXPECT_EQ(test, cm_value(e->cyc),
@@ -1133,26 +1133,26 @@ static u64 amount(u32 cur, unsigned int k)
 enum cm_mode { MODE_POLL, MODE_IRQ, MODE_IRQ_DEAD };
 
 struct cm_variant {
-	enum hvpmu_mips_cm_reading reading;
+	enum mips_cm_pmu_reading reading;
 	bool ovf_stop;
 	enum cm_mode mode;
 	const char *name;
 };
 
 static const struct cm_variant wrap_variants[] = {
-	{ HVPMU_MIPS_CM_OV_AT_MAX, false, MODE_POLL, "at-max, polled" },
-	{ HVPMU_MIPS_CM_OV_AT_MAX, false, MODE_IRQ, "at-max, interrupt" },
-	{ HVPMU_MIPS_CM_OV_AT_MAX, false, MODE_IRQ_DEAD, "at-max, dead interrupt" },
-	{ HVPMU_MIPS_CM_OV_AT_MAX, true, MODE_POLL, "at-max, Ovf_Stop, polled" },
-	{ HVPMU_MIPS_CM_OV_AT_MAX, true, MODE_IRQ, "at-max, Ovf_Stop, interrupt" },
-	{ HVPMU_MIPS_CM_OV_AT_MAX, true, MODE_IRQ_DEAD,
+	{ MIPS_CM_PMU_OV_AT_MAX, false, MODE_POLL, "at-max, polled" },
+	{ MIPS_CM_PMU_OV_AT_MAX, false, MODE_IRQ, "at-max, interrupt" },
+	{ MIPS_CM_PMU_OV_AT_MAX, false, MODE_IRQ_DEAD, "at-max, dead interrupt" },
+	{ MIPS_CM_PMU_OV_AT_MAX, true, MODE_POLL, "at-max, Ovf_Stop, polled" },
+	{ MIPS_CM_PMU_OV_AT_MAX, true, MODE_IRQ, "at-max, Ovf_Stop, interrupt" },
+	{ MIPS_CM_PMU_OV_AT_MAX, true, MODE_IRQ_DEAD,
 	  "at-max, Ovf_Stop, dead interrupt" },
-	{ HVPMU_MIPS_CM_OV_AT_WRAP, false, MODE_POLL, "at-wrap, polled" },
-	{ HVPMU_MIPS_CM_OV_AT_WRAP, false, MODE_IRQ, "at-wrap, interrupt" },
-	{ HVPMU_MIPS_CM_OV_AT_WRAP, false, MODE_IRQ_DEAD, "at-wrap, dead interrupt" },
-	{ HVPMU_MIPS_CM_OV_AT_WRAP, true, MODE_POLL, "at-wrap, Ovf_Stop, polled" },
-	{ HVPMU_MIPS_CM_OV_AT_WRAP, true, MODE_IRQ, "at-wrap, Ovf_Stop, interrupt" },
-	{ HVPMU_MIPS_CM_OV_AT_WRAP, true, MODE_IRQ_DEAD,
+	{ MIPS_CM_PMU_OV_AT_WRAP, false, MODE_POLL, "at-wrap, polled" },
+	{ MIPS_CM_PMU_OV_AT_WRAP, false, MODE_IRQ, "at-wrap, interrupt" },
+	{ MIPS_CM_PMU_OV_AT_WRAP, false, MODE_IRQ_DEAD, "at-wrap, dead interrupt" },
+	{ MIPS_CM_PMU_OV_AT_WRAP, true, MODE_POLL, "at-wrap, Ovf_Stop, polled" },
+	{ MIPS_CM_PMU_OV_AT_WRAP, true, MODE_IRQ, "at-wrap, Ovf_Stop, interrupt" },
+	{ MIPS_CM_PMU_OV_AT_WRAP, true, MODE_IRQ_DEAD,
 	  "at-wrap, Ovf_Stop, dead interrupt" },
 };
 
@@ -1166,7 +1166,7 @@ KUNIT_ARRAY_PARAM(wrap, wrap_variants, variant_desc);
 static void variant_setup(struct kunit *test, const struct cm_variant *v)
 {
 	struct cm_test *t = test->priv;
-	struct hvpmu_mips_cm_platdata pd = {
+	struct mips_cm_pmu_platdata pd = {
 		.irq = v->mode == MODE_POLL ? 0 : sim_irq,
 		.cm_rev = 0x0600,
 		.nr_clusters = 1,
@@ -1175,9 +1175,9 @@ static void variant_setup(struct kunit *test, const struct cm_variant *v)
 	};
 
 	cm_model(test, SEED_NUM_CNT);
-	hvpmu_mips_cm_model_set_reading(t->m, v->reading);
+	mips_cm_model_set_reading(t->m, v->reading);
 	if (v->ovf_stop)
-		hvpmu_mips_cm_model_fault(t->m, HVPMU_MIPS_CM_FAULT_OVF_STOP,
+		mips_cm_model_fault(t->m, MIPS_CM_PMU_FAULT_OVF_STOP,
 					  true);
 	KUNIT_ASSERT_EQ(test, cm_probe_pd(test, &pd, v->mode == MODE_IRQ), 0);
 }
@@ -1207,7 +1207,7 @@ static void mips_cm_test_wraps(struct kunit *test)
 {
 	const struct cm_variant *v = test->param_value;
 	struct cm_test *t = test->priv;
-	struct hvpmu_mips_cm_model_stats st;
+	struct mips_cm_model_stats st;
 	unsigned int i, c;
 	struct three e;
 	u64 min_wraps = 0;
@@ -1215,7 +1215,7 @@ static void mips_cm_test_wraps(struct kunit *test)
 	variant_setup(test, v);
 	/* perf reads on the events' CPU need no IPI: much faster under TCG */
 	set_cpus_allowed_ptr(current,
-			     cpumask_of(hvpmu_uncore_from_pmu(t->pmu)->cpu));
+			     cpumask_of(pmu_uncore_from_pmu(t->pmu)->cpu));
 	open_three(test, &e);
 	for (i = 0; i < 6000 && min_wraps < WRAPS; i++) {
 		u64 amt[3];
@@ -1243,13 +1243,13 @@ static void mips_cm_test_wraps(struct kunit *test)
 		if (i % 64 == 0) {
 			cm_stats(test, &st);
 			min_wraps = U64_MAX;
-			for (c = 0; c < HVPMU_MIPS_CM_MODEL_NR_CNT; c++)
+			for (c = 0; c < MIPS_CM_PMU_MODEL_NR_CNT; c++)
 				min_wraps = min(min_wraps, st.wraps[c]);
 		}
 	}
 	check_three(test, &e);
 	cm_stats(test, &st);
-	for (c = 0; c < HVPMU_MIPS_CM_MODEL_NR_CNT; c++)
+	for (c = 0; c < MIPS_CM_PMU_MODEL_NR_CNT; c++)
 		KUNIT_EXPECT_GE(test, st.wraps[c], (u64)WRAPS);
 	if (v->ovf_stop)
 		KUNIT_EXPECT_GT(test, st.dropped[0] + st.dropped[1] +
@@ -1258,16 +1258,16 @@ static void mips_cm_test_wraps(struct kunit *test)
 	switch (v->mode) {
 	case MODE_POLL:
 		KUNIT_EXPECT_EQ(test, st.irqs, 0ULL);
-		KUNIT_EXPECT_TRUE(test, hvpmu_mips_cm_polling(t->cm));
+		KUNIT_EXPECT_TRUE(test, mips_cm_pmu_polling(t->cm));
 		break;
 	case MODE_IRQ:
 		KUNIT_EXPECT_GE(test, st.irqs, (u64)WRAPS);
-		KUNIT_EXPECT_FALSE(test, hvpmu_mips_cm_polling(t->cm));
+		KUNIT_EXPECT_FALSE(test, mips_cm_pmu_polling(t->cm));
 		KUNIT_EXPECT_NE(test, peek(test, SEED_CTL) & SEED_INT_EN, 0U);
 		break;
 	case MODE_IRQ_DEAD:
 		/* noticed, and the interrupt source switched off */
-		KUNIT_EXPECT_TRUE(test, hvpmu_mips_cm_polling(t->cm));
+		KUNIT_EXPECT_TRUE(test, mips_cm_pmu_polling(t->cm));
 		KUNIT_EXPECT_EQ(test, peek(test, SEED_CTL) & SEED_INT_EN, 0U);
 		break;
 	}
@@ -1284,7 +1284,7 @@ static void mips_cm_test_wraps(struct kunit *test)
 static void mips_cm_test_ovf_stop_at_max(struct kunit *test)
 {
 	static const struct cm_variant v = {
-		HVPMU_MIPS_CM_OV_AT_MAX, true, MODE_POLL, "",
+		MIPS_CM_PMU_OV_AT_MAX, true, MODE_POLL, "",
 	};
 	struct three e;
 
@@ -1313,7 +1313,7 @@ static void mips_cm_test_irq_mode_timer(struct kunit *test)
 	u64 n;
 
 	cm_setup(test, true, 1);
-	KUNIT_ASSERT_FALSE(test, hvpmu_mips_cm_polling(t->cm));
+	KUNIT_ASSERT_FALSE(test, mips_cm_pmu_polling(t->cm));
 	open_three(test, &e);
 	inject_three(test, &e, 10, 20, 30);
 	wait_poll(test, SEED_CNT0);
@@ -1333,7 +1333,7 @@ static long inject_from_cpu1(void *arg)
 {
 	struct cm_test *t = arg;
 
-	hvpmu_mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 100);
+	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 100);
 	return 0;
 }
 
@@ -1352,19 +1352,19 @@ static void mips_cm_test_fold_timer_context(struct kunit *test)
 	if (num_online_cpus() < 2)
 		kunit_skip(test, "needs 2 CPUs");
 	cm_setup(test, true, 1);
-	cpu = hvpmu_uncore_from_pmu(t->pmu)->cpu;
+	cpu = pmu_uncore_from_pmu(t->pmu)->cpu;
 	other = cpumask_any_but(cpu_online_mask, cpu);
 	ev = cm_open(test, EV_REQ, QUAL_A);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
 
-	hvpmu_mips_cm_model_inject(t->m, EV_REQ, QUAL_A, U32_MAX - 50);
+	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, U32_MAX - 50);
 	KUNIT_EXPECT_EQ(test, cm_value(ev), (u64)U32_MAX - 50);
 	/* a status bit that does not clear, taken on the other CPU */
-	hvpmu_mips_cm_model_fault(t->m, HVPMU_MIPS_CM_FAULT_OV_STUCK, true);
+	mips_cm_model_fault(t->m, MIPS_CM_PMU_FAULT_OV_STUCK, true);
 	KUNIT_ASSERT_EQ(test, work_on_cpu(other, inject_from_cpu1, t), 0L);
-	for (i = 0; i < 200 && !hvpmu_mips_cm_polling(t->cm); i++)
+	for (i = 0; i < 200 && !mips_cm_pmu_polling(t->cm); i++)
 		usleep_range(1000, 2000);
-	KUNIT_EXPECT_TRUE(test, hvpmu_mips_cm_polling(t->cm));
+	KUNIT_EXPECT_TRUE(test, mips_cm_pmu_polling(t->cm));
 	usleep_range(5000, 6000);
 
 	rec_reads(t, SEED_CNT0, 3);
@@ -1380,8 +1380,8 @@ static void mips_cm_test_fold_timer_context(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, r->irq_config, 0);
 	}
 	KUNIT_EXPECT_GT(test, n, 3U);
-	hvpmu_mips_cm_model_set_hook(t->m, NULL, NULL);
-	hvpmu_mips_cm_model_fault(t->m, HVPMU_MIPS_CM_FAULT_OV_STUCK, false);
+	mips_cm_model_set_hook(t->m, NULL, NULL);
+	mips_cm_model_fault(t->m, MIPS_CM_PMU_FAULT_OV_STUCK, false);
 	KUNIT_EXPECT_EQ(test, cm_value(ev), (u64)U32_MAX - 50 + 100);
 }
 
@@ -1436,17 +1436,17 @@ static void mips_cm_test_group_atomic(struct kunit *test)
 	rec_start(t);
 	cm_close(test, a);
 	check_ctl_atomic(test, SEED_CYC_ON | SEED_P1_ON, 0);
-	hvpmu_mips_cm_model_set_hook(t->m, NULL, NULL);
+	mips_cm_model_set_hook(t->m, NULL, NULL);
 
 	/* and the counts are exact */
-	hvpmu_mips_cm_model_cycles(t->m, 5);
-	hvpmu_mips_cm_model_inject(t->m, EV_IOCU1, QUAL_B, 6);
+	mips_cm_model_cycles(t->m, 5);
+	mips_cm_model_inject(t->m, EV_IOCU1, QUAL_B, 6);
 	KUNIT_EXPECT_EQ(test, cm_value(b), 6ULL);
 }
 
 static void hook_bystander(struct cm_test *t)
 {
-	hvpmu_mips_cm_model_inject(t->m, EV_REQ, QUAL_A, t->hook_arg);
+	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, t->hook_arg);
 }
 
 /* Wait until an armed hook ran, for at most @ms. */
@@ -1465,7 +1465,7 @@ static void wait_hook(struct kunit *test, unsigned int ms)
  * events on the PMU (every add, del and multiplexing rotation is bracketed
  * by pmu_disable/pmu_enable): traffic the pinned event meets there happens
  * while perf counts it as running, and must not be lost. Found by
- * hvpmu-stress, whose readers lost whole injections that way.
+ * a stress test, whose readers lost whole injections that way.
  */
 static void mips_cm_test_bystander(struct kunit *test)
 {
@@ -1515,7 +1515,7 @@ static void mips_cm_test_bystander(struct kunit *test)
 		wait_hook(test, 2000);
 		KUNIT_EXPECT_EQ(test, cm_value(p), want);
 	}
-	hvpmu_mips_cm_model_set_hook(t->m, NULL, NULL);
+	mips_cm_model_set_hook(t->m, NULL, NULL);
 }
 
 static void mips_cm_test_overflow_other_runs(struct kunit *test)
@@ -1538,12 +1538,12 @@ static void mips_cm_test_overflow_other_runs(struct kunit *test)
 static void hook_wrap_b(struct cm_test *t)
 {
 	/* counter 1 overflows while the handler works on counter 0 */
-	hvpmu_mips_cm_model_inject(t->m, EV_IOCU1, QUAL_B, 20);
+	mips_cm_model_inject(t->m, EV_IOCU1, QUAL_B, 20);
 }
 
 static void hook_wrap_a(struct cm_test *t)
 {
-	hvpmu_mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 30);
+	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 30);
 }
 
 /*
@@ -1577,7 +1577,7 @@ static void mips_cm_test_overflow_race(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t->hook_ran, 1);
 	wait_irq_done(test);
 	check_three(test, &e);
-	hvpmu_mips_cm_model_set_hook(t->m, NULL, NULL);
+	mips_cm_model_set_hook(t->m, NULL, NULL);
 }
 
 /* More events than counters: perf core rotates them. */
@@ -1594,7 +1594,7 @@ static void mips_cm_test_multiplex(struct kunit *test)
 		KUNIT_ASSERT_FALSE(test, IS_ERR(ev[i]));
 	}
 	for (i = 0; i < 200; i++) {
-		hvpmu_mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 1000);
+		mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 1000);
 		total += 1000;
 		usleep_range(500, 1000);
 	}
@@ -1612,10 +1612,10 @@ static void mips_cm_test_multiplex(struct kunit *test)
 }
 
 static const struct cm_variant hotplug_variants[] = {
-	{ HVPMU_MIPS_CM_OV_AT_MAX, false, MODE_POLL, "at-max, polled" },
-	{ HVPMU_MIPS_CM_OV_AT_MAX, false, MODE_IRQ, "at-max, interrupt" },
-	{ HVPMU_MIPS_CM_OV_AT_WRAP, false, MODE_POLL, "at-wrap, polled" },
-	{ HVPMU_MIPS_CM_OV_AT_WRAP, false, MODE_IRQ, "at-wrap, interrupt" },
+	{ MIPS_CM_PMU_OV_AT_MAX, false, MODE_POLL, "at-max, polled" },
+	{ MIPS_CM_PMU_OV_AT_MAX, false, MODE_IRQ, "at-max, interrupt" },
+	{ MIPS_CM_PMU_OV_AT_WRAP, false, MODE_POLL, "at-wrap, polled" },
+	{ MIPS_CM_PMU_OV_AT_WRAP, false, MODE_IRQ, "at-wrap, interrupt" },
 };
 
 KUNIT_ARRAY_PARAM(hotplug, hotplug_variants, variant_desc);
@@ -1653,7 +1653,7 @@ static void mips_cm_test_hotplug(struct kunit *test)
 	 * x86 QEMU CPUs (vendor AMD) cannot take CPU 0 offline: start from
 	 * the last CPU instead, before any event exists.
 	 */
-	hvpmu_uncore_from_pmu(t->pmu)->cpu = cpumask_last(cpu_online_mask);
+	pmu_uncore_from_pmu(t->pmu)->cpu = cpumask_last(cpu_online_mask);
 	open_three(test, &e);
 	first = e.a->cpu;
 	hotplug_chunks(test, v, &e, 40);
@@ -1679,7 +1679,7 @@ static void mips_cm_test_hotplug(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, t->rec[i].cpu, (int)moved);
 	}
 	KUNIT_EXPECT_GT(test, n, 3U);
-	hvpmu_mips_cm_model_set_hook(t->m, NULL, NULL);
+	mips_cm_model_set_hook(t->m, NULL, NULL);
 	KUNIT_EXPECT_EQ(test, add_cpu(first), 0);
 	check_three(test, &e);
 }
@@ -1694,7 +1694,7 @@ static void mips_cm_test_no_irq(struct kunit *test)
 
 	cm_model(test, SEED_NUM_CNT);
 	KUNIT_ASSERT_EQ(test, cm_probe(test, -ENXIO, 1), 0);
-	KUNIT_EXPECT_TRUE(test, hvpmu_mips_cm_polling(t->cm));
+	KUNIT_EXPECT_TRUE(test, mips_cm_pmu_polling(t->cm));
 	open_three(test, &e);
 	inject_three(test, &e, chunk(), chunk(), chunk());
 	wait_poll(test, SEED_CNT0);
@@ -1715,7 +1715,7 @@ static void mips_cm_test_fault_request_irq(struct kunit *test)
 	cm_model(test, SEED_NUM_CNT);
 	KUNIT_EXPECT_EQ(test, cm_probe(test, INT_MAX, 1), 0);
 	KUNIT_ASSERT_NOT_NULL(test, t->cm);
-	KUNIT_EXPECT_TRUE(test, hvpmu_mips_cm_polling(t->cm));
+	KUNIT_EXPECT_TRUE(test, mips_cm_pmu_polling(t->cm));
 	open_three(test, &e);
 	KUNIT_EXPECT_EQ(test, peek(test, SEED_CTL) & SEED_INT_EN, 0U);
 	inject_three(test, &e, chunk(), chunk(), chunk());
@@ -1734,11 +1734,11 @@ static void mips_cm_test_fault_spurious_irq(struct kunit *test)
 	open_three(test, &e);
 	inject_three(test, &e, 5, 6, 7);
 	ov_writes = writes_of(test, SEED_OV);
-	hvpmu_mips_cm_model_fault(t->m, HVPMU_MIPS_CM_FAULT_SPURIOUS_IRQ, true);
+	mips_cm_model_fault(t->m, MIPS_CM_PMU_FAULT_SPURIOUS_IRQ, true);
 	usleep_range(2000, 3000);
 	/* the handler found no status and cleared nothing */
 	KUNIT_EXPECT_EQ(test, writes_of(test, SEED_OV), ov_writes);
-	KUNIT_EXPECT_FALSE(test, hvpmu_mips_cm_polling(t->cm));
+	KUNIT_EXPECT_FALSE(test, mips_cm_pmu_polling(t->cm));
 	check_three(test, &e);
 }
 
@@ -1755,10 +1755,10 @@ static void mips_cm_test_fault_ov_stuck(struct kunit *test)
 	check_three(test, &e);
 
 	/* the next overflow's status cannot be cleared: polling only */
-	hvpmu_mips_cm_model_fault(t->m, HVPMU_MIPS_CM_FAULT_OV_STUCK, true);
+	mips_cm_model_fault(t->m, MIPS_CM_PMU_FAULT_OV_STUCK, true);
 	inject_three(test, &e, 0, PERIOD - 20, 0);
 	wait_irq_done(test);
-	KUNIT_EXPECT_TRUE(test, hvpmu_mips_cm_polling(t->cm));
+	KUNIT_EXPECT_TRUE(test, mips_cm_pmu_polling(t->cm));
 	KUNIT_EXPECT_EQ(test, peek(test, SEED_CTL) & SEED_INT_EN, 0U);
 	check_three(test, &e);
 	for (i = 0; i < 20; i++) {
@@ -1766,7 +1766,7 @@ static void mips_cm_test_fault_ov_stuck(struct kunit *test)
 		wait_poll(test, SEED_CNT1);
 	}
 	check_three(test, &e);
-	hvpmu_mips_cm_model_fault(t->m, HVPMU_MIPS_CM_FAULT_OV_STUCK, false);
+	mips_cm_model_fault(t->m, MIPS_CM_PMU_FAULT_OV_STUCK, false);
 }
 
 static void mips_cm_test_fault_state_loss(struct kunit *test)
@@ -1780,8 +1780,8 @@ static void mips_cm_test_fault_state_loss(struct kunit *test)
 	wait_irq_done(test);
 	check_three(test, &e);
 	/* traffic before the loss but after the last read is gone */
-	hvpmu_mips_cm_model_cycles(t->m, 77);
-	hvpmu_mips_cm_model_fault(t->m, HVPMU_MIPS_CM_FAULT_STATE_LOSS, true);
+	mips_cm_model_cycles(t->m, 77);
+	mips_cm_model_fault(t->m, MIPS_CM_PMU_FAULT_STATE_LOSS, true);
 	check_three(test, &e);		/* nothing invented from the reset */
 	KUNIT_EXPECT_EQ(test, peek(test, e.ca == 1 ? SEED_QUAL0 : SEED_QUAL1),
 			QUAL_A);
@@ -1802,7 +1802,7 @@ static void mips_cm_test_fault_dead(struct kunit *test)
 	inject_three(test, &e, 10, 20, 30);
 	check_three(test, &e);
 	/* reads of all ones are not counts */
-	hvpmu_mips_cm_model_fault(t->m, HVPMU_MIPS_CM_FAULT_DEAD, true);
+	mips_cm_model_fault(t->m, MIPS_CM_PMU_FAULT_DEAD, true);
 	inject_three(test, &e, 10, 20, 30);
 	e.want_cyc -= 10;
 	e.want_a -= 20;
@@ -1810,7 +1810,7 @@ static void mips_cm_test_fault_dead(struct kunit *test)
 	wait_poll(test, SEED_CTL);
 	check_three(test, &e);
 	/* back: counting resumes from where the block is */
-	hvpmu_mips_cm_model_fault(t->m, HVPMU_MIPS_CM_FAULT_DEAD, false);
+	mips_cm_model_fault(t->m, MIPS_CM_PMU_FAULT_DEAD, false);
 	wait_poll(test, SEED_CNT0);
 	inject_three(test, &e, 1, 2, 3);
 	check_three(test, &e);
@@ -1818,7 +1818,7 @@ static void mips_cm_test_fault_dead(struct kunit *test)
 
 static void hook_revive(struct cm_test *t)
 {
-	hvpmu_mips_cm_model_fault(t->m, HVPMU_MIPS_CM_FAULT_DEAD, false);
+	mips_cm_model_fault(t->m, MIPS_CM_PMU_FAULT_DEAD, false);
 }
 
 /*
@@ -1835,16 +1835,16 @@ static void mips_cm_test_irq_dead_block(struct kunit *test)
 	open_three(test, &e);
 	inject_three(test, &e, 1, 2, 3);
 	check_three(test, &e);
-	hvpmu_mips_cm_model_fault(t->m, HVPMU_MIPS_CM_FAULT_DEAD, true);
+	mips_cm_model_fault(t->m, MIPS_CM_PMU_FAULT_DEAD, true);
 	/* the write that switches the source off is the one that lands */
 	cm_arm_hook(t, SEED_CTL, true, 1, hook_revive);
-	hvpmu_mips_cm_model_fault(t->m, HVPMU_MIPS_CM_FAULT_SPURIOUS_IRQ, true);
+	mips_cm_model_fault(t->m, MIPS_CM_PMU_FAULT_SPURIOUS_IRQ, true);
 	usleep_range(2000, 3000);
 	KUNIT_EXPECT_EQ(test, t->hook_ran, 1);
 	KUNIT_EXPECT_EQ(test, peek(test, SEED_CTL) & SEED_INT_EN, 0U);
-	KUNIT_EXPECT_TRUE(test, hvpmu_mips_cm_polling(t->cm));
-	hvpmu_mips_cm_model_set_hook(t->m, NULL, NULL);
-	hvpmu_mips_cm_model_fault(t->m, HVPMU_MIPS_CM_FAULT_DEAD, false);
+	KUNIT_EXPECT_TRUE(test, mips_cm_pmu_polling(t->cm));
+	mips_cm_model_set_hook(t->m, NULL, NULL);
+	mips_cm_model_fault(t->m, MIPS_CM_PMU_FAULT_DEAD, false);
 	inject_three(test, &e, 1, 2, 3);
 	check_three(test, &e);
 }
@@ -1870,12 +1870,12 @@ static void mips_cm_test_exit(struct kunit *test)
 	if (t->cm)
 		cm_remove(t);
 	if (t->m)
-		hvpmu_mips_cm_model_destroy(t->m);
+		mips_cm_model_destroy(t->m);
 }
 
 static int mips_cm_suite_init(struct kunit_suite *suite)
 {
-	sim_fwnode = irq_domain_alloc_named_fwnode("hvpmu_mips_cm_test");
+	sim_fwnode = irq_domain_alloc_named_fwnode("mips_cm_pmu_kunit");
 	if (!sim_fwnode)
 		return -ENOMEM;
 	sim_domain = irq_domain_create_sim(sim_fwnode, 1);
@@ -1928,7 +1928,7 @@ static struct kunit_case mips_cm_cases[] = {
 };
 
 static struct kunit_suite mips_cm_suite = {
-	.name = "hvpmu_mips_cm",
+	.name = "mips_cm_pmu",
 	.init = mips_cm_test_init,
 	.exit = mips_cm_test_exit,
 	.suite_init = mips_cm_suite_init,

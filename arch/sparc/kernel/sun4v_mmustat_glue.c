@@ -2,7 +2,7 @@
 /*
  * sun4v glue of the niagara_mmustat PMU: the NIAGARA_MMUSTAT_CONF/INFO fast
  * traps (0x102/0x103, API group 0x200 version 1.0), buffer memory, and the
- * %tick frequency. All perf logic is in drivers/perf/hvpmu_mmustat.c.
+ * %tick frequency. All perf logic is in drivers/perf/sun4v_mmustat_pmu.c.
  *
  * The kernel's own wrappers sun4v_mmustat_conf()/sun4v_mmustat_info() in
  * hvcalls.S are correct but not exported, so this module, which may be
@@ -17,7 +17,7 @@
 #include <linux/log2.h>
 #include <linux/mm.h>
 #include <linux/module.h>
-#include <linux/perf/hvpmu_mmustat.h>
+#include "../../../drivers/perf/sun4v_mmustat_pmu.h"
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/topology.h>
@@ -27,14 +27,14 @@
 #include <asm/timer_64.h>
 
 /* The driver's numbers are the architected ones. */
-static_assert(HVPMU_MMUSTAT_FAST_CONF == HV_FAST_MMUSTAT_CONF);
-static_assert(HVPMU_MMUSTAT_FAST_INFO == HV_FAST_MMUSTAT_INFO);
-static_assert(HVPMU_MMUSTAT_API_GROUP == HV_GRP_NIAG_PERF);
-static_assert(HVPMU_MMUSTAT_EOK == HV_EOK);
-static_assert(HVPMU_MMUSTAT_ENORADDR == HV_ENORADDR);
-static_assert(HVPMU_MMUSTAT_EBADTRAP == HV_EBADTRAP);
-static_assert(HVPMU_MMUSTAT_EBADALIGN == HV_EBADALIGN);
-static_assert(sizeof(struct hv_mmu_statistics) == HVPMU_MMUSTAT_BUF_SIZE);
+static_assert(SUN4V_MMUSTAT_PMU_FAST_CONF == HV_FAST_MMUSTAT_CONF);
+static_assert(SUN4V_MMUSTAT_PMU_FAST_INFO == HV_FAST_MMUSTAT_INFO);
+static_assert(SUN4V_MMUSTAT_PMU_API_GROUP == HV_GRP_NIAG_PERF);
+static_assert(SUN4V_MMUSTAT_PMU_EOK == HV_EOK);
+static_assert(SUN4V_MMUSTAT_PMU_ENORADDR == HV_ENORADDR);
+static_assert(SUN4V_MMUSTAT_PMU_EBADTRAP == HV_EBADTRAP);
+static_assert(SUN4V_MMUSTAT_PMU_EBADALIGN == HV_EBADALIGN);
+static_assert(sizeof(struct hv_mmu_statistics) == SUN4V_MMUSTAT_PMU_BUF_SIZE);
 
 struct sun4v_mmustat_call {
 	unsigned long func;
@@ -93,15 +93,15 @@ static unsigned long sun4v_mmustat_call_on(unsigned int cpu,
 	return c.status;
 }
 
-static unsigned long hvpmu_sun4v_info(void *ctx, unsigned int cpu, u64 *raddr)
+static unsigned long sun4v_pmu_info(void *ctx, unsigned int cpu, u64 *raddr)
 {
-	return sun4v_mmustat_call_on(cpu, HVPMU_MMUSTAT_FAST_INFO, 0, raddr);
+	return sun4v_mmustat_call_on(cpu, SUN4V_MMUSTAT_PMU_FAST_INFO, 0, raddr);
 }
 
-static unsigned long hvpmu_sun4v_conf(void *ctx, unsigned int cpu, u64 raddr,
+static unsigned long sun4v_pmu_conf(void *ctx, unsigned int cpu, u64 raddr,
 				      u64 *prev)
 {
-	return sun4v_mmustat_call_on(cpu, HVPMU_MMUSTAT_FAST_CONF, raddr, prev);
+	return sun4v_mmustat_call_on(cpu, SUN4V_MMUSTAT_PMU_FAST_CONF, raddr, prev);
 }
 
 static void *sun4v_mmustat_buf_alloc(void *ctx, unsigned int cpu, u64 *raddr)
@@ -109,9 +109,9 @@ static void *sun4v_mmustat_buf_alloc(void *ctx, unsigned int cpu, u64 *raddr)
 	void *buf;
 
 	/* kmalloc() aligns power-of-two sizes naturally: 512 > 64 bytes. */
-	BUILD_BUG_ON(!is_power_of_2(HVPMU_MMUSTAT_BUF_SIZE) ||
-		     HVPMU_MMUSTAT_BUF_SIZE < HVPMU_MMUSTAT_BUF_ALIGN);
-	buf = kzalloc_node(HVPMU_MMUSTAT_BUF_SIZE, GFP_KERNEL,
+	BUILD_BUG_ON(!is_power_of_2(SUN4V_MMUSTAT_PMU_BUF_SIZE) ||
+		     SUN4V_MMUSTAT_PMU_BUF_SIZE < SUN4V_MMUSTAT_PMU_BUF_ALIGN);
+	buf = kzalloc_node(SUN4V_MMUSTAT_PMU_BUF_SIZE, GFP_KERNEL,
 			   cpu_to_node(cpu));
 	if (!buf)
 		return NULL;
@@ -141,7 +141,7 @@ static void sun4v_mmustat_buf_leak(void *ctx, unsigned int cpu, void *buf,
 static const void *sun4v_mmustat_map(void *ctx, u64 raddr)
 {
 	if (!pfn_valid(PHYS_PFN(raddr)) ||
-	    !pfn_valid(PHYS_PFN(raddr + HVPMU_MMUSTAT_BUF_SIZE - 1)))
+	    !pfn_valid(PHYS_PFN(raddr + SUN4V_MMUSTAT_PMU_BUF_SIZE - 1)))
 		return NULL;
 	return __va(raddr);
 }
@@ -157,9 +157,9 @@ static u64 sun4v_mmustat_tick_hz(void *ctx, unsigned int cpu)
 	return sparc64_get_clock_tick(cpu);
 }
 
-static const struct hvpmu_mmustat_ops sun4v_mmustat_ops = {
-	.info = hvpmu_sun4v_info,
-	.conf = hvpmu_sun4v_conf,
+static const struct sun4v_mmustat_pmu_ops sun4v_mmustat_ops = {
+	.info = sun4v_pmu_info,
+	.conf = sun4v_pmu_conf,
 	.buf_alloc = sun4v_mmustat_buf_alloc,
 	.buf_free = sun4v_mmustat_buf_free,
 	.buf_leak = sun4v_mmustat_buf_leak,
@@ -167,7 +167,7 @@ static const struct hvpmu_mmustat_ops sun4v_mmustat_ops = {
 	.tick_hz = sun4v_mmustat_tick_hz,
 };
 
-static struct hvpmu_mmustat *sun4v_mmustat;
+static struct sun4v_mmustat_pmu *sun4v_mmustat;
 
 static int __init sun4v_mmustat_init(void)
 {
@@ -182,16 +182,16 @@ static int __init sun4v_mmustat_init(void)
 	 * them to EBADTRAP until the group's version is set. pcr.c already
 	 * holds it on a T1; this takes our own reference.
 	 */
-	ret = sun4v_hvapi_register(HVPMU_MMUSTAT_API_GROUP, 1, &minor);
+	ret = sun4v_hvapi_register(SUN4V_MMUSTAT_PMU_API_GROUP, 1, &minor);
 	if (ret) {
 		pr_info("hypervisor API group 0x200 v1 not available (%d): no MMU statistics\n",
 			ret);
 		return -ENODEV;
 	}
 
-	sun4v_mmustat = hvpmu_mmustat_probe(&sun4v_mmustat_ops, THIS_MODULE);
+	sun4v_mmustat = sun4v_mmustat_pmu_probe(&sun4v_mmustat_ops, THIS_MODULE);
 	if (IS_ERR(sun4v_mmustat)) {
-		sun4v_hvapi_unregister(HVPMU_MMUSTAT_API_GROUP);
+		sun4v_hvapi_unregister(SUN4V_MMUSTAT_PMU_API_GROUP);
 		return PTR_ERR(sun4v_mmustat);
 	}
 	return 0;
@@ -200,8 +200,8 @@ module_init(sun4v_mmustat_init);
 
 static void __exit sun4v_mmustat_exit(void)
 {
-	hvpmu_mmustat_remove(sun4v_mmustat);
-	sun4v_hvapi_unregister(HVPMU_MMUSTAT_API_GROUP);
+	sun4v_mmustat_pmu_remove(sun4v_mmustat);
+	sun4v_hvapi_unregister(SUN4V_MMUSTAT_PMU_API_GROUP);
 }
 module_exit(sun4v_mmustat_exit);
 

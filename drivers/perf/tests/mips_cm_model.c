@@ -7,7 +7,7 @@
  * Registers - Offset 0x6000") and the reference notes line by line; the
  * register map below is typed from the specification, not shared with the
  * driver. Where the documents leave a behaviour open the model either offers
- * each reading (enum hvpmu_mips_cm_reading) or makes one choice and says so
+ * each reading (enum mips_cm_pmu_reading) or makes one choice and says so
  * ("model choice").
  */
 
@@ -20,7 +20,7 @@
 #include <linux/err.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
-#include <linux/perf/hvpmu_mips_cm.h>
+#include "../mips_cm_pmu.h"
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
@@ -64,7 +64,7 @@
 			 CTL_P1_COUNTON | CTL_P0_COUNTON |		\
 			 CTL_CYCL_CNT_COUNTON)
 
-#define NR_CNT		HVPMU_MIPS_CM_MODEL_NR_CNT
+#define NR_CNT		MIPS_CM_PMU_MODEL_NR_CNT
 
 /* The model's counters: 0 cycle counter, 1 counter 0, 2 counter 1 */
 static const struct {
@@ -84,7 +84,7 @@ static const struct {
 };
 
 /**
- * struct hvpmu_mips_cm_model - state of one modelled debug block
+ * struct mips_cm_model - state of one modelled debug block
  * @lock: serialises register accesses and traffic; raw, because the driver
  *	calls the model with its own raw spinlock held (and, on RT, from a
  *	hard-irq timer)
@@ -97,16 +97,16 @@ static const struct {
  * @qual: GCR_DB_PC_QUAL0/1
  * @cnt: the counters, by model counter
  * @line: level of CM_PCInt
- * @faults: which &enum hvpmu_mips_cm_fault are active
+ * @faults: which &enum mips_cm_pmu_fault are active
  * @stats: access counters
  * @raise: called (without @lock) when CM_PCInt is asserted
  * @raise_arg: argument of @raise
  * @hook: called before every register access, for tests
  * @hook_arg: argument of @hook
  */
-struct hvpmu_mips_cm_model {
+struct mips_cm_model {
 	raw_spinlock_t lock;
-	enum hvpmu_mips_cm_reading reading;
+	enum mips_cm_pmu_reading reading;
 	unsigned int num_cnt;
 	u32 ctl;
 	u32 ctl_extra;
@@ -116,30 +116,30 @@ struct hvpmu_mips_cm_model {
 	u32 cnt[NR_CNT];
 	bool line;
 	unsigned long faults;
-	struct hvpmu_mips_cm_model_stats stats;
+	struct mips_cm_model_stats stats;
 	void (*raise)(void *arg);
 	void *raise_arg;
 	void (*hook)(void *arg, unsigned int off, bool write, u32 val);
 	void *hook_arg;
 };
 
-static bool model_has(struct hvpmu_mips_cm_model *m,
-		      enum hvpmu_mips_cm_fault f)
+static bool model_has(struct mips_cm_model *m,
+		      enum mips_cm_pmu_fault f)
 {
 	return test_bit(f, &m->faults);
 }
 
 /* Counters that exist: the cycle counter plus Perf_Num_Cnt (at most 2). */
-static unsigned int model_nr(struct hvpmu_mips_cm_model *m)
+static unsigned int model_nr(struct mips_cm_model *m)
 {
 	return 1 + min_t(unsigned int, m->num_cnt, 2);
 }
 
-static u32 model_ctl(struct hvpmu_mips_cm_model *m)
+static u32 model_ctl(struct mips_cm_model *m)
 {
 	u32 ctl = m->ctl;
 
-	if (model_has(m, HVPMU_MIPS_CM_FAULT_OVF_STOP))
+	if (model_has(m, MIPS_CM_PMU_FAULT_OVF_STOP))
 		ctl |= CTL_PERF_OVF_STOP;
 	return ctl;
 }
@@ -151,7 +151,7 @@ static u32 model_ctl(struct hvpmu_mips_cm_model *m)
  * every write that leaves it high too, as a level interrupt is re-taken
  * after the handler returns.
  */
-static bool model_update_line(struct hvpmu_mips_cm_model *m, bool retrigger)
+static bool model_update_line(struct mips_cm_model *m, bool retrigger)
 {
 	bool was = m->line;
 
@@ -163,7 +163,7 @@ static bool model_update_line(struct hvpmu_mips_cm_model *m, bool retrigger)
 	return false;
 }
 
-static void model_raise(struct hvpmu_mips_cm_model *m, bool raise)
+static void model_raise(struct mips_cm_model *m, bool raise)
 {
 	if (raise && m->raise)
 		m->raise(m->raise_arg);
@@ -175,7 +175,7 @@ static void model_raise(struct hvpmu_mips_cm_model *m, bool raise)
  * nothing counts while Perf_Ovf_Stop and any status bit are set; clearing
  * the status (or Perf_Ovf_Stop) lets counting go on from where it stopped.
  */
-static bool model_halted(struct hvpmu_mips_cm_model *m)
+static bool model_halted(struct mips_cm_model *m)
 {
 	return (model_ctl(m) & CTL_PERF_OVF_STOP) && (m->ov & OV_ALL);
 }
@@ -187,7 +187,7 @@ static bool model_halted(struct hvpmu_mips_cm_model *m)
  * to 0, where a halt holds it at 0. Either way the counter then wraps to 0
  * and counts on ("rolls over and continues counting from 0").
  */
-static void model_count(struct hvpmu_mips_cm_model *m, unsigned int c, u64 n)
+static void model_count(struct mips_cm_model *m, unsigned int c, u64 n)
 {
 	while (n) {
 		u32 v = m->cnt[c];
@@ -197,7 +197,7 @@ static void model_count(struct hvpmu_mips_cm_model *m, unsigned int c, u64 n)
 			m->stats.dropped[c] += n;
 			return;
 		}
-		if (m->reading == HVPMU_MIPS_CM_OV_AT_MAX) {
+		if (m->reading == MIPS_CM_PMU_OV_AT_MAX) {
 			if (v == U32_MAX) {
 				m->cnt[c] = 0;
 				m->stats.wraps[c]++;
@@ -224,7 +224,7 @@ static void model_count(struct hvpmu_mips_cm_model *m, unsigned int c, u64 n)
 	}
 }
 
-static void model_reset_all(struct hvpmu_mips_cm_model *m)
+static void model_reset_all(struct mips_cm_model *m)
 {
 	/* reference 2.1: every PC register resets to 0 but Perf_Num_Cnt */
 	m->ctl = 0;
@@ -235,7 +235,7 @@ static void model_reset_all(struct hvpmu_mips_cm_model *m)
 	m->line = false;
 }
 
-static void model_hook(struct hvpmu_mips_cm_model *m, unsigned int off,
+static void model_hook(struct mips_cm_model *m, unsigned int off,
 		       bool write, u32 val)
 {
 	if (m->hook)
@@ -247,7 +247,7 @@ static void model_hook(struct hvpmu_mips_cm_model *m, unsigned int off,
  * beyond Perf_Num_Cnt (tests peek at the storage); the driver's reads see
  * 0 there, as on a CM with fewer counters.
  */
-static u32 model_reg(struct hvpmu_mips_cm_model *m, unsigned int off, bool all)
+static u32 model_reg(struct mips_cm_model *m, unsigned int off, bool all)
 {
 	switch (off) {
 	case GDB_PC_CTL:
@@ -274,26 +274,26 @@ static u32 model_reg(struct hvpmu_mips_cm_model *m, unsigned int off, bool all)
 
 static void model_account(u32 *counts, unsigned int off)
 {
-	if (off / 8 < HVPMU_MIPS_CM_MODEL_NR_REGS && !(off & 3))
+	if (off / 8 < MIPS_CM_PMU_MODEL_NR_REGS && !(off & 3))
 		counts[off / 8]++;
 }
 
 static u32 model_read(void *ctx, unsigned int off)
 {
-	struct hvpmu_mips_cm_model *m = ctx;
+	struct mips_cm_model *m = ctx;
 	unsigned long flags;
 	u32 val = U32_MAX;
 
 	model_hook(m, off, false, 0);
 	raw_spin_lock_irqsave(&m->lock, flags);
 	model_account(m->stats.reads, off);
-	if (!model_has(m, HVPMU_MIPS_CM_FAULT_DEAD))
+	if (!model_has(m, MIPS_CM_PMU_FAULT_DEAD))
 		val = model_reg(m, off, false);
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 	return val;
 }
 
-static bool model_write_ctl(struct hvpmu_mips_cm_model *m, u32 val)
+static bool model_write_ctl(struct mips_cm_model *m, u32 val)
 {
 	unsigned int c;
 
@@ -318,14 +318,14 @@ static bool model_write_ctl(struct hvpmu_mips_cm_model *m, u32 val)
 
 static void model_write(void *ctx, unsigned int off, u32 val)
 {
-	struct hvpmu_mips_cm_model *m = ctx;
+	struct mips_cm_model *m = ctx;
 	bool raise = false;
 	unsigned long flags;
 
 	model_hook(m, off, true, val);
 	raw_spin_lock_irqsave(&m->lock, flags);
 	model_account(m->stats.writes, off);
-	if (model_has(m, HVPMU_MIPS_CM_FAULT_DEAD))
+	if (model_has(m, MIPS_CM_PMU_FAULT_DEAD))
 		goto out;
 	switch (off) {
 	case GDB_PC_CTL:
@@ -333,7 +333,7 @@ static void model_write(void *ctx, unsigned int off, u32 val)
 		break;
 	case GDB_PC_OV:
 		/* spec: "A status bit is cleared by writing a 1 to it" */
-		if (!model_has(m, HVPMU_MIPS_CM_FAULT_OV_STUCK))
+		if (!model_has(m, MIPS_CM_PMU_FAULT_OV_STUCK))
 			m->ov &= ~val;
 		raise = model_update_line(m, true);
 		break;
@@ -369,24 +369,24 @@ out:
 }
 
 /* Register access to a model; the ops' ctx is the model. */
-const struct hvpmu_mips_cm_ops hvpmu_mips_cm_model_ops = {
+const struct mips_cm_pmu_ops mips_cm_model_ops = {
 	.read = model_read,
 	.write = model_write,
 };
-EXPORT_SYMBOL_GPL(hvpmu_mips_cm_model_ops);
+EXPORT_SYMBOL_GPL(mips_cm_model_ops);
 
 /**
- * hvpmu_mips_cm_model_create() - a debug block in its reset state
+ * mips_cm_model_create() - a debug block in its reset state
  * @num_cnt: the value of Perf_Num_Cnt (2 on real CMs, 0 on QEMU's), 0-15
  *
- * The reading of "overflow" starts as %HVPMU_MIPS_CM_OV_AT_MAX, the spec's
- * wording; see hvpmu_mips_cm_model_set_reading().
+ * The reading of "overflow" starts as %MIPS_CM_PMU_OV_AT_MAX, the spec's
+ * wording; see mips_cm_model_set_reading().
  *
  * Return: the model, or NULL if out of memory or @num_cnt is too big.
  */
-struct hvpmu_mips_cm_model *hvpmu_mips_cm_model_create(unsigned int num_cnt)
+struct mips_cm_model *mips_cm_model_create(unsigned int num_cnt)
 {
-	struct hvpmu_mips_cm_model *m;
+	struct mips_cm_model *m;
 
 	if (num_cnt > FIELD_MAX(CTL_PERF_NUM_CNT))
 		return NULL;
@@ -395,29 +395,29 @@ struct hvpmu_mips_cm_model *hvpmu_mips_cm_model_create(unsigned int num_cnt)
 		return NULL;
 	raw_spin_lock_init(&m->lock);
 	m->num_cnt = num_cnt;
-	m->reading = HVPMU_MIPS_CM_OV_AT_MAX;
+	m->reading = MIPS_CM_PMU_OV_AT_MAX;
 	return m;
 }
-EXPORT_SYMBOL_GPL(hvpmu_mips_cm_model_create);
+EXPORT_SYMBOL_GPL(mips_cm_model_create);
 
 /**
- * hvpmu_mips_cm_model_destroy() - free a model
+ * mips_cm_model_destroy() - free a model
  * @m: the model; no PMU may still use it
  */
-void hvpmu_mips_cm_model_destroy(struct hvpmu_mips_cm_model *m)
+void mips_cm_model_destroy(struct mips_cm_model *m)
 {
 	kfree(m);
 }
-EXPORT_SYMBOL_GPL(hvpmu_mips_cm_model_destroy);
+EXPORT_SYMBOL_GPL(mips_cm_model_destroy);
 
 /**
- * hvpmu_mips_cm_model_set_reading() - choose a reading of "overflow"
+ * mips_cm_model_set_reading() - choose a reading of "overflow"
  * @m: the model
- * @reading: the &enum hvpmu_mips_cm_reading; the spec does not say which
+ * @reading: the &enum mips_cm_pmu_reading; the spec does not say which
  *	one the hardware follows, so tests run under each
  */
-void hvpmu_mips_cm_model_set_reading(struct hvpmu_mips_cm_model *m,
-				     enum hvpmu_mips_cm_reading reading)
+void mips_cm_model_set_reading(struct mips_cm_model *m,
+				     enum mips_cm_pmu_reading reading)
 {
 	unsigned long flags;
 
@@ -425,17 +425,17 @@ void hvpmu_mips_cm_model_set_reading(struct hvpmu_mips_cm_model *m,
 	m->reading = reading;
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
-EXPORT_SYMBOL_GPL(hvpmu_mips_cm_model_set_reading);
+EXPORT_SYMBOL_GPL(mips_cm_model_set_reading);
 
 /**
- * hvpmu_mips_cm_model_set_irq() - connect CM_PCInt
+ * mips_cm_model_set_irq() - connect CM_PCInt
  * @m: the model
  * @raise: called, without model locks held, each time the line is
  *	asserted (and again on a status write that leaves it asserted);
  *	NULL to disconnect (an interrupt that is described but never comes)
  * @arg: argument of @raise
  */
-void hvpmu_mips_cm_model_set_irq(struct hvpmu_mips_cm_model *m,
+void mips_cm_model_set_irq(struct mips_cm_model *m,
 				 void (*raise)(void *arg), void *arg)
 {
 	unsigned long flags;
@@ -445,17 +445,17 @@ void hvpmu_mips_cm_model_set_irq(struct hvpmu_mips_cm_model *m,
 	m->raise_arg = arg;
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
-EXPORT_SYMBOL_GPL(hvpmu_mips_cm_model_set_irq);
+EXPORT_SYMBOL_GPL(mips_cm_model_set_irq);
 
 /**
- * hvpmu_mips_cm_model_set_hook() - observe every register access
+ * mips_cm_model_set_hook() - observe every register access
  * @m: the model
  * @hook: called before each read or write (@val is the value written, 0
  *	for reads), without model locks held, so it may inject traffic or
  *	faults at an exact point; NULL to remove
  * @arg: argument of @hook
  */
-void hvpmu_mips_cm_model_set_hook(struct hvpmu_mips_cm_model *m,
+void mips_cm_model_set_hook(struct mips_cm_model *m,
 				  void (*hook)(void *arg, unsigned int off,
 					       bool write, u32 val),
 				  void *arg)
@@ -467,10 +467,10 @@ void hvpmu_mips_cm_model_set_hook(struct hvpmu_mips_cm_model *m,
 	m->hook_arg = arg;
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
-EXPORT_SYMBOL_GPL(hvpmu_mips_cm_model_set_hook);
+EXPORT_SYMBOL_GPL(mips_cm_model_set_hook);
 
 /**
- * hvpmu_mips_cm_model_inject() - traffic of one event type
+ * mips_cm_model_inject() - traffic of one event type
  * @m: the model
  * @event: the event number (GCR_DB_PC_EVENT)
  * @qualifier: the traffic's qualifier
@@ -480,7 +480,7 @@ EXPORT_SYMBOL_GPL(hvpmu_mips_cm_model_set_hook);
  * qualifier register equals @qualifier counts @n (model choice: the real
  * qualifier matching is in the CPS manuals, reference section 8).
  */
-void hvpmu_mips_cm_model_inject(struct hvpmu_mips_cm_model *m, u8 event,
+void mips_cm_model_inject(struct mips_cm_model *m, u8 event,
 				u32 qualifier, u64 n)
 {
 	unsigned long flags;
@@ -488,7 +488,7 @@ void hvpmu_mips_cm_model_inject(struct hvpmu_mips_cm_model *m, u8 event,
 	unsigned int c;
 
 	raw_spin_lock_irqsave(&m->lock, flags);
-	if (model_has(m, HVPMU_MIPS_CM_FAULT_DEAD))
+	if (model_has(m, MIPS_CM_PMU_FAULT_DEAD))
 		goto out;
 	for (c = 1; c < model_nr(m); c++) {
 		if (!(m->ctl & model_cnt[c].counton) ||
@@ -503,20 +503,20 @@ out:
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 	model_raise(m, raise);
 }
-EXPORT_SYMBOL_GPL(hvpmu_mips_cm_model_inject);
+EXPORT_SYMBOL_GPL(mips_cm_model_inject);
 
 /**
- * hvpmu_mips_cm_model_cycles() - let CM clock cycles pass
+ * mips_cm_model_cycles() - let CM clock cycles pass
  * @m: the model
  * @n: cycles; the cycle counter counts them when enabled
  */
-void hvpmu_mips_cm_model_cycles(struct hvpmu_mips_cm_model *m, u64 n)
+void mips_cm_model_cycles(struct mips_cm_model *m, u64 n)
 {
 	unsigned long flags;
 	bool raise = false;
 
 	raw_spin_lock_irqsave(&m->lock, flags);
-	if (!model_has(m, HVPMU_MIPS_CM_FAULT_DEAD) &&
+	if (!model_has(m, MIPS_CM_PMU_FAULT_DEAD) &&
 	    (m->ctl & CTL_CYCL_CNT_COUNTON)) {
 		model_count(m, 0, n);
 		raise = model_update_line(m, false);
@@ -524,36 +524,36 @@ void hvpmu_mips_cm_model_cycles(struct hvpmu_mips_cm_model *m, u64 n)
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 	model_raise(m, raise);
 }
-EXPORT_SYMBOL_GPL(hvpmu_mips_cm_model_cycles);
+EXPORT_SYMBOL_GPL(mips_cm_model_cycles);
 
 /**
- * hvpmu_mips_cm_model_fault() - raise or clear a fault
+ * mips_cm_model_fault() - raise or clear a fault
  * @m: the model
- * @fault: the &enum hvpmu_mips_cm_fault
+ * @fault: the &enum mips_cm_pmu_fault
  * @on: raise (true) or clear (false); one-shot faults act at once and
  *	ignore @on == false
  */
-void hvpmu_mips_cm_model_fault(struct hvpmu_mips_cm_model *m,
-			       enum hvpmu_mips_cm_fault fault, bool on)
+void mips_cm_model_fault(struct mips_cm_model *m,
+			       enum mips_cm_pmu_fault fault, bool on)
 {
 	unsigned long flags;
 	bool raise = false;
 
 	raw_spin_lock_irqsave(&m->lock, flags);
 	switch (fault) {
-	case HVPMU_MIPS_CM_FAULT_STATE_LOSS:
+	case MIPS_CM_PMU_FAULT_STATE_LOSS:
 		if (on)
 			model_reset_all(m);
 		break;
-	case HVPMU_MIPS_CM_FAULT_SPURIOUS_IRQ:
+	case MIPS_CM_PMU_FAULT_SPURIOUS_IRQ:
 		if (on) {
 			m->stats.irqs++;
 			raise = true;
 		}
 		break;
-	case HVPMU_MIPS_CM_FAULT_DEAD:
-	case HVPMU_MIPS_CM_FAULT_OVF_STOP:
-	case HVPMU_MIPS_CM_FAULT_OV_STUCK:
+	case MIPS_CM_PMU_FAULT_DEAD:
+	case MIPS_CM_PMU_FAULT_OVF_STOP:
+	case MIPS_CM_PMU_FAULT_OV_STUCK:
 		if (on)
 			set_bit(fault, &m->faults);
 		else
@@ -565,16 +565,16 @@ void hvpmu_mips_cm_model_fault(struct hvpmu_mips_cm_model *m,
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 	model_raise(m, raise);
 }
-EXPORT_SYMBOL_GPL(hvpmu_mips_cm_model_fault);
+EXPORT_SYMBOL_GPL(mips_cm_model_fault);
 
 /**
- * hvpmu_mips_cm_model_peek() - read a register without counting the access
+ * mips_cm_model_peek() - read a register without counting the access
  * @m: the model
  * @off: register offset in the debug block
  *
  * Return: the register's value (CTL includes Perf_Num_Cnt).
  */
-u32 hvpmu_mips_cm_model_peek(struct hvpmu_mips_cm_model *m, unsigned int off)
+u32 mips_cm_model_peek(struct mips_cm_model *m, unsigned int off)
 {
 	unsigned long flags;
 	u32 val;
@@ -584,10 +584,10 @@ u32 hvpmu_mips_cm_model_peek(struct hvpmu_mips_cm_model *m, unsigned int off)
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 	return val;
 }
-EXPORT_SYMBOL_GPL(hvpmu_mips_cm_model_peek);
+EXPORT_SYMBOL_GPL(mips_cm_model_peek);
 
 /**
- * hvpmu_mips_cm_model_poke() - set a register behind the driver
+ * mips_cm_model_poke() - set a register behind the driver
  * @m: the model
  * @off: the counter, qualifier, event select or status register, or the
  *	control register: its whole read value, Perf_Num_Cnt and reserved
@@ -597,7 +597,7 @@ EXPORT_SYMBOL_GPL(hvpmu_mips_cm_model_peek);
  * Does not count as an access, does not reset anything and does not raise
  * the interrupt.
  */
-void hvpmu_mips_cm_model_poke(struct hvpmu_mips_cm_model *m, unsigned int off,
+void mips_cm_model_poke(struct mips_cm_model *m, unsigned int off,
 			      u32 val)
 {
 	unsigned long flags;
@@ -633,15 +633,15 @@ void hvpmu_mips_cm_model_poke(struct hvpmu_mips_cm_model *m, unsigned int off,
 	}
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
-EXPORT_SYMBOL_GPL(hvpmu_mips_cm_model_poke);
+EXPORT_SYMBOL_GPL(mips_cm_model_poke);
 
 /**
- * hvpmu_mips_cm_model_stats() - copy the access counters
+ * mips_cm_model_stats() - copy the access counters
  * @m: the model
  * @st: where to copy them
  */
-void hvpmu_mips_cm_model_stats(struct hvpmu_mips_cm_model *m,
-			       struct hvpmu_mips_cm_model_stats *st)
+void mips_cm_model_stats(struct mips_cm_model *m,
+			       struct mips_cm_model_stats *st)
 {
 	unsigned long flags;
 
@@ -649,15 +649,15 @@ void hvpmu_mips_cm_model_stats(struct hvpmu_mips_cm_model *m,
 	*st = m->stats;
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
-EXPORT_SYMBOL_GPL(hvpmu_mips_cm_model_stats);
+EXPORT_SYMBOL_GPL(mips_cm_model_stats);
 
 /**
- * hvpmu_mips_cm_model_line() - level of CM_PCInt
+ * mips_cm_model_line() - level of CM_PCInt
  * @m: the model
  *
  * Return: true while the interrupt line is asserted.
  */
-bool hvpmu_mips_cm_model_line(struct hvpmu_mips_cm_model *m)
+bool mips_cm_model_line(struct mips_cm_model *m)
 {
 	unsigned long flags;
 	bool line;
@@ -667,7 +667,7 @@ bool hvpmu_mips_cm_model_line(struct hvpmu_mips_cm_model *m)
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 	return line;
 }
-EXPORT_SYMBOL_GPL(hvpmu_mips_cm_model_line);
+EXPORT_SYMBOL_GPL(mips_cm_model_line);
 
 /* --- simulated platform ------------------------------------------------- */
 
@@ -678,8 +678,8 @@ EXPORT_SYMBOL_GPL(hvpmu_mips_cm_model_line);
  */
 #define SIM_POLL_MS	10
 
-static struct hvpmu_mips_cm_model *sim_model;
-static struct hvpmu_mips_cm *sim_pmu;
+static struct mips_cm_model *sim_model;
+static struct mips_cm_pmu *sim_pmu;
 
 static const struct {
 	const char *name;
@@ -693,24 +693,24 @@ static const struct {
 	{ "iocu1_requests", 0x11 },
 };
 
-static const char *const sim_fault_names[HVPMU_MIPS_CM_NR_FAULTS] = {
-	[HVPMU_MIPS_CM_FAULT_DEAD] = "dead",
-	[HVPMU_MIPS_CM_FAULT_STATE_LOSS] = "state_loss",
-	[HVPMU_MIPS_CM_FAULT_OVF_STOP] = "ovf_stop",
-	[HVPMU_MIPS_CM_FAULT_OV_STUCK] = "ov_stuck",
-	[HVPMU_MIPS_CM_FAULT_SPURIOUS_IRQ] = "spurious_irq",
+static const char *const sim_fault_names[MIPS_CM_PMU_NR_FAULTS] = {
+	[MIPS_CM_PMU_FAULT_DEAD] = "dead",
+	[MIPS_CM_PMU_FAULT_STATE_LOSS] = "state_loss",
+	[MIPS_CM_PMU_FAULT_OVF_STOP] = "ovf_stop",
+	[MIPS_CM_PMU_FAULT_OV_STUCK] = "ov_stuck",
+	[MIPS_CM_PMU_FAULT_SPURIOUS_IRQ] = "spurious_irq",
 };
 
 /* Model counters that count traffic of @event/@qual (or cycles) now. */
 static unsigned int sim_counting(bool cycles, u8 event, u32 qual)
 {
-	struct hvpmu_mips_cm_model *m = sim_model;
+	struct mips_cm_model *m = sim_model;
 	unsigned int c, mask = 0;
 	unsigned long flags;
 
 	raw_spin_lock_irqsave(&m->lock, flags);
 	/* a block that does not answer counts nothing: nothing to wait for */
-	for (c = cycles ? 0 : 1; !model_has(m, HVPMU_MIPS_CM_FAULT_DEAD) &&
+	for (c = cycles ? 0 : 1; !model_has(m, MIPS_CM_PMU_FAULT_DEAD) &&
 	     c < (cycles ? 1 : model_nr(m)); c++)
 		if ((m->ctl & model_cnt[c].counton) &&
 		    (cycles ||
@@ -731,7 +731,7 @@ static unsigned int sim_counting(bool cycles, u8 event, u32 qual)
  */
 static int sim_count(bool cycles, u8 event, u32 qual, u64 n)
 {
-	struct hvpmu_mips_cm_model_stats st;
+	struct mips_cm_model_stats st;
 	u64 before[NR_CNT];
 	unsigned int mask, c;
 	int i;
@@ -740,17 +740,17 @@ static int sim_count(bool cycles, u8 event, u32 qual, u64 n)
 		u64 step = min_t(u64, n, BIT_ULL(31));
 
 		mask = sim_counting(cycles, event, qual);
-		hvpmu_mips_cm_model_stats(sim_model, &st);
+		mips_cm_model_stats(sim_model, &st);
 		for (c = 0; c < NR_CNT; c++)
 			before[c] = st.reads[model_cnt[c].cnt_off / 8];
 		if (cycles)
-			hvpmu_mips_cm_model_cycles(sim_model, step);
+			mips_cm_model_cycles(sim_model, step);
 		else
-			hvpmu_mips_cm_model_inject(sim_model, event, qual, step);
+			mips_cm_model_inject(sim_model, event, qual, step);
 		n -= step;
 		for (i = 0; mask && i < 100; i++) {
 			usleep_range(SIM_POLL_MS * 1000, SIM_POLL_MS * 2000);
-			hvpmu_mips_cm_model_stats(sim_model, &st);
+			mips_cm_model_stats(sim_model, &st);
 			for (c = 0; c < NR_CNT; c++)
 				if (st.reads[model_cnt[c].cnt_off / 8] > before[c])
 					mask &= ~BIT(c);
@@ -799,10 +799,10 @@ static int sim_fault_line(char *line)
 
 	if (!name || !line || kstrtobool(strim(line), &on))
 		return -EINVAL;
-	for (i = 0; i < HVPMU_MIPS_CM_NR_FAULTS; i++) {
+	for (i = 0; i < MIPS_CM_PMU_NR_FAULTS; i++) {
 		if (strcmp(name, sim_fault_names[i]))
 			continue;
-		hvpmu_mips_cm_model_fault(sim_model, i, on);
+		mips_cm_model_fault(sim_model, i, on);
 		return 0;
 	}
 	return -EINVAL;
@@ -858,15 +858,15 @@ static const struct {
 
 static int sim_calls_show(struct seq_file *s, void *unused)
 {
-	struct hvpmu_mips_cm_model_stats st;
+	struct mips_cm_model_stats st;
 	unsigned int i, r;
 
-	hvpmu_mips_cm_model_stats(sim_model, &st);
+	mips_cm_model_stats(sim_model, &st);
 	for (i = 0; i < ARRAY_SIZE(sim_regs); i++) {
 		r = sim_regs[i].off / 8;
 		seq_printf(s, "%s reads %u writes %u value %#x\n",
 			   sim_regs[i].name, st.reads[r], st.writes[r],
-			   hvpmu_mips_cm_model_peek(sim_model, sim_regs[i].off));
+			   mips_cm_model_peek(sim_model, sim_regs[i].off));
 	}
 	for (i = 0; i < NR_CNT; i++)
 		seq_printf(s, "resets%u %llu\n", i, st.resets[i]);
@@ -877,10 +877,10 @@ static int sim_calls_show(struct seq_file *s, void *unused)
 DEFINE_SHOW_ATTRIBUTE(sim_calls);
 
 /**
- * hvpmu_mips_cm_sim_start() - "mips_cm" on the model, for the simulated
+ * mips_cm_pmu_sim_start() - "mips_cm" on the model, for the simulated
  *	platform
  * @dir: debugfs directory for the model's files ("inject", "fault",
- *	"calls"; see Documentation/admin-guide/perf/hvpmu-mips-cm.rst)
+ *	"calls"; see Documentation/admin-guide/perf/mips-cm-pmu.rst)
  * @owner: module that owns the PMU (pinned while events are open)
  *
  * A CM2 debug block with two counters and no interrupt (the driver polls),
@@ -888,10 +888,10 @@ DEFINE_SHOW_ATTRIBUTE(sim_calls);
  *
  * Return: 0, or a negative errno (nothing is left registered).
  */
-int hvpmu_mips_cm_sim_start(struct dentry *dir, struct module *owner)
+int mips_cm_pmu_sim_start(struct dentry *dir, struct module *owner)
 {
-	struct hvpmu_mips_cm_platdata pd = {
-		.ops = &hvpmu_mips_cm_model_ops,
+	struct mips_cm_pmu_platdata pd = {
+		.ops = &mips_cm_model_ops,
 		.cm_rev = 0x0600,
 		.nr_clusters = 1,
 		.nr_iocu = 2,
@@ -899,13 +899,13 @@ int hvpmu_mips_cm_sim_start(struct dentry *dir, struct module *owner)
 		.owner = owner,
 	};
 
-	sim_model = hvpmu_mips_cm_model_create(2);
+	sim_model = mips_cm_model_create(2);
 	if (!sim_model)
 		return -ENOMEM;
 	pd.ctx = sim_model;
-	sim_pmu = hvpmu_mips_cm_probe(&pd, "mips_cm");
+	sim_pmu = mips_cm_pmu_probe(&pd, "mips_cm");
 	if (IS_ERR(sim_pmu)) {
-		hvpmu_mips_cm_model_destroy(sim_model);
+		mips_cm_model_destroy(sim_model);
 		return PTR_ERR(sim_pmu);
 	}
 	debugfs_create_file("inject", 0200, dir, NULL, &sim_inject_fops);
@@ -913,19 +913,19 @@ int hvpmu_mips_cm_sim_start(struct dentry *dir, struct module *owner)
 	debugfs_create_file("calls", 0444, dir, NULL, &sim_calls_fops);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(hvpmu_mips_cm_sim_start);
+EXPORT_SYMBOL_GPL(mips_cm_pmu_sim_start);
 
 /**
- * hvpmu_mips_cm_sim_exit() - undo hvpmu_mips_cm_sim_start()
+ * mips_cm_pmu_sim_exit() - undo mips_cm_pmu_sim_start()
  *
  * The caller has removed the debugfs files already.
  */
-void hvpmu_mips_cm_sim_exit(void)
+void mips_cm_pmu_sim_exit(void)
 {
-	hvpmu_mips_cm_remove(sim_pmu);
-	hvpmu_mips_cm_model_destroy(sim_model);
+	mips_cm_pmu_remove(sim_pmu);
+	mips_cm_model_destroy(sim_model);
 }
-EXPORT_SYMBOL_GPL(hvpmu_mips_cm_sim_exit);
+EXPORT_SYMBOL_GPL(mips_cm_pmu_sim_exit);
 
 MODULE_DESCRIPTION("Model of the MIPS CM debug block performance counters");
 MODULE_LICENSE("GPL");

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests of the hvpmu common helper: counter folding and the designated
+ * KUnit tests of the uncore PMU helper: counter folding and the designated
  * CPU of uncore PMUs (the event encoding is tested by pmu_format_kunit.c).
  */
 
@@ -8,11 +8,11 @@
 #include <linux/cpu.h>
 #include <linux/delay.h>
 #include <linux/device.h>
-#include <linux/perf/hvpmu.h>
+#include <linux/perf/pmu_uncore.h>
 #include <linux/random.h>
 #include <linux/slab.h>
 
-static void hvpmu_test_fold(struct kunit *test)
+static void pmu_uncore_test_fold(struct kunit *test)
 {
 	struct perf_event *ev = kunit_kzalloc(test, sizeof(*ev), GFP_KERNEL);
 	u64 raw = 0x7fffff00, total = 0;
@@ -24,16 +24,16 @@ static void hvpmu_test_fold(struct kunit *test)
 	for (i = 0; i < 3000; i++) {
 		raw = (raw + 0x30000001) & 0x7fffffff;
 		total += 0x30000001;
-		KUNIT_ASSERT_EQ(test, hvpmu_counter_fold(ev, raw, 31),
+		KUNIT_ASSERT_EQ(test, pmu_counter_fold(ev, raw, 31),
 				0x30000001ULL);
 	}
 	KUNIT_EXPECT_EQ(test, (u64)local64_read(&ev->count), total);
 	/* 32 and 64 bits */
 	local64_set(&ev->count, 0);
 	local64_set(&ev->hw.prev_count, 0xfffffffe);
-	KUNIT_EXPECT_EQ(test, hvpmu_counter_fold(ev, 3, 32), 5ULL);
+	KUNIT_EXPECT_EQ(test, pmu_counter_fold(ev, 3, 32), 5ULL);
 	local64_set(&ev->hw.prev_count, ~0ULL);
-	KUNIT_EXPECT_EQ(test, hvpmu_counter_fold(ev, 1, 64), 2ULL);
+	KUNIT_EXPECT_EQ(test, pmu_counter_fold(ev, 1, 64), 2ULL);
 	KUNIT_EXPECT_EQ(test, (u64)local64_read(&ev->count), 7ULL);
 }
 
@@ -42,7 +42,7 @@ static void hvpmu_test_fold(struct kunit *test)
  * @slots set, it has that many counters and refuses more (perf multiplexes).
  */
 static struct {
-	struct hvpmu_uncore uncore;
+	struct pmu_uncore uncore;
 	u64 value;
 	int migrations;
 	unsigned int slots, used;
@@ -50,12 +50,12 @@ static struct {
 
 static int dummy_event_init(struct perf_event *event)
 {
-	return hvpmu_uncore_event_init(&dummy.uncore, event);
+	return pmu_uncore_event_init(&dummy.uncore, event);
 }
 
 static void dummy_read(struct perf_event *event)
 {
-	hvpmu_counter_fold(event, READ_ONCE(dummy.value), 64);
+	pmu_counter_fold(event, READ_ONCE(dummy.value), 64);
 }
 
 static void dummy_start(struct perf_event *event, int flags)
@@ -84,7 +84,7 @@ static void dummy_del(struct perf_event *event, int flags)
 	dummy.used--;
 }
 
-static void dummy_migrate(struct hvpmu_uncore *u, unsigned int from,
+static void dummy_migrate(struct pmu_uncore *u, unsigned int from,
 			  unsigned int to)
 {
 	dummy.migrations++;
@@ -122,7 +122,7 @@ static const struct attribute_group dummy_probe_group = {
 };
 
 static const struct attribute_group *dummy_groups[] = {
-	&hvpmu_uncore_cpumask_group,
+	&pmu_uncore_cpumask_group,
 	&dummy_probe_group,
 	NULL,
 };
@@ -145,7 +145,7 @@ static int dummy_register_mux(unsigned int slots, int mux_ms)
 		.hrtimer_interval_ms = mux_ms,
 	};
 	dummy.uncore.migrate = dummy_migrate;
-	return hvpmu_uncore_register(&dummy.uncore, "hvpmu_test_uncore");
+	return pmu_uncore_register(&dummy.uncore, "pmu_uncore_test_uncore");
 }
 
 static int dummy_register(void)
@@ -157,7 +157,7 @@ static char *cpumask_file(struct kunit *test)
 {
 	struct device *dev = dummy.uncore.pmu.dev;
 	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
-	struct attribute *a = hvpmu_uncore_cpumask_group.attrs[0];
+	struct attribute *a = pmu_uncore_cpumask_group.attrs[0];
 
 	KUNIT_ASSERT_NOT_NULL(test, buf);
 	KUNIT_ASSERT_NOT_NULL(test, dev);
@@ -178,7 +178,7 @@ static struct perf_event *dummy_open(struct kunit *test, int cpu,
 	return perf_event_create_kernel_counter(&attr, cpu, NULL, NULL, NULL);
 }
 
-static void hvpmu_test_uncore(struct kunit *test)
+static void pmu_uncore_test_uncore(struct kunit *test)
 {
 	unsigned int cpu = cpumask_last(cpu_online_mask);
 	struct perf_event *ev;
@@ -202,10 +202,10 @@ static void hvpmu_test_uncore(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, perf_event_read_value(ev, &enabled, &running),
 			12345ULL);
 	perf_event_release_kernel(ev);
-	hvpmu_uncore_unregister(&dummy.uncore);
+	pmu_uncore_unregister(&dummy.uncore);
 }
 
-static void hvpmu_test_uncore_hotplug(struct kunit *test)
+static void pmu_uncore_test_uncore_hotplug(struct kunit *test)
 {
 	unsigned int first, moved;
 	struct perf_event *ev;
@@ -226,7 +226,7 @@ static void hvpmu_test_uncore_hotplug(struct kunit *test)
 	ret = remove_cpu(first);
 	if (ret) {
 		perf_event_release_kernel(ev);
-		hvpmu_uncore_unregister(&dummy.uncore);
+		pmu_uncore_unregister(&dummy.uncore);
 		kunit_skip(test, "CPU %u cannot go offline (%d)", first, ret);
 	}
 	moved = dummy.uncore.cpu;
@@ -244,18 +244,18 @@ static void hvpmu_test_uncore_hotplug(struct kunit *test)
 	/* bringing the old CPU back does not move the events again */
 	KUNIT_EXPECT_EQ(test, dummy.uncore.cpu, moved);
 	perf_event_release_kernel(ev);
-	hvpmu_uncore_unregister(&dummy.uncore);
+	pmu_uncore_unregister(&dummy.uncore);
 }
 
 /*
  * The CPU hotplug callback migrates the designated CPU's perf contexts, so
  * no CPU may be designated while they do not exist: during registration
  * (before perf_pmu_register() has built them) and from unregistration on
- * (perf_pmu_unregister() frees them). hvpmu-stress, loading and unloading
- * the simulated platform while the designated CPU went offline, saw KASAN
- * report a use-after-free in perf_pmu_migrate_context() from the callback.
+ * (perf_pmu_unregister() frees them). A stress test, loading and
+ * unloading the simulated platform while the designated CPU went offline,
+ * saw KASAN report a use-after-free in perf_pmu_migrate_context() from the callback.
  */
-static void hvpmu_test_uncore_designated_only_while_registered(struct kunit *test)
+static void pmu_uncore_test_uncore_designated_only_while_registered(struct kunit *test)
 {
 	unsigned int cpu = cpumask_first(cpu_online_mask);
 
@@ -264,7 +264,7 @@ static void hvpmu_test_uncore_designated_only_while_registered(struct kunit *tes
 	KUNIT_ASSERT_EQ(test, dummy_register(), 0);
 	KUNIT_EXPECT_GE(test, cpu_while_registering, nr_cpu_ids);
 	KUNIT_EXPECT_EQ(test, dummy.uncore.cpu, cpu);
-	hvpmu_uncore_unregister(&dummy.uncore);
+	pmu_uncore_unregister(&dummy.uncore);
 	KUNIT_EXPECT_GE(test, dummy.uncore.cpu, nr_cpu_ids);
 }
 
@@ -280,7 +280,7 @@ static void hvpmu_test_uncore_designated_only_while_registered(struct kunit *tes
  * so that the unregister's RCU grace periods cannot hide the bug. Tests
  * patch 0002 of each kernel series.
  */
-static void hvpmu_test_unregister_multiplexed(struct kunit *test)
+static void pmu_uncore_test_unregister_multiplexed(struct kunit *test)
 {
 	struct perf_event *ev[3];
 	u64 enabled, running;
@@ -302,25 +302,25 @@ static void hvpmu_test_unregister_multiplexed(struct kunit *test)
 		}
 		/* one counter for three events: perf multiplexes them */
 		KUNIT_EXPECT_GE(test, waiting, 2U);
-		hvpmu_uncore_unregister(&dummy.uncore);
+		pmu_uncore_unregister(&dummy.uncore);
 	}
 }
 
-static struct kunit_case hvpmu_core_cases[] = {
-	KUNIT_CASE(hvpmu_test_fold),
-	KUNIT_CASE(hvpmu_test_uncore),
-	KUNIT_CASE(hvpmu_test_uncore_hotplug),
-	KUNIT_CASE(hvpmu_test_uncore_designated_only_while_registered),
-	KUNIT_CASE(hvpmu_test_unregister_multiplexed),
+static struct kunit_case pmu_uncore_cases[] = {
+	KUNIT_CASE(pmu_uncore_test_fold),
+	KUNIT_CASE(pmu_uncore_test_uncore),
+	KUNIT_CASE(pmu_uncore_test_uncore_hotplug),
+	KUNIT_CASE(pmu_uncore_test_uncore_designated_only_while_registered),
+	KUNIT_CASE(pmu_uncore_test_unregister_multiplexed),
 	{}
 };
 
-static struct kunit_suite hvpmu_core_suite = {
-	.name = "hvpmu_core",
-	.test_cases = hvpmu_core_cases,
+static struct kunit_suite pmu_uncore_suite = {
+	.name = "pmu_uncore",
+	.test_cases = pmu_uncore_cases,
 };
 
-kunit_test_suite(hvpmu_core_suite);
+kunit_test_suite(pmu_uncore_suite);
 
-MODULE_DESCRIPTION("KUnit tests of the hvpmu common helper");
+MODULE_DESCRIPTION("KUnit tests of the uncore PMU helper");
 MODULE_LICENSE("GPL");

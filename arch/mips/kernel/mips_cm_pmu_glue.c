@@ -20,11 +20,11 @@
 #include <linux/module.h>
 #include <linux/of.h>
 #include <linux/of_irq.h>
-#include <linux/perf/hvpmu_mips_cm.h>
+#include "../../../drivers/perf/mips_cm_pmu.h"
 
 #include <asm/mips-cps.h>
 
-static struct hvpmu_mips_cm *mips_cm_pmu;
+static struct mips_cm_pmu *mips_cm_pmu;
 
 static void __iomem *gdb_reg(void *ctx, unsigned int off)
 {
@@ -49,24 +49,24 @@ static void gdb_write(void *ctx, unsigned int off, u32 val)
 	__raw_writel(val, gdb_reg(ctx, off));
 }
 
-/* Register access to the debug block; ctx from hvpmu_mips_cm_gdb_ctx(). */
-VISIBLE_IF_KUNIT const struct hvpmu_mips_cm_ops hvpmu_mips_cm_gdb_ops = {
+/* Register access to the debug block; ctx from mips_cm_pmu_gdb_ctx(). */
+VISIBLE_IF_KUNIT const struct mips_cm_pmu_ops mips_cm_pmu_gdb_ops = {
 	.read = gdb_read,
 	.write = gdb_write,
 };
-EXPORT_SYMBOL_IF_KUNIT(hvpmu_mips_cm_gdb_ops);
+EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_gdb_ops);
 
 /**
- * hvpmu_mips_cm_gdb_ctx() - the ops' context for a GCR block
+ * mips_cm_pmu_gdb_ctx() - the ops' context for a GCR block
  * @gcr_base: the mapped GCRs (mips_gcr_base)
  *
  * Return: the Global Debug Block at GCR base + 0x6000 (MIPS_CM_GDB_OFS).
  */
-VISIBLE_IF_KUNIT void *hvpmu_mips_cm_gdb_ctx(void __iomem *gcr_base)
+VISIBLE_IF_KUNIT void *mips_cm_pmu_gdb_ctx(void __iomem *gcr_base)
 {
 	return (void __force *)(gcr_base + MIPS_CM_GDB_OFS);
 }
-EXPORT_SYMBOL_IF_KUNIT(hvpmu_mips_cm_gdb_ctx);
+EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_gdb_ctx);
 
 static int mips_cm_pmu_irq(void)
 {
@@ -84,17 +84,17 @@ static int mips_cm_pmu_irq(void)
 
 static int __init mips_cm_pmu_init(void)
 {
-	struct hvpmu_mips_cm_platdata pd = {
-		.ops = &hvpmu_mips_cm_gdb_ops,
+	struct mips_cm_pmu_platdata pd = {
+		.ops = &mips_cm_pmu_gdb_ops,
 		.owner = THIS_MODULE,
 	};
-	struct hvpmu_mips_cm *cm;
+	struct mips_cm_pmu *cm;
 	u32 config;
 
 	if (!mips_cm_present())
 		return -ENODEV;
 
-	pd.ctx = hvpmu_mips_cm_gdb_ctx(mips_gcr_base);
+	pd.ctx = mips_cm_pmu_gdb_ctx(mips_gcr_base);
 	pd.cm_rev = mips_cm_revision();
 	/*
 	 * GCR_CONFIG is 64 bits wide on CM3, but NUM_CLUSTERS and NUMIOCU
@@ -108,7 +108,7 @@ static int __init mips_cm_pmu_init(void)
 		pd.nr_clusters = FIELD_GET(CM_GCR_CONFIG_NUM_CLUSTERS, config);
 	pd.nr_iocu = FIELD_GET(CM_GCR_CONFIG_NUMIOCU, config);
 	pd.irq = mips_cm_pmu_irq();
-	cm = hvpmu_mips_cm_probe(&pd, "mips_cm");
+	cm = mips_cm_pmu_probe(&pd, "mips_cm");
 	if (IS_ERR(cm))
 		return PTR_ERR(cm);
 	mips_cm_pmu = cm;
@@ -118,7 +118,7 @@ module_init(mips_cm_pmu_init);
 
 static void __exit mips_cm_pmu_exit(void)
 {
-	hvpmu_mips_cm_remove(mips_cm_pmu);
+	mips_cm_pmu_remove(mips_cm_pmu);
 }
 module_exit(mips_cm_pmu_exit);
 

@@ -11,7 +11,7 @@
  * requests. Where Linux's driver (following IBM's non-public
  * getPerfCountInfo documents) differs from the LoPAR text, the model answers
  * with the layout of the counter_info_version of the reply: see
- * HVPMU_GPCI_VERSION_EXTENDED. The requests the seed does not define come
+ * HV_GPCI_PMU_VERSION_EXTENDED. The requests the seed does not define come
  * from Linux: the counters of hv-gpci-requests.h (0x70, 0x80, 0x94, 0xE0,
  * 0xF0, 0xF4, 0x100), the element heads its system information files and
  * lparcfg.c rely on (0x90, 0xA0, 0xB0, 0xB1, 0xD0); the rest of those
@@ -22,8 +22,7 @@
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
-#include <linux/perf/hvpmu_compat.h>
-#include <linux/perf/hvpmu_gpci.h>
+#include "../hv_gpci_pmu.h"
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
@@ -31,23 +30,23 @@
 #include <asm/byteorder.h>
 
 #define NONE		0xffff	/* counter absent from a layout */
-#define P		HVPMU_GPCI_K_PROC
-#define T		HVPMU_GPCI_K_PART
-#define C		HVPMU_GPCI_K_CHIP
-#define S		HVPMU_GPCI_K_SYS
+#define P		HV_GPCI_PMU_K_PROC
+#define T		HV_GPCI_PMU_K_PART
+#define C		HV_GPCI_PMU_K_CHIP
+#define S		HV_GPCI_PMU_K_SYS
 
 /*
  * Where each counter lives: its request and its offset in the element, in
  * the extended layout and in the LoPAR layout (seed) where that differs.
  */
 static const struct model_ctr {
-	enum hvpmu_gpci_model_ctr ctr;
+	enum hv_gpci_model_ctr ctr;
 	const char *name;
 	u32 req;
 	u16 off_ext;
 	u16 off_lopar;
 } model_ctrs[] = {
-#define CTR(c, n, r, oe, ol) { HVPMU_GPCI_M_##c, n, r, oe, ol }
+#define CTR(c, n, r, oe, ol) { HV_GPCI_PMU_M_##c, n, r, oe, ol }
 	CTR(PROC_TIME, "processor_time", 0x10, 0x00, 0x00),
 	CTR(ENTITLED, "entitled_cycles", 0x20, 0x08, 0x08),
 	CTR(CAPPED, "capped_cycles", 0x20, 0x10, 0x10),
@@ -85,47 +84,47 @@ static const struct model_ctr {
 	CTR(TIME_Y, "time_y", 0x60, NONE, 0x38),
 	CTR(TIME_Z, "time_z", 0x60, NONE, 0x48),
 	CTR(TOTAL_WXYZ, "total_wxyz", 0x60, 0x10, NONE),
-	{ HVPMU_GPCI_M_GX_FIRST + 0, "gx0_in_address_cycles", 0x70, 0x10, NONE },
-	{ HVPMU_GPCI_M_GX_FIRST + 1, "gx0_in_data_cycles", 0x70, 0x18, NONE },
-	{ HVPMU_GPCI_M_GX_FIRST + 2, "gx0_in_retries", 0x70, 0x20, NONE },
-	{ HVPMU_GPCI_M_GX_FIRST + 3, "gx0_in_bus_cycles", 0x70, 0x28, NONE },
-	{ HVPMU_GPCI_M_GX_FIRST + 4, "gx0_in_cycles_total", 0x70, 0x30, NONE },
-	{ HVPMU_GPCI_M_GX_FIRST + 5, "gx0_out_address_cycles", 0x70, 0x38, NONE },
-	{ HVPMU_GPCI_M_GX_FIRST + 6, "gx0_out_data_cycles", 0x70, 0x40, NONE },
-	{ HVPMU_GPCI_M_GX_FIRST + 7, "gx0_out_retries", 0x70, 0x48, NONE },
-	{ HVPMU_GPCI_M_GX_FIRST + 8, "gx0_out_bus_cycles", 0x70, 0x50, NONE },
-	{ HVPMU_GPCI_M_GX_FIRST + 9, "gx0_out_cycles_total", 0x70, 0x58, NONE },
-	{ HVPMU_GPCI_M_GX_FIRST + 10, "gx1_in_address_cycles", 0x70, 0x60, NONE },
-	{ HVPMU_GPCI_M_GX_FIRST + 11, "gx1_in_data_cycles", 0x70, 0x68, NONE },
-	{ HVPMU_GPCI_M_GX_FIRST + 12, "gx1_in_retries", 0x70, 0x70, NONE },
-	{ HVPMU_GPCI_M_GX_FIRST + 13, "gx1_in_bus_cycles", 0x70, 0x78, NONE },
-	{ HVPMU_GPCI_M_GX_FIRST + 14, "gx1_in_cycles_total", 0x70, 0x80, NONE },
-	{ HVPMU_GPCI_M_GX_FIRST + 15, "gx1_out_address_cycles", 0x70, 0x88, NONE },
-	{ HVPMU_GPCI_M_GX_FIRST + 16, "gx1_out_data_cycles", 0x70, 0x90, NONE },
-	{ HVPMU_GPCI_M_GX_FIRST + 17, "gx1_out_retries", 0x70, 0x98, NONE },
-	{ HVPMU_GPCI_M_GX_FIRST + 18, "gx1_out_bus_cycles", 0x70, 0xA0, NONE },
-	{ HVPMU_GPCI_M_GX_FIRST + 19, "gx1_out_cycles_total", 0x70, 0xA8, NONE },
-	{ HVPMU_GPCI_M_MC_FIRST + 0, "mc0_frames", 0x80, 0x10, NONE },
-	{ HVPMU_GPCI_M_MC_FIRST + 1, "mc0_reads", 0x80, 0x18, NONE },
-	{ HVPMU_GPCI_M_MC_FIRST + 2, "mc0_writes", 0x80, 0x20, NONE },
-	{ HVPMU_GPCI_M_MC_FIRST + 3, "mc0_total_cycles", 0x80, 0x28, NONE },
-	{ HVPMU_GPCI_M_MC_FIRST + 4, "mc1_frames", 0x80, 0x30, NONE },
-	{ HVPMU_GPCI_M_MC_FIRST + 5, "mc1_reads", 0x80, 0x38, NONE },
-	{ HVPMU_GPCI_M_MC_FIRST + 6, "mc1_writes", 0x80, 0x40, NONE },
-	{ HVPMU_GPCI_M_MC_FIRST + 7, "mc1_total_cycles", 0x80, 0x48, NONE },
+	{ HV_GPCI_PMU_M_GX_FIRST + 0, "gx0_in_address_cycles", 0x70, 0x10, NONE },
+	{ HV_GPCI_PMU_M_GX_FIRST + 1, "gx0_in_data_cycles", 0x70, 0x18, NONE },
+	{ HV_GPCI_PMU_M_GX_FIRST + 2, "gx0_in_retries", 0x70, 0x20, NONE },
+	{ HV_GPCI_PMU_M_GX_FIRST + 3, "gx0_in_bus_cycles", 0x70, 0x28, NONE },
+	{ HV_GPCI_PMU_M_GX_FIRST + 4, "gx0_in_cycles_total", 0x70, 0x30, NONE },
+	{ HV_GPCI_PMU_M_GX_FIRST + 5, "gx0_out_address_cycles", 0x70, 0x38, NONE },
+	{ HV_GPCI_PMU_M_GX_FIRST + 6, "gx0_out_data_cycles", 0x70, 0x40, NONE },
+	{ HV_GPCI_PMU_M_GX_FIRST + 7, "gx0_out_retries", 0x70, 0x48, NONE },
+	{ HV_GPCI_PMU_M_GX_FIRST + 8, "gx0_out_bus_cycles", 0x70, 0x50, NONE },
+	{ HV_GPCI_PMU_M_GX_FIRST + 9, "gx0_out_cycles_total", 0x70, 0x58, NONE },
+	{ HV_GPCI_PMU_M_GX_FIRST + 10, "gx1_in_address_cycles", 0x70, 0x60, NONE },
+	{ HV_GPCI_PMU_M_GX_FIRST + 11, "gx1_in_data_cycles", 0x70, 0x68, NONE },
+	{ HV_GPCI_PMU_M_GX_FIRST + 12, "gx1_in_retries", 0x70, 0x70, NONE },
+	{ HV_GPCI_PMU_M_GX_FIRST + 13, "gx1_in_bus_cycles", 0x70, 0x78, NONE },
+	{ HV_GPCI_PMU_M_GX_FIRST + 14, "gx1_in_cycles_total", 0x70, 0x80, NONE },
+	{ HV_GPCI_PMU_M_GX_FIRST + 15, "gx1_out_address_cycles", 0x70, 0x88, NONE },
+	{ HV_GPCI_PMU_M_GX_FIRST + 16, "gx1_out_data_cycles", 0x70, 0x90, NONE },
+	{ HV_GPCI_PMU_M_GX_FIRST + 17, "gx1_out_retries", 0x70, 0x98, NONE },
+	{ HV_GPCI_PMU_M_GX_FIRST + 18, "gx1_out_bus_cycles", 0x70, 0xA0, NONE },
+	{ HV_GPCI_PMU_M_GX_FIRST + 19, "gx1_out_cycles_total", 0x70, 0xA8, NONE },
+	{ HV_GPCI_PMU_M_MC_FIRST + 0, "mc0_frames", 0x80, 0x10, NONE },
+	{ HV_GPCI_PMU_M_MC_FIRST + 1, "mc0_reads", 0x80, 0x18, NONE },
+	{ HV_GPCI_PMU_M_MC_FIRST + 2, "mc0_writes", 0x80, 0x20, NONE },
+	{ HV_GPCI_PMU_M_MC_FIRST + 3, "mc0_total_cycles", 0x80, 0x28, NONE },
+	{ HV_GPCI_PMU_M_MC_FIRST + 4, "mc1_frames", 0x80, 0x30, NONE },
+	{ HV_GPCI_PMU_M_MC_FIRST + 5, "mc1_reads", 0x80, 0x38, NONE },
+	{ HV_GPCI_PMU_M_MC_FIRST + 6, "mc1_writes", 0x80, 0x40, NONE },
+	{ HV_GPCI_PMU_M_MC_FIRST + 7, "mc1_total_cycles", 0x80, 0x48, NONE },
 	CTR(CORE_ANY_THREAD, "cycles_across_any_thread", 0x94, 0x08, NONE),
 	CTR(CORE_TIMEBASE, "timebase_at_collection", 0x94, 0x10, NONE),
 	CTR(CORE_PURR, "purr_cycles", 0x94, 0x18, NONE),
 	CTR(CORE_SUM_THREADS, "sum_of_cycles_across_all_threads", 0x94, 0x20, NONE),
 	CTR(CORE_INSTR, "core_instructions_completed", 0x94, 0x28, NONE),
 	/* seed: u32 id, u32 reserved, u64 MMCRH, then these u64 values */
-	CTR(ELAPSED_TB, "elapsed_timebase", HVPMU_GPCI_REQ_HPMCX, 0x10, 0x10),
-	CTR(HPMC1, "hpmc1", HVPMU_GPCI_REQ_HPMCX, 0x18, 0x18),
-	CTR(HPMC2, "hpmc2", HVPMU_GPCI_REQ_HPMCX, 0x20, 0x20),
-	CTR(HPMC3, "hpmc3", HVPMU_GPCI_REQ_HPMCX, 0x28, 0x28),
-	CTR(HPMC3_NOW, "hpmc3_current", HVPMU_GPCI_REQ_HPMCX, 0x30, 0x30),
-	CTR(HPMC4, "hpmc4", HVPMU_GPCI_REQ_HPMCX, 0x38, 0x38),
-	CTR(HPMC4_NOW, "hpmc4_current", HVPMU_GPCI_REQ_HPMCX, 0x40, 0x40),
+	CTR(ELAPSED_TB, "elapsed_timebase", HV_GPCI_PMU_REQ_HPMCX, 0x10, 0x10),
+	CTR(HPMC1, "hpmc1", HV_GPCI_PMU_REQ_HPMCX, 0x18, 0x18),
+	CTR(HPMC2, "hpmc2", HV_GPCI_PMU_REQ_HPMCX, 0x20, 0x20),
+	CTR(HPMC3, "hpmc3", HV_GPCI_PMU_REQ_HPMCX, 0x28, 0x28),
+	CTR(HPMC3_NOW, "hpmc3_current", HV_GPCI_PMU_REQ_HPMCX, 0x30, 0x30),
+	CTR(HPMC4, "hpmc4", HV_GPCI_PMU_REQ_HPMCX, 0x38, 0x38),
+	CTR(HPMC4_NOW, "hpmc4_current", HV_GPCI_PMU_REQ_HPMCX, 0x40, 0x40),
 	CTR(SYS_DISPATCH, "time_spent_to_dispatch_virtual_processors", 0xF0, 0x00, NONE),
 	CTR(SYS_VP_TIMERS, "time_spent_processing_virtual_processor_timers", 0xF0, 0x08, NONE),
 	CTR(SYS_OVER_ENT, "time_spent_managing_partitions_over_entitlement", 0xF0, 0x10, NONE),
@@ -135,7 +134,7 @@ static const struct model_ctr {
 #undef CTR
 };
 
-static_assert(ARRAY_SIZE(model_ctrs) == HVPMU_GPCI_M_NR);
+static_assert(ARRAY_SIZE(model_ctrs) == HV_GPCI_PMU_M_NR);
 
 /*
  * The requests the model answers. @since: the first counter_info_version
@@ -176,11 +175,11 @@ static const struct model_req {
 	{ 0xF4, S, 6, false, false, 0, 0x10 },
 	{ 0x100, T, 3, false, false, 0, 0x18 },
 	/* seed: u32 + u32 + 8 x u64 */
-	{ HVPMU_GPCI_REQ_HPMCX, P, 0, false, true, 0x48, 0x48 },
-	{ HVPMU_GPCI_REQ_SET_MMCRH, S, 0, false, true, 0, 0 },
+	{ HV_GPCI_PMU_REQ_HPMCX, P, 0, false, true, 0x48, 0x48 },
+	{ HV_GPCI_PMU_REQ_SET_MMCRH, S, 0, false, true, 0, 0 },
 };
 
-static_assert(ARRAY_SIZE(model_reqs) <= HVPMU_GPCI_MODEL_REQ_SLOTS);
+static_assert(ARRAY_SIZE(model_reqs) <= HV_GPCI_PMU_MODEL_REQ_SLOTS);
 
 /* 0xB1: one affinity domain of a partition (inferred) */
 #define B1_DOMAIN_SIZE	8
@@ -195,7 +194,7 @@ static const struct model_req *model_find_req(u32 code)
 	return NULL;
 }
 
-static const struct model_ctr *model_find_ctr(enum hvpmu_gpci_model_ctr ctr)
+static const struct model_ctr *model_find_ctr(enum hv_gpci_model_ctr ctr)
 {
 	unsigned int i;
 
@@ -206,36 +205,36 @@ static const struct model_ctr *model_find_ctr(enum hvpmu_gpci_model_ctr ctr)
 }
 
 /**
- * hvpmu_gpci_model_ctr_kind() - which table holds a counter
+ * hv_gpci_model_ctr_kind() - which table holds a counter
  * @ctr: the counter
  *
  * Return: the kind of entity its request is indexed by, or
- * HVPMU_GPCI_K_NR for no counter.
+ * HV_GPCI_PMU_K_NR for no counter.
  */
-enum hvpmu_gpci_model_kind hvpmu_gpci_model_ctr_kind(enum hvpmu_gpci_model_ctr ctr)
+enum hv_gpci_model_kind hv_gpci_model_ctr_kind(enum hv_gpci_model_ctr ctr)
 {
 	const struct model_ctr *c = model_find_ctr(ctr);
 
-	return c ? model_find_req(c->req)->kind : HVPMU_GPCI_K_NR;
+	return c ? model_find_req(c->req)->kind : HV_GPCI_PMU_K_NR;
 }
-EXPORT_SYMBOL_GPL(hvpmu_gpci_model_ctr_kind);
+EXPORT_SYMBOL_GPL(hv_gpci_model_ctr_kind);
 
 /**
- * hvpmu_gpci_model_ctr_name() - name of a counter in the inject file
+ * hv_gpci_model_ctr_name() - name of a counter in the inject file
  * @ctr: the counter
  *
- * Return: the name (hvpmu-gpci.rst lists them).
+ * Return: the name (hv-gpci-pmu.rst lists them).
  */
-const char *hvpmu_gpci_model_ctr_name(enum hvpmu_gpci_model_ctr ctr)
+const char *hv_gpci_model_ctr_name(enum hv_gpci_model_ctr ctr)
 {
 	const struct model_ctr *c = model_find_ctr(ctr);
 
 	return c ? c->name : NULL;
 }
-EXPORT_SYMBOL_GPL(hvpmu_gpci_model_ctr_name);
+EXPORT_SYMBOL_GPL(hv_gpci_model_ctr_name);
 
 /**
- * hvpmu_gpci_model_init() - a small POWER system with gaps in its tables
+ * hv_gpci_model_init() - a small POWER system with gaps in its tables
  * @m: the model
  * @version: counter_info_version the firmware reports
  *
@@ -246,24 +245,24 @@ EXPORT_SYMBOL_GPL(hvpmu_gpci_model_ctr_name);
  * is authorised, GA capability only, version_in honoured, not a POWER10,
  * all counters zero.
  */
-void hvpmu_gpci_model_init(struct hvpmu_gpci_model *m, u8 version)
+void hv_gpci_model_init(struct hv_gpci_model *m, u8 version)
 {
 	static const u32 proc_ids[] = { 0, 1, 2, 3, 5, 6, 7 };
 	static const u32 part_ids[] = { 1, 2, 3, 7 };
 	static const u32 chip_ids[] = { 0, 1, 8 };
-	static const u32 cpu_proc[HVPMU_GPCI_MODEL_MAX_CPUS] = {
+	static const u32 cpu_proc[HV_GPCI_PMU_MODEL_MAX_CPUS] = {
 		1, 5, 2, 6, 3, 7, 0, 1
 	};
-	struct hvpmu_gpci_model_entity *e;
+	struct hv_gpci_model_entity *e;
 	unsigned int i;
 
 	memset(m, 0, sizeof(*m));
 	raw_spin_lock_init(&m->lock);
 	m->implemented = true;
 	m->authorised = true;
-	m->version_in = HVPMU_GPCI_M_HONOUR_VERSION_IN;
+	m->version_in = HV_GPCI_PMU_M_HONOUR_VERSION_IN;
 	m->version = version;
-	m->caps = HVPMU_GPCI_CAP_GA;
+	m->caps = HV_GPCI_PMU_CAP_GA;
 	m->own_partition = 3;
 	memcpy(m->cpu_proc, cpu_proc, sizeof(cpu_proc));
 	for (i = 0; i < ARRAY_SIZE(proc_ids); i++) {
@@ -287,38 +286,38 @@ void hvpmu_gpci_model_init(struct hvpmu_gpci_model *m, u8 version)
 	m->nr[C] = ARRAY_SIZE(chip_ids);
 	m->nr[S] = 1;
 }
-EXPORT_SYMBOL_GPL(hvpmu_gpci_model_init);
+EXPORT_SYMBOL_GPL(hv_gpci_model_init);
 
 /**
- * hvpmu_gpci_model_alloc() - allocate and initialise a model
+ * hv_gpci_model_alloc() - allocate and initialise a model
  * @version: counter_info_version the firmware reports
  *
  * The model holds a few hundred KiB of tables: use this, not kzalloc().
  *
- * Return: hvpmu_gpci_model_init()'s system, or NULL.
+ * Return: hv_gpci_model_init()'s system, or NULL.
  */
-struct hvpmu_gpci_model *hvpmu_gpci_model_alloc(u8 version)
+struct hv_gpci_model *hv_gpci_model_alloc(u8 version)
 {
-	struct hvpmu_gpci_model *m = kvzalloc(sizeof(*m), GFP_KERNEL);
+	struct hv_gpci_model *m = kvzalloc(sizeof(*m), GFP_KERNEL);
 
 	if (m)
-		hvpmu_gpci_model_init(m, version);
+		hv_gpci_model_init(m, version);
 	return m;
 }
-EXPORT_SYMBOL_GPL(hvpmu_gpci_model_alloc);
+EXPORT_SYMBOL_GPL(hv_gpci_model_alloc);
 
 /**
- * hvpmu_gpci_model_free() - free a model from hvpmu_gpci_model_alloc()
+ * hv_gpci_model_free() - free a model from hv_gpci_model_alloc()
  * @m: the model, or NULL
  */
-void hvpmu_gpci_model_free(struct hvpmu_gpci_model *m)
+void hv_gpci_model_free(struct hv_gpci_model *m)
 {
 	kvfree(m);
 }
-EXPORT_SYMBOL_GPL(hvpmu_gpci_model_free);
+EXPORT_SYMBOL_GPL(hv_gpci_model_free);
 
-static struct hvpmu_gpci_model_entity *
-model_entity(struct hvpmu_gpci_model *m, unsigned int kind, u32 id)
+static struct hv_gpci_model_entity *
+model_entity(struct hv_gpci_model *m, unsigned int kind, u32 id)
 {
 	unsigned int i;
 
@@ -329,18 +328,18 @@ model_entity(struct hvpmu_gpci_model *m, unsigned int kind, u32 id)
 }
 
 /* Set (or add to) one counter of one entity: 0, -EINVAL or -ENOENT. */
-static int model_update(struct hvpmu_gpci_model *m,
-			enum hvpmu_gpci_model_ctr ctr, u32 id, u64 value,
+static int model_update(struct hv_gpci_model *m,
+			enum hv_gpci_model_ctr ctr, u32 id, u64 value,
 			bool add)
 {
-	struct hvpmu_gpci_model_entity *e;
+	struct hv_gpci_model_entity *e;
 	unsigned long flags;
 	int ret = -ENOENT;
 
-	if (hvpmu_gpci_model_ctr_kind(ctr) >= HVPMU_GPCI_K_NR)
+	if (hv_gpci_model_ctr_kind(ctr) >= HV_GPCI_PMU_K_NR)
 		return -EINVAL;
 	raw_spin_lock_irqsave(&m->lock, flags);
-	e = model_entity(m, hvpmu_gpci_model_ctr_kind(ctr), id);
+	e = model_entity(m, hv_gpci_model_ctr_kind(ctr), id);
 	if (e) {
 		e->ctr[ctr] = add ? e->ctr[ctr] + value : value;
 		ret = 0;
@@ -350,7 +349,7 @@ static int model_update(struct hvpmu_gpci_model *m,
 }
 
 /**
- * hvpmu_gpci_model_set() - set one counter of one entity
+ * hv_gpci_model_set() - set one counter of one entity
  * @m: the model
  * @ctr: the counter; its request decides the table (processor, partition,
  *	chip, system)
@@ -359,48 +358,48 @@ static int model_update(struct hvpmu_gpci_model *m,
  *
  * Return: 0, or -ENOENT if the table has no entity @id.
  */
-int hvpmu_gpci_model_set(struct hvpmu_gpci_model *m,
-			 enum hvpmu_gpci_model_ctr ctr, u32 id, u64 value)
+int hv_gpci_model_set(struct hv_gpci_model *m,
+			 enum hv_gpci_model_ctr ctr, u32 id, u64 value)
 {
 	return model_update(m, ctr, id, value, false);
 }
-EXPORT_SYMBOL_GPL(hvpmu_gpci_model_set);
+EXPORT_SYMBOL_GPL(hv_gpci_model_set);
 
 /**
- * hvpmu_gpci_model_get() - one counter of one entity
+ * hv_gpci_model_get() - one counter of one entity
  * @m: the model
  * @ctr: the counter
  * @id: the entity's id
  *
  * Return: its value, or U64_MAX if there is no such entity.
  */
-u64 hvpmu_gpci_model_get(struct hvpmu_gpci_model *m,
-			 enum hvpmu_gpci_model_ctr ctr, u32 id)
+u64 hv_gpci_model_get(struct hv_gpci_model *m,
+			 enum hv_gpci_model_ctr ctr, u32 id)
 {
-	struct hvpmu_gpci_model_entity *e;
+	struct hv_gpci_model_entity *e;
 	unsigned long flags;
 	u64 v = U64_MAX;
 
-	if (hvpmu_gpci_model_ctr_kind(ctr) >= HVPMU_GPCI_K_NR)
+	if (hv_gpci_model_ctr_kind(ctr) >= HV_GPCI_PMU_K_NR)
 		return v;
 	raw_spin_lock_irqsave(&m->lock, flags);
-	e = model_entity(m, hvpmu_gpci_model_ctr_kind(ctr), id);
+	e = model_entity(m, hv_gpci_model_ctr_kind(ctr), id);
 	if (e)
 		v = e->ctr[ctr];
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 	return v;
 }
-EXPORT_SYMBOL_GPL(hvpmu_gpci_model_get);
+EXPORT_SYMBOL_GPL(hv_gpci_model_get);
 
 /**
- * hvpmu_gpci_model_inject() - make calls fail
+ * hv_gpci_model_inject() - make calls fail
  * @m: the model
  * @after: how many calls succeed normally first (0: the next call fails)
  * @count: how many calls fail; 0 cancels an injection
  * @rc: the return code they get
  * @detail: the detail_rc written with it (extended layout)
  */
-void hvpmu_gpci_model_inject(struct hvpmu_gpci_model *m, unsigned long after,
+void hv_gpci_model_inject(struct hv_gpci_model *m, unsigned long after,
 			     unsigned int count, long rc, u32 detail)
 {
 	unsigned long flags;
@@ -412,23 +411,23 @@ void hvpmu_gpci_model_inject(struct hvpmu_gpci_model *m, unsigned long after,
 	m->inj_detail = detail;
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
-EXPORT_SYMBOL_GPL(hvpmu_gpci_model_inject);
+EXPORT_SYMBOL_GPL(hv_gpci_model_inject);
 
 /**
- * hvpmu_gpci_model_calls() - number of hcalls the model has answered
+ * hv_gpci_model_calls() - number of hcalls the model has answered
  * @m: the model
  *
  * Return: the count, including failed calls.
  */
-unsigned long hvpmu_gpci_model_calls(struct hvpmu_gpci_model *m)
+unsigned long hv_gpci_model_calls(struct hv_gpci_model *m)
 {
 	return READ_ONCE(m->calls);
 }
-EXPORT_SYMBOL_GPL(hvpmu_gpci_model_calls);
+EXPORT_SYMBOL_GPL(hv_gpci_model_calls);
 
 /* One call being answered: the reply's version and where it goes. */
 struct model_call {
-	struct hvpmu_gpci_model *m;
+	struct hv_gpci_model *m;
 	const struct model_req *r;
 	u8 *data;		/* counter_value */
 	unsigned int room;	/* bytes of counter_value the caller gave */
@@ -446,7 +445,7 @@ static void put64(u8 *e, unsigned int off, u64 v)
 
 /* The counters of @r in @x, at their offsets in this layout. */
 static void fill_ctrs(const struct model_call *c,
-		      const struct hvpmu_gpci_model_entity *x, u8 *e)
+		      const struct hv_gpci_model_entity *x, u8 *e)
 {
 	unsigned int i;
 
@@ -463,8 +462,8 @@ static void fill_ctrs(const struct model_call *c,
  * 0xB1: the chips of a partition's dedicated processors, or of the shared
  * processors if it has none, as its affinity domains.
  */
-static unsigned int part_domains(const struct hvpmu_gpci_model *m,
-				 const struct hvpmu_gpci_model_entity *x,
+static unsigned int part_domains(const struct hv_gpci_model *m,
+				 const struct hv_gpci_model_entity *x,
 				 u32 *dom, unsigned int max)
 {
 	unsigned int i, j, n = 0;
@@ -475,7 +474,7 @@ static unsigned int part_domains(const struct hvpmu_gpci_model *m,
 	if (i == m->nr[P])
 		owner = 0xFFFF;
 	for (i = 0; i < m->nr[P]; i++) {
-		const struct hvpmu_gpci_model_entity *p = &m->ent[P][i];
+		const struct hv_gpci_model_entity *p = &m->ent[P][i];
 
 		if (p->owner != owner)
 			continue;
@@ -492,15 +491,15 @@ static unsigned int part_domains(const struct hvpmu_gpci_model *m,
  * @vp). Returns false when it does not fit: the caller stops there.
  */
 static bool put_elem(struct model_call *c,
-		     const struct hvpmu_gpci_model_entity *x, u16 vp)
+		     const struct hv_gpci_model_entity *x, u16 vp)
 {
-	const struct hvpmu_gpci_model *m = c->m;
+	const struct hv_gpci_model *m = c->m;
 	unsigned int size = c->ext ? c->r->size_ext : c->r->size_lopar;
 	u32 dom[4];
 	unsigned int nd = 0, i;
 	u8 *e;
 
-	if (c->r->code == HVPMU_GPCI_REQ_AFFINITY_PART) {
+	if (c->r->code == HV_GPCI_PMU_REQ_AFFINITY_PART) {
 		nd = part_domains(m, x, dom, ARRAY_SIZE(dom));
 		size += nd * B1_DOMAIN_SIZE;
 	}
@@ -514,7 +513,7 @@ static bool put_elem(struct model_call *c,
 	fill_ctrs(c, x, e);
 
 	switch (c->r->code) {
-	case HVPMU_GPCI_REQ_DISPATCH_BY_PROC:
+	case HV_GPCI_PMU_REQ_DISPATCH_BY_PROC:
 		/* seed: time, hw id, owner, state, rsvd, chip, module, ... */
 		put_unaligned_be32(x->hw_id, e + 0x08);
 		put_unaligned_be16(x->owner, e + 0x0C);
@@ -529,29 +528,29 @@ static bool put_elem(struct model_call *c,
 		if (c->ext)
 			put_unaligned_be32(x->id, e + 0x2C);
 		break;
-	case HVPMU_GPCI_REQ_PURR_BY_PART:
-	case HVPMU_GPCI_REQ_RUN_BY_PART:
+	case HV_GPCI_PMU_REQ_PURR_BY_PART:
+	case HV_GPCI_PMU_REQ_RUN_BY_PART:
 		put64(e, 0x00, x->id);			/* seed: u64 id */
 		break;
-	case HVPMU_GPCI_REQ_PART_QUEUING:
-	case HVPMU_GPCI_REQ_PART_INSTR:
+	case HV_GPCI_PMU_REQ_PART_QUEUING:
+	case HV_GPCI_PMU_REQ_PART_INSTR:
 		put_unaligned_be16(x->id, e);
 		break;
-	case HVPMU_GPCI_REQ_BUS_ABC:
-	case HVPMU_GPCI_REQ_BUS_WXYZ:
-	case HVPMU_GPCI_REQ_BUS_GX:
-	case HVPMU_GPCI_REQ_BUS_MC:
+	case HV_GPCI_PMU_REQ_BUS_ABC:
+	case HV_GPCI_PMU_REQ_BUS_WXYZ:
+	case HV_GPCI_PMU_REQ_BUS_GX:
+	case HV_GPCI_PMU_REQ_BUS_MC:
 		put_unaligned_be32(x->id, e);
 		break;
-	case HVPMU_GPCI_REQ_CORE_UTIL:
+	case HV_GPCI_PMU_REQ_CORE_UTIL:
 		put_unaligned_be32(x->id, e);
 		put_unaligned_be32(x->hw_id, e + 4);
 		break;
-	case HVPMU_GPCI_REQ_HPMCX:
+	case HV_GPCI_PMU_REQ_HPMCX:
 		put_unaligned_be32(x->hw_id, e);
 		put64(e, 0x08, m->mmcrh);
 		break;
-	case HVPMU_GPCI_REQ_PROC_CONFIG:
+	case HV_GPCI_PMU_REQ_PROC_CONFIG:
 		/* Linux pages on the be32 processor index at 0 */
 		put_unaligned_be32(x->id, e);
 		put_unaligned_be32(x->hw_id, e + 0x04);
@@ -560,28 +559,28 @@ static bool put_elem(struct model_call *c,
 		put_unaligned_be16(x->owner, e + 0x10);
 		e[0x12] = x->state;
 		break;
-	case HVPMU_GPCI_REQ_PROC_FREQ:
+	case HV_GPCI_PMU_REQ_PROC_FREQ:
 		put_unaligned_be32(x->id, e);
 		put_unaligned_be32(3000 + 100 * x->chip, e + 4);	/* MHz */
 		break;
-	case HVPMU_GPCI_REQ_CORE_POWER_MODE:
+	case HV_GPCI_PMU_REQ_CORE_POWER_MODE:
 		put_unaligned_be32(x->id, e);
 		e[4] = 1;
 		break;
-	case HVPMU_GPCI_REQ_AFFINITY_VP:
+	case HV_GPCI_PMU_REQ_AFFINITY_VP:
 		/* Linux pages on partition (be16 at 0) and VP (be16 at 2) */
 		put_unaligned_be16(x->id, e);
 		put_unaligned_be16(vp, e + 2);
 		put_unaligned_be32(vp & 1, e + 4);	/* primary domain */
 		put_unaligned_be32(0x10 + vp, e + 8);	/* secondary */
 		break;
-	case HVPMU_GPCI_REQ_AFFINITY_DOMAIN:
+	case HV_GPCI_PMU_REQ_AFFINITY_DOMAIN:
 		/* Linux pages on the be16 domain index at 0 */
 		put_unaligned_be16(x->id, e);
 		for (i = 0; i < m->nr[P]; i++)
 			e[7] += m->ent[P][i].chip == x->id;
 		break;
-	case HVPMU_GPCI_REQ_AFFINITY_PART:
+	case HV_GPCI_PMU_REQ_AFFINITY_PART:
 		/*
 		 * Partition (be16 at 0, Linux pages on it), the affinity
 		 * score at 0xB (lparcfg.c), then the number and size of the
@@ -596,11 +595,11 @@ static bool put_elem(struct model_call *c,
 			put_unaligned_be32(100 / nd, e + 0x14 + 8 * i);
 		}
 		break;
-	case HVPMU_GPCI_REQ_PHYS_MEMORY:
+	case HV_GPCI_PMU_REQ_PHYS_MEMORY:
 		put64(e, 0x00, 1ULL << 20);		/* MiB installed */
 		put64(e, 0x08, 1ULL << 19);		/* MiB assigned */
 		break;
-	case HVPMU_GPCI_REQ_BUS_TOPOLOGY:
+	case HV_GPCI_PMU_REQ_BUS_TOPOLOGY:
 		/* Linux pages on the be32 chip id at 0 */
 		put_unaligned_be32(x->id, e);
 		put_unaligned_be32(3, e + 4);		/* links */
@@ -619,10 +618,10 @@ static unsigned int model_slot(const struct model_req *r)
 }
 
 /* Returned_values and the header's outputs, in the reply's layout. */
-static void put_header(const struct model_call *c, struct hvpmu_gpci_hdr *h,
+static void put_header(const struct model_call *c, struct hv_gpci_pmu_hdr *h,
 		       u32 first, u32 detail, u8 version)
 {
-	const struct hvpmu_gpci_model *m = c->m;
+	const struct hv_gpci_model *m = c->m;
 
 	h->starting_index = cpu_to_be32(first + m->bad_index);
 	if (c->ext) {
@@ -639,33 +638,33 @@ static void put_header(const struct model_call *c, struct hvpmu_gpci_hdr *h,
 	}
 }
 
-/* The counter_info_version of the reply (enum hvpmu_gpci_model_version_in). */
-static u8 reply_version(const struct hvpmu_gpci_model *m, u8 vin)
+/* The counter_info_version of the reply (enum hv_gpci_model_version_in). */
+static u8 reply_version(const struct hv_gpci_model *m, u8 vin)
 {
 	/* below 3 the byte is reserved: the firmware does not look at it */
-	if (m->version < HVPMU_GPCI_VERSION_EXTENDED ||
-	    m->version_in == HVPMU_GPCI_M_IGNORE_VERSION_IN)
+	if (m->version < HV_GPCI_PMU_VERSION_EXTENDED ||
+	    m->version_in == HV_GPCI_PMU_M_IGNORE_VERSION_IN)
 		return m->version;
 	return vin && vin < m->version ? vin : m->version;
 }
 
 /* Time passes between two calls: every counter moves. */
-static void model_tick(struct hvpmu_gpci_model *m)
+static void model_tick(struct hv_gpci_model *m)
 {
 	unsigned int k, i, c;
 
-	for (k = 0; k < HVPMU_GPCI_K_NR; k++)
+	for (k = 0; k < HV_GPCI_PMU_K_NR; k++)
 		for (i = 0; i < m->nr[k]; i++)
-			for (c = 0; c < HVPMU_GPCI_M_NR; c++)
+			for (c = 0; c < HV_GPCI_PMU_M_NR; c++)
 				m->ent[k][i].ctr[c] += m->tick;
 }
 
-static long model_call(struct hvpmu_gpci_model *m, u8 *buf,
+static long model_call(struct hv_gpci_model *m, u8 *buf,
 		       unsigned long size)
 {
-	struct hvpmu_gpci_hdr *h = (struct hvpmu_gpci_hdr *)buf;
+	struct hv_gpci_pmu_hdr *h = (struct hv_gpci_pmu_hdr *)buf;
 	struct model_call c = { .m = m };
-	struct hvpmu_gpci_model_entity *t;
+	struct hv_gpci_model_entity *t;
 	u32 req, idx, first, want;
 	unsigned int nr, i, kind;
 	u16 sec;
@@ -673,23 +672,23 @@ static long model_call(struct hvpmu_gpci_model *m, u8 *buf,
 
 	if (m->inj_count && m->calls - 1 >= m->inj_at) {
 		m->inj_count--;
-		if (m->version >= HVPMU_GPCI_VERSION_EXTENDED &&
-		    size >= HVPMU_GPCI_HDR_SIZE)
+		if (m->version >= HV_GPCI_PMU_VERSION_EXTENDED &&
+		    size >= HV_GPCI_PMU_HDR_SIZE)
 			h->detail_rc = cpu_to_be32(m->inj_detail);
 		return m->inj_rc;
 	}
 	if (!m->implemented)
-		return HVPMU_H_FUNCTION;
+		return HV_GPCI_H_FUNCTION;
 
 	/* "Validate the getPerformanceInfoParms is accessible" */
-	if (((unsigned long)buf & (HVPMU_GPCI_BUF_SIZE - 1)) + size >
-	    HVPMU_GPCI_BUF_SIZE) {
+	if (((unsigned long)buf & (HV_GPCI_PMU_BUF_SIZE - 1)) + size >
+	    HV_GPCI_PMU_BUF_SIZE) {
 		m->misaligned++;
-		return HVPMU_H_PRIVILEGE;
+		return HV_GPCI_H_PRIVILEGE;
 	}
 	/* "Validate the size and contents", else H_Parameter */
-	if (size < HVPMU_GPCI_HDR_SIZE)
-		return HVPMU_H_PARAMETER;
+	if (size < HV_GPCI_PMU_HDR_SIZE)
+		return HV_GPCI_H_PARAMETER;
 	req = be32_to_cpu(h->request);
 	idx = be32_to_cpu(h->starting_index);
 	sec = be16_to_cpu(h->secondary_index);
@@ -700,34 +699,34 @@ static long model_call(struct hvpmu_gpci_model *m, u8 *buf,
 	c.r = model_find_req(req);
 	if (!c.r) {
 		m->unknown_req++;
-		return HVPMU_H_PARAMETER;
+		return HV_GPCI_H_PARAMETER;
 	}
 	m->calls_by_req[model_slot(c.r)]++;
 	ver = reply_version(m, h->version_in);
-	c.ext = ver >= HVPMU_GPCI_VERSION_EXTENDED;
-	c.data = buf + HVPMU_GPCI_HDR_SIZE;
-	c.room = size - HVPMU_GPCI_HDR_SIZE;
+	c.ext = ver >= HV_GPCI_PMU_VERSION_EXTENDED;
+	c.data = buf + HV_GPCI_PMU_HDR_SIZE;
+	c.room = size - HV_GPCI_PMU_HDR_SIZE;
 
 	/* "Validate information is available for the firmware level" */
-	if (c.r->lab && (!(m->caps & HVPMU_GPCI_CAP_LAB) ||
-			 m->version < HVPMU_GPCI_VERSION_EXTENDED))
-		return HVPMU_H_NOT_AVAILABLE;
-	if (req == HVPMU_GPCI_REQ_SET_MMCRH) {
+	if (c.r->lab && (!(m->caps & HV_GPCI_PMU_CAP_LAB) ||
+			 m->version < HV_GPCI_PMU_VERSION_EXTENDED))
+		return HV_GPCI_H_NOT_AVAILABLE;
+	if (req == HV_GPCI_PMU_REQ_SET_MMCRH) {
 		m->set_mmcrh++;
 		if (c.room < 8)
-			return HVPMU_H_PARAMETER;
+			return HV_GPCI_H_PARAMETER;
 		m->mmcrh = get_unaligned_be64(c.data);
-		return HVPMU_H_SUCCESS;
+		return HV_GPCI_H_SUCCESS;
 	}
 	if (ver < c.r->since ||
-	    (c.r->deprecated && m->version >= HVPMU_GPCI_VERSION_DEPRECATES))
-		return HVPMU_H_NOT_AVAILABLE;
+	    (c.r->deprecated && m->version >= HV_GPCI_PMU_VERSION_DEPRECATES))
+		return HV_GPCI_H_NOT_AVAILABLE;
 	/* seed: 0x40 "can only be issued ... about itself" */
-	if (req == HVPMU_GPCI_REQ_CAPABILITIES) {
-		if (idx != HVPMU_GPCI_INDEX_CURRENT)
-			return HVPMU_H_NOT_AVAILABLE;
+	if (req == HV_GPCI_PMU_REQ_CAPABILITIES) {
+		if (idx != HV_GPCI_PMU_INDEX_CURRENT)
+			return HV_GPCI_H_NOT_AVAILABLE;
 		if (c.room < c.r->size_ext)
-			return HVPMU_H_PARAMETER;
+			return HV_GPCI_H_PARAMETER;
 		memset(c.data, 0, c.r->size_ext);
 		c.data[0] = m->authorised;
 		/* Byte 1 is reserved in LoPAR, the capability mask in Linux. */
@@ -735,17 +734,17 @@ static long model_call(struct hvpmu_gpci_model *m, u8 *buf,
 			c.data[1] = m->caps;
 		c.nr = 1;
 		put_header(&c, h, m->own_partition, 0, ver);
-		return HVPMU_H_SUCCESS;
+		return HV_GPCI_H_SUCCESS;
 	}
 
 	kind = c.r->kind;
 	t = m->ent[kind];
 	nr = m->nr[kind];
-	if (idx == HVPMU_GPCI_INDEX_CURRENT || kind == S) {
+	if (idx == HV_GPCI_PMU_INDEX_CURRENT || kind == S) {
 		/* "only information for the current processor/partition" */
-		struct hvpmu_gpci_model_entity *p;
+		struct hv_gpci_model_entity *p;
 
-		want = m->cpu_proc[m->last_cpu % HVPMU_GPCI_MODEL_MAX_CPUS];
+		want = m->cpu_proc[m->last_cpu % HV_GPCI_PMU_MODEL_MAX_CPUS];
 		p = model_entity(m, P, want);
 		if (kind == C)
 			want = p ? p->chip : U32_MAX;
@@ -756,7 +755,7 @@ static long model_call(struct hvpmu_gpci_model *m, u8 *buf,
 		for (i = 0; i < nr && t[i].id != want; i++)
 			;
 		if (i == nr)
-			return HVPMU_H_PARAMETER;
+			return HV_GPCI_H_PARAMETER;
 		t += i;
 		nr = 1;
 		i = 0;
@@ -769,9 +768,9 @@ static long model_call(struct hvpmu_gpci_model *m, u8 *buf,
 	/* "Validate partition is permitted", else H_Authority */
 	if (!m->authorised) {
 		if (kind != T)
-			return HVPMU_H_AUTHORITY;
+			return HV_GPCI_H_AUTHORITY;
 		if (i < nr && t[i].id != m->own_partition)
-			return HVPMU_H_AUTHORITY;
+			return HV_GPCI_H_AUTHORITY;
 		nr = min(nr, i + 1);	/* its own partition only */
 	}
 
@@ -780,7 +779,7 @@ static long model_call(struct hvpmu_gpci_model *m, u8 *buf,
 	for (; i < nr; i++) {
 		u16 vp = 0, nvp = 1;
 
-		if (req == HVPMU_GPCI_REQ_AFFINITY_VP) {
+		if (req == HV_GPCI_PMU_REQ_AFFINITY_VP) {
 			nvp = t[i].nr_vps;
 			vp = t[i].id == first ? sec : 0;
 		}
@@ -796,17 +795,17 @@ static long model_call(struct hvpmu_gpci_model *m, u8 *buf,
 	 * layout only, LoPAR has no detail_rc).
 	 */
 	if (c.full && c.ext) {
-		put_header(&c, h, first, HVPMU_GPCI_DETAIL_BUF_TOO_SMALL, ver);
-		return HVPMU_H_PARAMETER;
+		put_header(&c, h, first, HV_GPCI_PMU_DETAIL_BUF_TOO_SMALL, ver);
+		return HV_GPCI_H_PARAMETER;
 	}
 	put_header(&c, h, first, 0, ver);
-	if (req == HVPMU_GPCI_REQ_AFFINITY_VP && c.ext)
+	if (req == HV_GPCI_PMU_REQ_AFFINITY_VP && c.ext)
 		h->secondary_index = cpu_to_be16(c.first_vp);
-	return HVPMU_H_SUCCESS;
+	return HV_GPCI_H_SUCCESS;
 }
 
 /**
- * hvpmu_gpci_model_hcall() - answer one H_GetPerformanceCounterInfo call
+ * hv_gpci_model_hcall() - answer one H_GetPerformanceCounterInfo call
  * @m: the model
  * @buf: the parameter block (header and counter_value area)
  * @size: its size in bytes
@@ -816,7 +815,7 @@ static long model_call(struct hvpmu_gpci_model *m, u8 *buf,
  *
  * Return: the PAPR return code.
  */
-long hvpmu_gpci_model_hcall(struct hvpmu_gpci_model *m, void *buf,
+long hv_gpci_model_hcall(struct hv_gpci_model *m, void *buf,
 			    unsigned long size)
 {
 	void (*hook)(void *arg) = READ_ONCE(m->hook);
@@ -833,11 +832,11 @@ long hvpmu_gpci_model_hcall(struct hvpmu_gpci_model *m, void *buf,
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 	return rc;
 }
-EXPORT_SYMBOL_GPL(hvpmu_gpci_model_hcall);
+EXPORT_SYMBOL_GPL(hv_gpci_model_hcall);
 
 static long model_ops_hcall(void *ctx, void *buf, unsigned long size)
 {
-	return hvpmu_gpci_model_hcall(ctx, buf, size);
+	return hv_gpci_model_hcall(ctx, buf, size);
 }
 
 static bool model_ops_lpar(void *ctx)
@@ -847,22 +846,22 @@ static bool model_ops_lpar(void *ctx)
 
 static bool model_ops_power10(void *ctx)
 {
-	return READ_ONCE(((struct hvpmu_gpci_model *)ctx)->power10);
+	return READ_ONCE(((struct hv_gpci_model *)ctx)->power10);
 }
 
-/* Backend ops whose context is a &struct hvpmu_gpci_model. */
-const struct hvpmu_gpci_ops hvpmu_gpci_model_ops = {
+/* Backend ops whose context is a &struct hv_gpci_model. */
+const struct hv_gpci_pmu_ops hv_gpci_model_ops = {
 	.hcall = model_ops_hcall,
 	.lpar_present = model_ops_lpar,
 	.power10_or_later = model_ops_power10,
 	.owner = THIS_MODULE,
 };
-EXPORT_SYMBOL_GPL(hvpmu_gpci_model_ops);
+EXPORT_SYMBOL_GPL(hv_gpci_model_ops);
 
 /*
  * The simulated platform: hv_gpci on this model, with debugfs files to set
  * counters, inject errors and read the call counters. The line formats are
- * documented in Documentation/admin-guide/perf/hvpmu-gpci.rst.
+ * documented in Documentation/admin-guide/perf/hv-gpci-pmu.rst.
  */
 
 /* counter_info_version of the simulated firmware: 8 is POWER9/10 PowerVM. */
@@ -871,23 +870,23 @@ module_param(gpci_sim_version, byte, 0444);
 MODULE_PARM_DESC(gpci_sim_version,
 		 "counter_info_version of the simulated hv_gpci firmware (default 8; below 8 has requests 0x30/0x50/0x60/0x70/0x80/0x94)");
 
-static const char *const sim_kinds[HVPMU_GPCI_K_NR] = {
-	[HVPMU_GPCI_K_PROC] = "processor",
-	[HVPMU_GPCI_K_PART] = "partition",
-	[HVPMU_GPCI_K_CHIP] = "chip",
-	[HVPMU_GPCI_K_SYS] = "system",
+static const char *const sim_kinds[HV_GPCI_PMU_K_NR] = {
+	[HV_GPCI_PMU_K_PROC] = "processor",
+	[HV_GPCI_PMU_K_PART] = "partition",
+	[HV_GPCI_PMU_K_CHIP] = "chip",
+	[HV_GPCI_PMU_K_SYS] = "system",
 };
 
 static const struct {
 	const char *name;
 	long rc;
 } sim_rcs[] = {
-	{ "H_HARDWARE", HVPMU_H_HARDWARE },
-	{ "H_FUNCTION", HVPMU_H_FUNCTION },
-	{ "H_PRIVILEGE", HVPMU_H_PRIVILEGE },
-	{ "H_PARAMETER", HVPMU_H_PARAMETER },
-	{ "H_AUTHORITY", HVPMU_H_AUTHORITY },
-	{ "H_NOT_AVAILABLE", HVPMU_H_NOT_AVAILABLE },
+	{ "H_HARDWARE", HV_GPCI_H_HARDWARE },
+	{ "H_FUNCTION", HV_GPCI_H_FUNCTION },
+	{ "H_PRIVILEGE", HV_GPCI_H_PRIVILEGE },
+	{ "H_PARAMETER", HV_GPCI_H_PARAMETER },
+	{ "H_AUTHORITY", HV_GPCI_H_AUTHORITY },
+	{ "H_NOT_AVAILABLE", HV_GPCI_H_NOT_AVAILABLE },
 };
 
 /* Next blank-separated word of *s, or NULL. */
@@ -902,8 +901,8 @@ static char *sim_word(char **s)
 }
 
 /* Call @fn on each line of @text; empty lines and "#" comments skipped. */
-static int sim_lines(struct hvpmu_gpci_model *m, char *text,
-		     int (*fn)(struct hvpmu_gpci_model *m, char *line))
+static int sim_lines(struct hv_gpci_model *m, char *text,
+		     int (*fn)(struct hv_gpci_model *m, char *line))
 {
 	char *line;
 	int ret;
@@ -920,7 +919,7 @@ static int sim_lines(struct hvpmu_gpci_model *m, char *text,
 }
 
 /* "partition 3 entitled_cycles += 1000" or "chip 8 idle_a = 0x10" */
-static int sim_inject_line(struct hvpmu_gpci_model *m, char *line)
+static int sim_inject_line(struct hv_gpci_model *m, char *line)
 {
 	char *kind, *name, *op, *ids, *vals;
 	unsigned int c;
@@ -940,7 +939,7 @@ static int sim_inject_line(struct hvpmu_gpci_model *m, char *line)
 	if (c == ARRAY_SIZE(model_ctrs))
 		return -EINVAL;
 	c = model_ctrs[c].ctr;
-	if (strcmp(kind, sim_kinds[hvpmu_gpci_model_ctr_kind(c)]))
+	if (strcmp(kind, sim_kinds[hv_gpci_model_ctr_kind(c)]))
 		return -EINVAL;
 	if (kstrtou32(ids, 0, &id) || kstrtou64(vals, 0, &val))
 		return -EINVAL;
@@ -950,7 +949,7 @@ static int sim_inject_line(struct hvpmu_gpci_model *m, char *line)
 }
 
 /**
- * hvpmu_gpci_sim_inject() - set or advance model counters from text
+ * hv_gpci_pmu_sim_inject() - set or advance model counters from text
  * @m: the model
  * @text: NUL-terminated lines "<processor|partition|chip|system> <id>
  *	<counter> <=|+=> <value>" (modified in place)
@@ -960,11 +959,11 @@ static int sim_inject_line(struct hvpmu_gpci_model *m, char *line)
  * Return: 0; -EINVAL for a malformed line, an unknown counter or a counter
  * of another kind of entity; -ENOENT for an entity the model has not.
  */
-int hvpmu_gpci_sim_inject(struct hvpmu_gpci_model *m, char *text)
+int hv_gpci_pmu_sim_inject(struct hv_gpci_model *m, char *text)
 {
 	return sim_lines(m, text, sim_inject_line);
 }
-EXPORT_SYMBOL_GPL(hvpmu_gpci_sim_inject);
+EXPORT_SYMBOL_GPL(hv_gpci_pmu_sim_inject);
 
 static int sim_rc(const char *s, long *rc)
 {
@@ -983,7 +982,7 @@ static int sim_rc(const char *s, long *rc)
  * "H_AUTHORITY 2 [after 5] [detail 0x1b]", "clear", "collection off|on",
  * "index_skew -1", "element_size 8"
  */
-static int sim_error_line(struct hvpmu_gpci_model *m, char *line)
+static int sim_error_line(struct hv_gpci_model *m, char *line)
 {
 	char *w = sim_word(&line), *arg = sim_word(&line), *key;
 	unsigned long flags, after = 0;
@@ -1026,7 +1025,7 @@ static int sim_error_line(struct hvpmu_gpci_model *m, char *line)
 		WRITE_ONCE(m->bad_elem_size, size);
 		return 0;
 	}
-	if (sim_rc(w, &rc) || rc == HVPMU_H_SUCCESS ||
+	if (sim_rc(w, &rc) || rc == HV_GPCI_H_SUCCESS ||
 	    kstrtouint(arg, 0, &count) || !count)
 		return -EINVAL;
 	while ((key = sim_word(&line))) {
@@ -1042,12 +1041,12 @@ static int sim_error_line(struct hvpmu_gpci_model *m, char *line)
 		if (ret)
 			return -EINVAL;
 	}
-	hvpmu_gpci_model_inject(m, after, count, rc, detail);
+	hv_gpci_model_inject(m, after, count, rc, detail);
 	return 0;
 }
 
 /**
- * hvpmu_gpci_sim_error() - set error conditions of the model from text
+ * hv_gpci_pmu_sim_error() - set error conditions of the model from text
  * @m: the model
  * @text: NUL-terminated lines (modified in place): "<rc> <count> [after <n>]
  *	[detail <d>]" fails <count> calls after <n> good ones with <rc>
@@ -1060,21 +1059,21 @@ static int sim_error_line(struct hvpmu_gpci_model *m, char *line)
  *
  * Return: 0, or -EINVAL for a malformed line.
  */
-int hvpmu_gpci_sim_error(struct hvpmu_gpci_model *m, char *text)
+int hv_gpci_pmu_sim_error(struct hv_gpci_model *m, char *text)
 {
 	return sim_lines(m, text, sim_error_line);
 }
-EXPORT_SYMBOL_GPL(hvpmu_gpci_sim_error);
+EXPORT_SYMBOL_GPL(hv_gpci_pmu_sim_error);
 
 /**
- * hvpmu_gpci_sim_calls() - print the model's call counters
+ * hv_gpci_pmu_sim_calls() - print the model's call counters
  * @m: the model
  * @s: where to print, one "name value" per line: hcalls, then
  *	request_0x<code> for every request the model knows (lab ones
  *	included), unknown_request, set_mmcrh, misaligned, last_rc,
  *	pending_errors, collection, counter_info_version
  */
-void hvpmu_gpci_sim_calls(struct hvpmu_gpci_model *m, struct seq_file *s)
+void hv_gpci_pmu_sim_calls(struct hv_gpci_model *m, struct seq_file *s)
 {
 	unsigned long by_req[ARRAY_SIZE(m->calls_by_req)];
 	unsigned long calls, unknown, mmcrh, misaligned, flags;
@@ -1103,16 +1102,16 @@ void hvpmu_gpci_sim_calls(struct hvpmu_gpci_model *m, struct seq_file *s)
 		   last_rc, pending, authorised ? "on" : "off");
 	seq_printf(s, "counter_info_version %u\n", m->version);
 }
-EXPORT_SYMBOL_GPL(hvpmu_gpci_sim_calls);
+EXPORT_SYMBOL_GPL(hv_gpci_pmu_sim_calls);
 
 /* The simulated instance; sim_lock orders the files against sim_exit. */
 static DEFINE_MUTEX(sim_lock);
-static struct hvpmu_gpci_model *sim_model;
-static struct hvpmu_gpci_pmu *sim_pmu;
-static struct hvpmu_gpci_ops sim_ops;
+static struct hv_gpci_model *sim_model;
+static struct hv_gpci_pmu *sim_pmu;
+static struct hv_gpci_pmu_ops sim_ops;
 
 static ssize_t sim_write(const char __user *ubuf, size_t len,
-			 int (*parse)(struct hvpmu_gpci_model *m, char *text))
+			 int (*parse)(struct hv_gpci_model *m, char *text))
 {
 	char *buf;
 	int ret;
@@ -1132,13 +1131,13 @@ static ssize_t sim_write(const char __user *ubuf, size_t len,
 static ssize_t sim_inject_write(struct file *file, const char __user *ubuf,
 				size_t len, loff_t *ppos)
 {
-	return sim_write(ubuf, len, hvpmu_gpci_sim_inject);
+	return sim_write(ubuf, len, hv_gpci_pmu_sim_inject);
 }
 
 static ssize_t sim_error_write(struct file *file, const char __user *ubuf,
 			       size_t len, loff_t *ppos)
 {
-	return sim_write(ubuf, len, hvpmu_gpci_sim_error);
+	return sim_write(ubuf, len, hv_gpci_pmu_sim_error);
 }
 
 static const struct file_operations sim_inject_fops = {
@@ -1159,7 +1158,7 @@ static int sim_calls_show(struct seq_file *s, void *unused)
 
 	mutex_lock(&sim_lock);
 	if (sim_model)
-		hvpmu_gpci_sim_calls(sim_model, s);
+		hv_gpci_pmu_sim_calls(sim_model, s);
 	else
 		ret = -ENODEV;
 	mutex_unlock(&sim_lock);
@@ -1168,44 +1167,44 @@ static int sim_calls_show(struct seq_file *s, void *unused)
 DEFINE_SHOW_ATTRIBUTE(sim_calls);
 
 /**
- * hvpmu_gpci_sim_start() - hv_gpci on the model, for the simulated platform
+ * hv_gpci_pmu_sim_start() - hv_gpci on the model, for the simulated platform
  * @dir: debugfs directory for the files inject, error and calls
  * @owner: module owning the PMU: perf pins it while an event is open, so
- *	it must be the module that calls hvpmu_gpci_sim_exit()
+ *	it must be the module that calls hv_gpci_pmu_sim_exit()
  *
- * Use hvpmu_gpci_sim_init(), which passes the caller's module. The model
- * is hvpmu_gpci_model_init()'s system at counter_info_version
+ * Use hv_gpci_pmu_sim_init(), which passes the caller's module. The model
+ * is hv_gpci_model_init()'s system at counter_info_version
  * gpci_sim_version, a POWER10, collection allowed, GA capability.
  *
  * Return: 0; -EBUSY if already started; -ENODEV if the driver is a module
- * and the models are built in; -ENOMEM; or hvpmu_gpci_probe()'s error.
+ * and the models are built in; -ENOMEM; or hv_gpci_pmu_probe()'s error.
  * Nothing is left registered on error.
  */
-int hvpmu_gpci_sim_start(struct dentry *dir, struct module *owner)
+int hv_gpci_pmu_sim_start(struct dentry *dir, struct module *owner)
 {
-	struct hvpmu_gpci_model *m;
-	struct hvpmu_gpci_pmu *pmu;
+	struct hv_gpci_model *m;
+	struct hv_gpci_pmu *pmu;
 	int ret = 0;
 
-	if (!IS_REACHABLE(CONFIG_HVPMU_GPCI))
+	if (!IS_REACHABLE(CONFIG_HV_GPCI_PMU))
 		return -ENODEV;
 	mutex_lock(&sim_lock);
 	if (sim_model) {
 		ret = -EBUSY;
 		goto out;
 	}
-	m = hvpmu_gpci_model_alloc(gpci_sim_version);
+	m = hv_gpci_model_alloc(gpci_sim_version);
 	if (!m) {
 		ret = -ENOMEM;
 		goto out;
 	}
 	/* a POWER10: the system information files are there */
 	m->power10 = true;
-	sim_ops = hvpmu_gpci_model_ops;
+	sim_ops = hv_gpci_model_ops;
 	sim_ops.owner = owner;
-	pmu = hvpmu_gpci_probe(&sim_ops, m, "hv_gpci");
+	pmu = hv_gpci_pmu_probe(&sim_ops, m, "hv_gpci");
 	if (IS_ERR(pmu)) {
-		hvpmu_gpci_model_free(m);
+		hv_gpci_model_free(m);
 		ret = PTR_ERR(pmu);
 		goto out;
 	}
@@ -1218,48 +1217,48 @@ out:
 	mutex_unlock(&sim_lock);
 	return ret;
 }
-EXPORT_SYMBOL_GPL(hvpmu_gpci_sim_start);
+EXPORT_SYMBOL_GPL(hv_gpci_pmu_sim_start);
 
 /**
- * hvpmu_gpci_sim_exit() - undo hvpmu_gpci_sim_init()
+ * hv_gpci_pmu_sim_exit() - undo hv_gpci_pmu_sim_init()
  *
  * Unregisters the PMU (no event may be open: its owner module is pinned
  * while one is), then frees the model. The files stay in the caller's
  * directory, which the caller removes (before or after this call); until
  * then they fail with ENODEV. Safe to call when not started.
  */
-void hvpmu_gpci_sim_exit(void)
+void hv_gpci_pmu_sim_exit(void)
 {
 	mutex_lock(&sim_lock);
-	if (IS_REACHABLE(CONFIG_HVPMU_GPCI) && sim_pmu)
-		hvpmu_gpci_remove(sim_pmu);
+	if (IS_REACHABLE(CONFIG_HV_GPCI_PMU) && sim_pmu)
+		hv_gpci_pmu_remove(sim_pmu);
 	sim_pmu = NULL;
-	hvpmu_gpci_model_free(sim_model);
+	hv_gpci_model_free(sim_model);
 	sim_model = NULL;
 	mutex_unlock(&sim_lock);
 }
-EXPORT_SYMBOL_GPL(hvpmu_gpci_sim_exit);
+EXPORT_SYMBOL_GPL(hv_gpci_pmu_sim_exit);
 
 /**
- * hvpmu_gpci_sim_pmu() - the simulated hv_gpci PMU
+ * hv_gpci_pmu_sim_pmu() - the simulated hv_gpci PMU
  *
- * Return: the PMU hvpmu_gpci_sim_init() registered, or NULL.
+ * Return: the PMU hv_gpci_pmu_sim_init() registered, or NULL.
  */
-struct hvpmu_gpci_pmu *hvpmu_gpci_sim_pmu(void)
+struct hv_gpci_pmu *hv_gpci_pmu_sim_pmu(void)
 {
 	return READ_ONCE(sim_pmu);
 }
-EXPORT_SYMBOL_GPL(hvpmu_gpci_sim_pmu);
+EXPORT_SYMBOL_GPL(hv_gpci_pmu_sim_pmu);
 
 /**
- * hvpmu_gpci_sim_model() - the model behind the simulated hv_gpci PMU
+ * hv_gpci_pmu_sim_model() - the model behind the simulated hv_gpci PMU
  *
  * Return: the model, or NULL when the simulated platform is not up.
  */
-struct hvpmu_gpci_model *hvpmu_gpci_sim_model(void)
+struct hv_gpci_model *hv_gpci_pmu_sim_model(void)
 {
 	return READ_ONCE(sim_model);
 }
-EXPORT_SYMBOL_GPL(hvpmu_gpci_sim_model);
+EXPORT_SYMBOL_GPL(hv_gpci_pmu_sim_model);
 
 MODULE_LICENSE("GPL");

@@ -14,9 +14,8 @@
 #include <linux/bitfield.h>
 #include <linux/debugfs.h>
 #include <linux/device.h>
-#include <linux/perf/hvpmu.h>
-#include <linux/perf/hvpmu_compat.h>
-#include <linux/perf/hvpmu_gpci.h>
+#include <linux/perf/pmu_uncore.h>
+#include "../hv_gpci_pmu.h"
 #include <linux/perf/pmu_format.h>
 #include <linux/perf_event.h>
 #include <linux/prandom.h>
@@ -40,9 +39,9 @@
 #define GT_MAX_EV	64
 
 static struct {
-	struct hvpmu_gpci_model *m;
-	struct hvpmu_gpci_pmu *g;
-	struct hvpmu_gpci_model *sim;	/* gt_sim() works on it, else on m */
+	struct hv_gpci_model *m;
+	struct hv_gpci_pmu *g;
+	struct hv_gpci_model *sim;	/* gt_sim() works on it, else on m */
 	struct perf_event *ev[GT_MAX_EV];
 } gt;
 
@@ -55,7 +54,7 @@ static int gt_init(struct kunit *test)
 				   cpumask_of(cpumask_first(cpu_online_mask)));
 	if (ret)
 		return ret;
-	gt.m = hvpmu_gpci_model_alloc(6);
+	gt.m = hv_gpci_model_alloc(6);
 	return gt.m ? 0 : -ENOMEM;
 }
 
@@ -74,28 +73,28 @@ static void gt_remove(void)
 {
 	gt_close_all();
 	if (gt.g)
-		hvpmu_gpci_remove(gt.g);
+		hv_gpci_pmu_remove(gt.g);
 	gt.g = NULL;
 }
 
 static void gt_exit(struct kunit *test)
 {
 	gt_remove();
-	hvpmu_gpci_sim_exit();	/* after gt_remove(): events closed */
+	hv_gpci_pmu_sim_exit();	/* after gt_remove(): events closed */
 	gt.sim = NULL;
-	hvpmu_gpci_model_free(gt.m);
+	hv_gpci_model_free(gt.m);
 	gt.m = NULL;
 }
 
-static struct hvpmu_gpci_pmu *gt_probe(void)
+static struct hv_gpci_pmu *gt_probe(void)
 {
-	return hvpmu_gpci_probe(&hvpmu_gpci_model_ops, gt.m, GT_NAME);
+	return hv_gpci_pmu_probe(&hv_gpci_model_ops, gt.m, GT_NAME);
 }
 
 /* Probe a PMU on the model as it is. */
 static void gt_probe_model(struct kunit *test)
 {
-	struct hvpmu_gpci_pmu *g;
+	struct hv_gpci_pmu *g;
 
 	gt_remove();
 	g = gt_probe();
@@ -107,7 +106,7 @@ static void gt_probe_model(struct kunit *test)
 static void gt_start(struct kunit *test, u8 version, u8 caps)
 {
 	gt_remove();
-	hvpmu_gpci_model_init(gt.m, version);
+	hv_gpci_model_init(gt.m, version);
 	gt.m->caps = caps;
 	gt_probe_model(test);
 }
@@ -127,7 +126,7 @@ static const struct attribute_group *gt_group(struct pmu *pmu,
 /* The format field called @name (@len bytes), as perf finds it. */
 static const struct pmu_format_attr *gt_field(const char *name, size_t len)
 {
-	const struct attribute_group *g = gt_group(hvpmu_gpci_to_pmu(gt.g),
+	const struct attribute_group *g = gt_group(hv_gpci_pmu_to_pmu(gt.g),
 						   "format");
 	struct attribute **a;
 
@@ -150,7 +149,7 @@ static void gt_parse(struct kunit *test, const char *terms, u64 q,
 	KUNIT_ASSERT_NOT_NULL(test, buf);
 	strscpy(buf, terms, 256);
 	memset(attr, 0, sizeof(*attr));
-	attr->type = hvpmu_gpci_to_pmu(gt.g)->type;
+	attr->type = hv_gpci_pmu_to_pmu(gt.g)->type;
 	attr->size = sizeof(*attr);
 	s = buf;
 	while ((t = strsep(&s, ","))) {
@@ -203,14 +202,14 @@ static void gt_raw(struct perf_event_attr *attr, u32 req, u32 idx, u16 sec,
 		   u8 ver, u8 len, u32 off)
 {
 	memset(attr, 0, sizeof(*attr));
-	attr->type = hvpmu_gpci_to_pmu(gt.g)->type;
+	attr->type = hv_gpci_pmu_to_pmu(gt.g)->type;
 	attr->size = sizeof(*attr);
-	attr->config = FIELD_PREP(HVPMU_GPCI_CONFIG_REQUEST, req) |
-		       FIELD_PREP(HVPMU_GPCI_CONFIG_STARTING_INDEX, idx);
-	attr->config1 = FIELD_PREP(HVPMU_GPCI_CONFIG1_SECONDARY_INDEX, sec) |
-			FIELD_PREP(HVPMU_GPCI_CONFIG1_COUNTER_INFO_VERSION, ver) |
-			FIELD_PREP(HVPMU_GPCI_CONFIG1_LENGTH, len) |
-			FIELD_PREP(HVPMU_GPCI_CONFIG1_OFFSET, off);
+	attr->config = FIELD_PREP(HV_GPCI_PMU_CONFIG_REQUEST, req) |
+		       FIELD_PREP(HV_GPCI_PMU_CONFIG_STARTING_INDEX, idx);
+	attr->config1 = FIELD_PREP(HV_GPCI_PMU_CONFIG1_SECONDARY_INDEX, sec) |
+			FIELD_PREP(HV_GPCI_PMU_CONFIG1_COUNTER_INFO_VERSION, ver) |
+			FIELD_PREP(HV_GPCI_PMU_CONFIG1_LENGTH, len) |
+			FIELD_PREP(HV_GPCI_PMU_CONFIG1_OFFSET, off);
 }
 
 /* Open through the perf core on @cpu; the slot keeps it for cleanup. */
@@ -257,8 +256,8 @@ static u64 gt_read(struct perf_event *ev)
 static struct device_attribute *gt_dev_attr(const char *group,
 					    const char *name)
 {
-	const struct attribute_group **g = hvpmu_gpci_to_pmu(gt.g)->attr_groups;
-	struct device *dev = hvpmu_gpci_to_pmu(gt.g)->dev;
+	const struct attribute_group **g = hv_gpci_pmu_to_pmu(gt.g)->attr_groups;
+	struct device *dev = hv_gpci_pmu_to_pmu(gt.g)->dev;
 	struct attribute **a;
 	int i;
 
@@ -289,7 +288,7 @@ static const char *gt_show_ret(struct kunit *test, const char *group,
 	*ret = -ENOENT;
 	if (!da)
 		return "(none)";
-	*ret = da->show(hvpmu_gpci_to_pmu(gt.g)->dev, da, buf);
+	*ret = da->show(hv_gpci_pmu_to_pmu(gt.g)->dev, da, buf);
 	return buf;
 }
 
@@ -304,7 +303,7 @@ static const char *gt_show(struct kunit *test, const char *group,
 /* What events/<name> holds without its newline, or NULL for no file. */
 static const char *gt_our_event(struct kunit *test, const char *name)
 {
-	struct pmu *pmu = hvpmu_gpci_to_pmu(gt.g);
+	struct pmu *pmu = hv_gpci_pmu_to_pmu(gt.g);
 	const struct attribute_group *g = gt_group(pmu, "events");
 	char *s;
 
@@ -330,7 +329,7 @@ static unsigned int gt_nr_events(struct kunit *test, struct pmu *pmu)
  */
 static struct attribute *gt_event_attr(struct kunit *test, unsigned int i)
 {
-	struct pmu *pmu = hvpmu_gpci_to_pmu(gt.g);
+	struct pmu *pmu = hv_gpci_pmu_to_pmu(gt.g);
 	const struct attribute_group *g = gt_group(pmu, "events");
 	unsigned int j;
 
@@ -364,13 +363,13 @@ static const struct {
 	size_t driver;
 	size_t seed;
 } gt_seed_header[] = {
-	{ "Requested_Information", offsetof(struct hvpmu_gpci_hdr, request), 0 },
-	{ "starting_index", offsetof(struct hvpmu_gpci_hdr, starting_index), 4 },
-	{ "returned_values (LoPAR)", offsetof(struct hvpmu_gpci_hdr, secondary_index), 8 },
-	{ "reserved uint_32", offsetof(struct hvpmu_gpci_hdr, detail_rc), 12 },
-	{ "reserved uint_64[2]", offsetof(struct hvpmu_gpci_hdr, cv_element_size), 16 },
-	{ "counter_value", sizeof(struct hvpmu_gpci_hdr), 32 },
-	{ "counter_value (HDR_SIZE)", HVPMU_GPCI_HDR_SIZE, 32 },
+	{ "Requested_Information", offsetof(struct hv_gpci_pmu_hdr, request), 0 },
+	{ "starting_index", offsetof(struct hv_gpci_pmu_hdr, starting_index), 4 },
+	{ "returned_values (LoPAR)", offsetof(struct hv_gpci_pmu_hdr, secondary_index), 8 },
+	{ "reserved uint_32", offsetof(struct hv_gpci_pmu_hdr, detail_rc), 12 },
+	{ "reserved uint_64[2]", offsetof(struct hv_gpci_pmu_hdr, cv_element_size), 16 },
+	{ "counter_value", sizeof(struct hv_gpci_pmu_hdr), 32 },
+	{ "counter_value (HDR_SIZE)", HV_GPCI_PMU_HDR_SIZE, 32 },
 };
 
 /* Request codes and the hcall token (seed). */
@@ -378,15 +377,15 @@ static const struct {
 	u32 driver;
 	u32 seed;
 } gt_seed_codes[] = {
-	{ HVPMU_GPCI_HCALL, 0xF080 },
-	{ HVPMU_GPCI_REQ_DISPATCH_BY_PROC, 0x00000010 },
-	{ HVPMU_GPCI_REQ_PURR_BY_PART, 0x00000020 },
-	{ HVPMU_GPCI_REQ_RUN_BY_PART, 0x00000030 },
-	{ HVPMU_GPCI_REQ_CAPABILITIES, 0x00000040 },
-	{ HVPMU_GPCI_REQ_BUS_ABC, 0x00000050 },
-	{ HVPMU_GPCI_REQ_BUS_WXYZ, 0x00000060 },
-	{ HVPMU_GPCI_REQ_SET_MMCRH, 0x80001000 },
-	{ HVPMU_GPCI_REQ_HPMCX, 0x80002000 },
+	{ HV_GPCI_PMU_HCALL, 0xF080 },
+	{ HV_GPCI_PMU_REQ_DISPATCH_BY_PROC, 0x00000010 },
+	{ HV_GPCI_PMU_REQ_PURR_BY_PART, 0x00000020 },
+	{ HV_GPCI_PMU_REQ_RUN_BY_PART, 0x00000030 },
+	{ HV_GPCI_PMU_REQ_CAPABILITIES, 0x00000040 },
+	{ HV_GPCI_PMU_REQ_BUS_ABC, 0x00000050 },
+	{ HV_GPCI_PMU_REQ_BUS_WXYZ, 0x00000060 },
+	{ HV_GPCI_PMU_REQ_SET_MMCRH, 0x80001000 },
+	{ HV_GPCI_PMU_REQ_HPMCX, 0x80002000 },
 };
 
 /*
@@ -398,10 +397,10 @@ static const struct {
 	long driver;
 	long papr;
 } gt_seed_rcs[] = {
-	{ HVPMU_H_SUCCESS, 0 }, { HVPMU_H_HARDWARE, -1 },
-	{ HVPMU_H_FUNCTION, -2 }, { HVPMU_H_PRIVILEGE, -3 },
-	{ HVPMU_H_PARAMETER, -4 }, { HVPMU_H_AUTHORITY, -10 },
-	{ HVPMU_H_NOT_AVAILABLE, 3 },
+	{ HV_GPCI_H_SUCCESS, 0 }, { HV_GPCI_H_HARDWARE, -1 },
+	{ HV_GPCI_H_FUNCTION, -2 }, { HV_GPCI_H_PRIVILEGE, -3 },
+	{ HV_GPCI_H_PARAMETER, -4 }, { HV_GPCI_H_AUTHORITY, -10 },
+	{ HV_GPCI_H_NOT_AVAILABLE, 3 },
 };
 
 /*
@@ -423,7 +422,7 @@ static const struct {
 /* Every literal of the seed against the driver's and the model's view. */
 static void gpci_test_seed_literals(struct kunit *test)
 {
-	u8 *buf = kunit_kzalloc(test, HVPMU_GPCI_BUF_SIZE, GFP_KERNEL);
+	u8 *buf = kunit_kzalloc(test, HV_GPCI_PMU_BUF_SIZE, GFP_KERNEL);
 	struct perf_event_attr attr;
 	unsigned int i;
 	u8 *e;
@@ -440,11 +439,11 @@ static void gpci_test_seed_literals(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, gt_seed_rcs[i].driver, gt_seed_rcs[i].papr);
 
 	/* model: the LoPAR block at the seed's offsets, big-endian */
-	hvpmu_gpci_model_init(gt.m, 0);
-	hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_PROC_TIME, 5, 0x1122334455667788);
+	hv_gpci_model_init(gt.m, 0);
+	hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_PROC_TIME, 5, 0x1122334455667788);
 	put_unaligned_be32(0x10, buf + 0);
 	put_unaligned_be32(5, buf + 4);
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_hcall(gt.m, buf, 4096), 0L);
+	KUNIT_EXPECT_EQ(test, hv_gpci_model_hcall(gt.m, buf, 4096), 0L);
 	KUNIT_EXPECT_EQ(test, get_unaligned_be32(buf + 4), 5U);
 	KUNIT_EXPECT_EQ(test, get_unaligned_be32(buf + 8), 3U); /* 5, 6, 7 */
 	e = buf + 32;
@@ -486,17 +485,17 @@ static void gpci_model_requests(struct kunit *test)
 		{ 0xB0, 0x10 }, { 0xB1, 0x10 }, { 0xC0, 0x20 }, { 0xD0, 0x10 },
 		{ 0xE0, 0x50 }, { 0xF0, 0x20 }, { 0xF4, 0x10 }, { 0x100, 0x18 },
 	};
-	u8 *buf = kunit_kzalloc(test, HVPMU_GPCI_BUF_SIZE, GFP_KERNEL);
-	struct hvpmu_gpci_hdr *h = (void *)buf;
+	u8 *buf = kunit_kzalloc(test, HV_GPCI_PMU_BUF_SIZE, GFP_KERNEL);
+	struct hv_gpci_pmu_hdr *h = (void *)buf;
 	unsigned int i;
 
 	KUNIT_ASSERT_NOT_NULL(test, buf);
-	hvpmu_gpci_model_init(gt.m, 6);
+	hv_gpci_model_init(gt.m, 6);
 	for (i = 0; i < ARRAY_SIZE(reqs); i++) {
-		memset(buf, 0, HVPMU_GPCI_BUF_SIZE);
+		memset(buf, 0, HV_GPCI_PMU_BUF_SIZE);
 		h->request = cpu_to_be32(reqs[i].req);
 		h->starting_index = cpu_to_be32(0xffffffff);
-		KUNIT_EXPECT_EQ_MSG(test, hvpmu_gpci_model_hcall(gt.m, buf, 4096),
+		KUNIT_EXPECT_EQ_MSG(test, hv_gpci_model_hcall(gt.m, buf, 4096),
 				    0L, "0x%x", reqs[i].req);
 		KUNIT_EXPECT_EQ_MSG(test, be16_to_cpu(h->cv_element_size),
 				    reqs[i].size, "0x%x", reqs[i].req);
@@ -506,60 +505,60 @@ static void gpci_model_requests(struct kunit *test)
 				    reqs[i].req);
 	}
 	/* 0x30..0x94 deprecated from 8 (Linux 03f7c1d2a49a) */
-	hvpmu_gpci_model_init(gt.m, 8);
-	memset(buf, 0, HVPMU_GPCI_BUF_SIZE);
+	hv_gpci_model_init(gt.m, 8);
+	memset(buf, 0, HV_GPCI_PMU_BUF_SIZE);
 	h->request = cpu_to_be32(0x94);
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_hcall(gt.m, buf, 4096),
-			(long)HVPMU_H_NOT_AVAILABLE);
+	KUNIT_EXPECT_EQ(test, hv_gpci_model_hcall(gt.m, buf, 4096),
+			(long)HV_GPCI_H_NOT_AVAILABLE);
 
 	/* version_in honoured: 5 asked, 5 answered, 0xF4 (from 6) missing */
-	memset(buf, 0, HVPMU_GPCI_BUF_SIZE);
+	memset(buf, 0, HV_GPCI_PMU_BUF_SIZE);
 	h->request = cpu_to_be32(0x20);
 	h->starting_index = cpu_to_be32(3);
 	h->version_in = 5;
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_hcall(gt.m, buf, 4096), 0L);
+	KUNIT_EXPECT_EQ(test, hv_gpci_model_hcall(gt.m, buf, 4096), 0L);
 	KUNIT_EXPECT_EQ(test, h->version_out, 5);
 	h->request = cpu_to_be32(0xF4);
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_hcall(gt.m, buf, 4096),
-			(long)HVPMU_H_NOT_AVAILABLE);
+	KUNIT_EXPECT_EQ(test, hv_gpci_model_hcall(gt.m, buf, 4096),
+			(long)HV_GPCI_H_NOT_AVAILABLE);
 	/* a newer version than the firmware's, or 0: the firmware's */
 	h->request = cpu_to_be32(0x20);
 	h->version_in = 9;
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_hcall(gt.m, buf, 4096), 0L);
+	KUNIT_EXPECT_EQ(test, hv_gpci_model_hcall(gt.m, buf, 4096), 0L);
 	KUNIT_EXPECT_EQ(test, h->version_out, 8);
 	h->version_in = 0;
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_hcall(gt.m, buf, 4096), 0L);
+	KUNIT_EXPECT_EQ(test, hv_gpci_model_hcall(gt.m, buf, 4096), 0L);
 	KUNIT_EXPECT_EQ(test, h->version_out, 8);
 	/* the other reading: version_in ignored */
-	gt.m->version_in = HVPMU_GPCI_M_IGNORE_VERSION_IN;
+	gt.m->version_in = HV_GPCI_PMU_M_IGNORE_VERSION_IN;
 	h->request = cpu_to_be32(0xF4);
 	h->starting_index = cpu_to_be32(0xffffffff);
 	h->version_in = 5;
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_hcall(gt.m, buf, 4096), 0L);
+	KUNIT_EXPECT_EQ(test, hv_gpci_model_hcall(gt.m, buf, 4096), 0L);
 	KUNIT_EXPECT_EQ(test, h->version_out, 8);
 
 	/* -1: the processor (and chip) of the calling CPU (any CPU here) */
-	for (i = 0; i < HVPMU_GPCI_MODEL_MAX_CPUS; i++)
+	for (i = 0; i < HV_GPCI_PMU_MODEL_MAX_CPUS; i++)
 		gt.m->cpu_proc[i] = 6;
-	memset(buf, 0, HVPMU_GPCI_BUF_SIZE);
+	memset(buf, 0, HV_GPCI_PMU_BUF_SIZE);
 	h->request = cpu_to_be32(0x10);
 	h->starting_index = cpu_to_be32(0xffffffff);
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_hcall(gt.m, buf, 4096), 0L);
+	KUNIT_EXPECT_EQ(test, hv_gpci_model_hcall(gt.m, buf, 4096), 0L);
 	KUNIT_EXPECT_EQ(test, be32_to_cpu(h->starting_index), 6U);
-	hvpmu_gpci_model_init(gt.m, 6);
-	for (i = 0; i < HVPMU_GPCI_MODEL_MAX_CPUS; i++)
+	hv_gpci_model_init(gt.m, 6);
+	for (i = 0; i < HV_GPCI_PMU_MODEL_MAX_CPUS; i++)
 		gt.m->cpu_proc[i] = 2;
 	h->request = cpu_to_be32(0x70);
 	h->starting_index = cpu_to_be32(0xffffffff);
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_hcall(gt.m, buf, 4096), 0L);
+	KUNIT_EXPECT_EQ(test, hv_gpci_model_hcall(gt.m, buf, 4096), 0L);
 	KUNIT_EXPECT_EQ(test, be32_to_cpu(h->starting_index), 0U);
 
 	/* HPMCx (lab): the seed's u32 + u32 + 8 x u64 */
-	gt.m->caps |= HVPMU_GPCI_CAP_LAB;
-	memset(buf, 0, HVPMU_GPCI_BUF_SIZE);
+	gt.m->caps |= HV_GPCI_PMU_CAP_LAB;
+	memset(buf, 0, HV_GPCI_PMU_BUF_SIZE);
 	h->request = cpu_to_be32(0x80002000);
 	h->starting_index = cpu_to_be32(0);
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_hcall(gt.m, buf, 4096), 0L);
+	KUNIT_EXPECT_EQ(test, hv_gpci_model_hcall(gt.m, buf, 4096), 0L);
 	KUNIT_EXPECT_EQ(test, be16_to_cpu(h->cv_element_size), 0x48U);
 	KUNIT_EXPECT_EQ(test, get_unaligned_be32(buf + 32 + 0x48), 0x101U);
 }
@@ -567,17 +566,17 @@ static void gpci_model_requests(struct kunit *test)
 /* model: big-endian block, starting_index, LoPAR header, accessibility */
 static void gpci_model_block(struct kunit *test)
 {
-	u8 *buf = kunit_kzalloc(test, 2 * HVPMU_GPCI_BUF_SIZE, GFP_KERNEL);
-	struct hvpmu_gpci_hdr *h = (void *)buf;
-	u8 *e = buf + HVPMU_GPCI_HDR_SIZE;
+	u8 *buf = kunit_kzalloc(test, 2 * HV_GPCI_PMU_BUF_SIZE, GFP_KERNEL);
+	struct hv_gpci_pmu_hdr *h = (void *)buf;
+	u8 *e = buf + HV_GPCI_PMU_HDR_SIZE;
 
 	KUNIT_ASSERT_NOT_NULL(test, buf);
 	KUNIT_ASSERT_TRUE(test, IS_ALIGNED((unsigned long)buf, 4096));
-	hvpmu_gpci_model_init(gt.m, 6);
-	hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_CAPPED, 7, 0x0102030405060708);
+	hv_gpci_model_init(gt.m, 6);
+	hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_CAPPED, 7, 0x0102030405060708);
 	h->request = cpu_to_be32(0x20);
 	h->starting_index = cpu_to_be32(4);
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_hcall(gt.m, buf, 4096), 0L);
+	KUNIT_EXPECT_EQ(test, hv_gpci_model_hcall(gt.m, buf, 4096), 0L);
 	KUNIT_EXPECT_EQ(test, be32_to_cpu(h->starting_index), 7U);
 	KUNIT_EXPECT_EQ(test, be16_to_cpu(h->returned_values), 1U);
 	KUNIT_EXPECT_EQ(test, be16_to_cpu(h->cv_element_size), 0x30U);
@@ -588,33 +587,33 @@ static void gpci_model_block(struct kunit *test)
 
 	/* a smaller block: the elements that fit, H_PARAMETER/0x1B */
 	h->starting_index = cpu_to_be32(1);
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_hcall(gt.m, buf, 32 + 0x60),
-			(long)HVPMU_H_PARAMETER);
+	KUNIT_EXPECT_EQ(test, hv_gpci_model_hcall(gt.m, buf, 32 + 0x60),
+			(long)HV_GPCI_H_PARAMETER);
 	KUNIT_EXPECT_EQ(test, be32_to_cpu(h->detail_rc), 0x1BU);
 	KUNIT_EXPECT_EQ(test, be16_to_cpu(h->returned_values), 2U);
 
 	/* LoPAR layout: returned_values is a 32-bit field at offset 8 */
-	hvpmu_gpci_model_init(gt.m, 0);
+	hv_gpci_model_init(gt.m, 0);
 	memset(buf, 0, 4096);
 	h->request = cpu_to_be32(0x10);
 	h->starting_index = cpu_to_be32(2);
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_hcall(gt.m, buf, 4096), 0L);
+	KUNIT_EXPECT_EQ(test, hv_gpci_model_hcall(gt.m, buf, 4096), 0L);
 	KUNIT_EXPECT_EQ(test, get_unaligned_be32(buf + 8), 5U);
 	KUNIT_EXPECT_EQ(test, be16_to_cpu(h->cv_element_size), 0U);
 	KUNIT_EXPECT_EQ(test, get_unaligned_be32(e + 0x30 + 8), 0x103U);
 
 	/* a block crossing a 4 KiB boundary is not accessible */
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_hcall(gt.m, buf + 8, 4096),
-			(long)HVPMU_H_PRIVILEGE);
+	KUNIT_EXPECT_EQ(test, hv_gpci_model_hcall(gt.m, buf + 8, 4096),
+			(long)HV_GPCI_H_PRIVILEGE);
 	/* capabilities only for the caller itself */
 	memset(buf, 0, 4096);
 	h->request = cpu_to_be32(0x40);
 	h->starting_index = cpu_to_be32(0);
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_hcall(gt.m, buf, 4096),
-			(long)HVPMU_H_NOT_AVAILABLE);
+	KUNIT_EXPECT_EQ(test, hv_gpci_model_hcall(gt.m, buf, 4096),
+			(long)HV_GPCI_H_NOT_AVAILABLE);
 	h->request = cpu_to_be32(0x12345);
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_hcall(gt.m, buf, 4096),
-			(long)HVPMU_H_PARAMETER);
+	KUNIT_EXPECT_EQ(test, hv_gpci_model_hcall(gt.m, buf, 4096),
+			(long)HV_GPCI_H_PARAMETER);
 	KUNIT_EXPECT_EQ(test, gt.m->unknown_req, 1UL);
 	KUNIT_EXPECT_EQ(test, gt.m->calls, 4UL);
 }
@@ -646,16 +645,16 @@ static void gpci_test_format(struct kunit *test)
 	unsigned long calls;
 	unsigned int i;
 
-	gt_start(test, 6, HVPMU_GPCI_CAP_GA);
+	gt_start(test, 6, HV_GPCI_PMU_CAP_GA);
 	for (i = 0; i < ARRAY_SIZE(gt_abi_format); i++)
 		KUNIT_EXPECT_STREQ(test, gt_show(test, "format", gt_abi_format[i][0]),
 				   gt_abi_format[i][1]);
 	KUNIT_EXPECT_STREQ(test, gt_show(test, "events", gt_donated),
 			   "request=0x20,sibling_part_id=?,counter_info_version=0x8,length=8,offset=0x20\n");
 	/* probe: 0x40 (capabilities), 0x10 (counter_info_version) */
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_calls(gt.m), 2UL);
+	KUNIT_EXPECT_EQ(test, hv_gpci_model_calls(gt.m), 2UL);
 
-	calls = hvpmu_gpci_model_calls(gt.m);
+	calls = hv_gpci_model_calls(gt.m);
 	KUNIT_EXPECT_STREQ(test, gt_show(test, "interface", "version"), "0x6\n");
 	KUNIT_EXPECT_STREQ(test, gt_show(test, "interface", "kernel_version"),
 			   "0x8\n");
@@ -667,18 +666,18 @@ static void gpci_test_format(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, gt_show(test, "interface", "read_errors"),
 			   "0\n");
 	/* read freshly, as Linux: one hcall per capability file */
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_calls(gt.m), calls + 5);
+	KUNIT_EXPECT_EQ(test, hv_gpci_model_calls(gt.m), calls + 5);
 
 	/* an HMC change or a migration shows at once */
 	gt.m->authorised = false;
-	gt.m->caps = HVPMU_GPCI_CAP_GA | HVPMU_GPCI_CAP_EXPANDED;
+	gt.m->caps = HV_GPCI_PMU_CAP_GA | HV_GPCI_PMU_CAP_EXPANDED;
 	gt.m->version = 8;
 	KUNIT_EXPECT_STREQ(test, gt_show(test, "interface",
 					 "collect_privileged"), "0\n");
 	KUNIT_EXPECT_STREQ(test, gt_show(test, "interface", "expanded"), "1\n");
 	KUNIT_EXPECT_STREQ(test, gt_show(test, "interface", "version"), "0x8\n");
 	/* the hcall failing: EIO, as Linux */
-	hvpmu_gpci_model_inject(gt.m, 0, 1, HVPMU_H_HARDWARE, 0);
+	hv_gpci_model_inject(gt.m, 0, 1, HV_GPCI_H_HARDWARE, 0);
 	{
 		ssize_t ret;
 
@@ -925,10 +924,10 @@ static void gpci_test_sysfs_abi(struct kunit *test)
 		const struct attribute_group *format, *events;
 		struct device *dev;
 
-		gt_start(test, fw[v].version, HVPMU_GPCI_CAP_GA);
-		dev = hvpmu_gpci_to_pmu(gt.g)->dev;
-		format = gt_group(hvpmu_gpci_to_pmu(gt.g), "format");
-		events = gt_group(hvpmu_gpci_to_pmu(gt.g), "events");
+		gt_start(test, fw[v].version, HV_GPCI_PMU_CAP_GA);
+		dev = hv_gpci_pmu_to_pmu(gt.g)->dev;
+		format = gt_group(hv_gpci_pmu_to_pmu(gt.g), "format");
+		events = gt_group(hv_gpci_pmu_to_pmu(gt.g), "events");
 		KUNIT_ASSERT_NOT_NULL(test, format);
 		KUNIT_ASSERT_NOT_NULL(test, events);
 
@@ -989,8 +988,8 @@ static void gpci_test_tables(struct kunit *test)
 		struct attribute **shown;
 		struct pmu *pmu;
 
-		gt_start(test, versions[v], HVPMU_GPCI_CAP_GA);
-		pmu = hvpmu_gpci_to_pmu(gt.g);
+		gt_start(test, versions[v], HV_GPCI_PMU_CAP_GA);
+		pmu = hv_gpci_pmu_to_pmu(gt.g);
 		format = gt_group(pmu, "format");
 		KUNIT_ASSERT_NOT_NULL(test, format);
 		nr = gt_nr_events(test, pmu);
@@ -1004,7 +1003,7 @@ static void gpci_test_tables(struct kunit *test)
 			gt_parse(test, gt_our_event(test, shown[i]->name), 0,
 				 &attr);
 			KUNIT_EXPECT_EQ_MSG(test,
-					    hvpmu_gpci_attr_check(gt.g, &attr),
+					    hv_gpci_pmu_attr_check(gt.g, &attr),
 					    0, "version %u: %s", versions[v],
 					    shown[i]->name);
 		}
@@ -1022,15 +1021,15 @@ struct gt_version_param {
 };
 
 static const struct gt_version_param gt_versions[] = {
-	{ 0, HVPMU_GPCI_M_HONOUR_VERSION_IN, "v0 LoPAR" },
-	{ 3, HVPMU_GPCI_M_HONOUR_VERSION_IN, "v3" },
-	{ 5, HVPMU_GPCI_M_HONOUR_VERSION_IN, "v5" },
-	{ 6, HVPMU_GPCI_M_HONOUR_VERSION_IN, "v6 honours version_in" },
-	{ 6, HVPMU_GPCI_M_IGNORE_VERSION_IN, "v6 ignores version_in" },
-	{ 8, HVPMU_GPCI_M_HONOUR_VERSION_IN, "v8 honours version_in" },
-	{ 8, HVPMU_GPCI_M_IGNORE_VERSION_IN, "v8 ignores version_in" },
-	{ 9, HVPMU_GPCI_M_HONOUR_VERSION_IN, "v9 honours version_in" },
-	{ 9, HVPMU_GPCI_M_IGNORE_VERSION_IN, "v9 ignores version_in" },
+	{ 0, HV_GPCI_PMU_M_HONOUR_VERSION_IN, "v0 LoPAR" },
+	{ 3, HV_GPCI_PMU_M_HONOUR_VERSION_IN, "v3" },
+	{ 5, HV_GPCI_PMU_M_HONOUR_VERSION_IN, "v5" },
+	{ 6, HV_GPCI_PMU_M_HONOUR_VERSION_IN, "v6 honours version_in" },
+	{ 6, HV_GPCI_PMU_M_IGNORE_VERSION_IN, "v6 ignores version_in" },
+	{ 8, HV_GPCI_PMU_M_HONOUR_VERSION_IN, "v8 honours version_in" },
+	{ 8, HV_GPCI_PMU_M_IGNORE_VERSION_IN, "v8 ignores version_in" },
+	{ 9, HV_GPCI_PMU_M_HONOUR_VERSION_IN, "v9 honours version_in" },
+	{ 9, HV_GPCI_PMU_M_IGNORE_VERSION_IN, "v9 ignores version_in" },
 };
 
 static void gt_version_desc(const struct gt_version_param *p, char *desc)
@@ -1045,7 +1044,7 @@ static void gt_start_param(struct kunit *test)
 	const struct gt_version_param *p = test->param_value;
 
 	gt_remove();
-	hvpmu_gpci_model_init(gt.m, p->version);
+	hv_gpci_model_init(gt.m, p->version);
 	gt.m->version_in = p->version_in;
 	gt_probe_model(test);
 }
@@ -1110,7 +1109,7 @@ static void gpci_test_parity(struct kunit *test)
 	const char *name;
 
 	gt_start_param(test);
-	nr = gt_nr_events(test, hvpmu_gpci_to_pmu(gt.g));
+	nr = gt_nr_events(test, hv_gpci_pmu_to_pmu(gt.g));
 	for (i = 0; lx[i]; i++, n_lx++) {
 		struct perf_pmu_events_attr *la =
 			container_of(lx[i], struct perf_pmu_events_attr,
@@ -1119,7 +1118,7 @@ static void gpci_test_parity(struct kunit *test)
 		const char *e = gt_our_event(test, name);
 		int lp = gt_lopar_event(name);
 
-		if (p->version < HVPMU_GPCI_VERSION_EXTENDED && lp >= 0) {
+		if (p->version < HV_GPCI_PMU_VERSION_EXTENDED && lp >= 0) {
 			bool there;
 
 			lopar++;
@@ -1152,7 +1151,7 @@ static void gpci_test_parity(struct kunit *test)
 		}
 	}
 	KUNIT_EXPECT_EQ(test, n_lx, p->version >= 8 ? 23U : 67U);
-	if (p->version >= HVPMU_GPCI_VERSION_EXTENDED) {
+	if (p->version >= HV_GPCI_PMU_VERSION_EXTENDED) {
 		KUNIT_EXPECT_EQ(test, nr, n_lx);
 		KUNIT_EXPECT_EQ(test, found, n_lx);
 	} else {
@@ -1164,9 +1163,9 @@ static void gpci_test_parity(struct kunit *test)
 				KUNIT_EXPECT_GE(test, gt_lopar_event(name), 0);
 	}
 	/* Linux's capability bits and current version (hv-gpci.h) */
-	KUNIT_EXPECT_EQ(test, HVPMU_GPCI_CAP_GA, HV_GPCI_CM_GA);
-	KUNIT_EXPECT_EQ(test, HVPMU_GPCI_CAP_EXPANDED, HV_GPCI_CM_EXPANDED);
-	KUNIT_EXPECT_EQ(test, HVPMU_GPCI_CAP_LAB, HV_GPCI_CM_LAB);
+	KUNIT_EXPECT_EQ(test, HV_GPCI_PMU_CAP_GA, HV_GPCI_CM_GA);
+	KUNIT_EXPECT_EQ(test, HV_GPCI_PMU_CAP_EXPANDED, HV_GPCI_CM_EXPANDED);
+	KUNIT_EXPECT_EQ(test, HV_GPCI_PMU_CAP_LAB, HV_GPCI_CM_LAB);
 	KUNIT_EXPECT_STREQ(test, gt_show(test, "interface", "kernel_version"),
 			   __stringify(COUNTER_INFO_VERSION_CURRENT) "\n");
 }
@@ -1182,54 +1181,54 @@ static const struct {
 	u32 req;
 	u16 ext;
 	u16 lopar;
-	enum hvpmu_gpci_model_ctr ctr;
+	enum hv_gpci_model_ctr ctr;
 } gt_layout[] = {
-	{ 0x10, 0x00, 0x00, HVPMU_GPCI_M_PROC_TIME },
-	{ 0x20, 0x08, 0x08, HVPMU_GPCI_M_ENTITLED },
-	{ 0x20, 0x10, 0x10, HVPMU_GPCI_M_CAPPED },
-	{ 0x20, 0x18, 0x18, HVPMU_GPCI_M_UNCAPPED },
-	{ 0x20, 0x20, 0x20, HVPMU_GPCI_M_DONATED },
-	{ 0x20, 0x28, 0x28, HVPMU_GPCI_M_IDLE },
-	{ 0x30, 0x08, 0x08, HVPMU_GPCI_M_RUN_INSTR },
-	{ 0x30, 0x10, 0x10, HVPMU_GPCI_M_RUN_CYCLES },
-	{ 0x50, 0x10, NA, HVPMU_GPCI_M_TOTAL_ABC },
-	{ 0x50, 0x18, 0x10, HVPMU_GPCI_M_IDLE_A },
-	{ 0x50, NA, 0x18, HVPMU_GPCI_M_TIME_A },
-	{ 0x50, 0x20, 0x20, HVPMU_GPCI_M_IDLE_B },
-	{ 0x50, NA, 0x28, HVPMU_GPCI_M_TIME_B },
-	{ 0x50, 0x28, 0x30, HVPMU_GPCI_M_IDLE_C },
-	{ 0x50, NA, 0x38, HVPMU_GPCI_M_TIME_C },
-	{ 0x60, 0x10, NA, HVPMU_GPCI_M_TOTAL_WXYZ },
-	{ 0x60, 0x18, 0x10, HVPMU_GPCI_M_IDLE_W },
-	{ 0x60, NA, 0x18, HVPMU_GPCI_M_TIME_W },
-	{ 0x60, 0x20, 0x20, HVPMU_GPCI_M_IDLE_X },
-	{ 0x60, NA, 0x28, HVPMU_GPCI_M_TIME_X },
-	{ 0x60, 0x28, 0x30, HVPMU_GPCI_M_IDLE_Y },
-	{ 0x60, NA, 0x38, HVPMU_GPCI_M_TIME_Y },
-	{ 0x60, 0x30, 0x40, HVPMU_GPCI_M_IDLE_Z },
-	{ 0x60, NA, 0x48, HVPMU_GPCI_M_TIME_Z },
-	{ 0x94, 0x08, NA, HVPMU_GPCI_M_CORE_ANY_THREAD },
-	{ 0x94, 0x10, NA, HVPMU_GPCI_M_CORE_TIMEBASE },
-	{ 0x94, 0x18, NA, HVPMU_GPCI_M_CORE_PURR },
-	{ 0x94, 0x20, NA, HVPMU_GPCI_M_CORE_SUM_THREADS },
-	{ 0x94, 0x28, NA, HVPMU_GPCI_M_CORE_INSTR },
-	{ 0xE0, 0x08, NA, HVPMU_GPCI_M_Q_WAIT_ENT_TIME },
-	{ 0xE0, 0x10, NA, HVPMU_GPCI_M_Q_WAIT_ENT_TIMES },
-	{ 0xE0, 0x18, NA, HVPMU_GPCI_M_Q_WAIT_PROC_TIME },
-	{ 0xE0, 0x20, NA, HVPMU_GPCI_M_Q_WAIT_PROC_TIMES },
-	{ 0xE0, 0x28, NA, HVPMU_GPCI_M_Q_HOME_CORE },
-	{ 0xE0, 0x30, NA, HVPMU_GPCI_M_Q_HOME_PRIMARY },
-	{ 0xE0, 0x38, NA, HVPMU_GPCI_M_Q_HOME_SECONDARY },
-	{ 0xE0, 0x40, NA, HVPMU_GPCI_M_Q_OFF_SECONDARY },
-	{ 0xE0, 0x48, NA, HVPMU_GPCI_M_Q_DEDICATED_DONATING },
-	{ 0xF0, 0x00, NA, HVPMU_GPCI_M_SYS_DISPATCH },
-	{ 0xF0, 0x08, NA, HVPMU_GPCI_M_SYS_VP_TIMERS },
-	{ 0xF0, 0x10, NA, HVPMU_GPCI_M_SYS_OVER_ENT },
-	{ 0xF0, 0x18, NA, HVPMU_GPCI_M_SYS_MANAGEMENT },
-	{ 0xF4, 0x00, NA, HVPMU_GPCI_M_TLBIE_COUNT },
-	{ 0xF4, 0x08, NA, HVPMU_GPCI_M_TLBIE_TIME },
-	{ 0x100, 0x08, NA, HVPMU_GPCI_M_PI_INSTR },
-	{ 0x100, 0x10, NA, HVPMU_GPCI_M_PI_TIME },
+	{ 0x10, 0x00, 0x00, HV_GPCI_PMU_M_PROC_TIME },
+	{ 0x20, 0x08, 0x08, HV_GPCI_PMU_M_ENTITLED },
+	{ 0x20, 0x10, 0x10, HV_GPCI_PMU_M_CAPPED },
+	{ 0x20, 0x18, 0x18, HV_GPCI_PMU_M_UNCAPPED },
+	{ 0x20, 0x20, 0x20, HV_GPCI_PMU_M_DONATED },
+	{ 0x20, 0x28, 0x28, HV_GPCI_PMU_M_IDLE },
+	{ 0x30, 0x08, 0x08, HV_GPCI_PMU_M_RUN_INSTR },
+	{ 0x30, 0x10, 0x10, HV_GPCI_PMU_M_RUN_CYCLES },
+	{ 0x50, 0x10, NA, HV_GPCI_PMU_M_TOTAL_ABC },
+	{ 0x50, 0x18, 0x10, HV_GPCI_PMU_M_IDLE_A },
+	{ 0x50, NA, 0x18, HV_GPCI_PMU_M_TIME_A },
+	{ 0x50, 0x20, 0x20, HV_GPCI_PMU_M_IDLE_B },
+	{ 0x50, NA, 0x28, HV_GPCI_PMU_M_TIME_B },
+	{ 0x50, 0x28, 0x30, HV_GPCI_PMU_M_IDLE_C },
+	{ 0x50, NA, 0x38, HV_GPCI_PMU_M_TIME_C },
+	{ 0x60, 0x10, NA, HV_GPCI_PMU_M_TOTAL_WXYZ },
+	{ 0x60, 0x18, 0x10, HV_GPCI_PMU_M_IDLE_W },
+	{ 0x60, NA, 0x18, HV_GPCI_PMU_M_TIME_W },
+	{ 0x60, 0x20, 0x20, HV_GPCI_PMU_M_IDLE_X },
+	{ 0x60, NA, 0x28, HV_GPCI_PMU_M_TIME_X },
+	{ 0x60, 0x28, 0x30, HV_GPCI_PMU_M_IDLE_Y },
+	{ 0x60, NA, 0x38, HV_GPCI_PMU_M_TIME_Y },
+	{ 0x60, 0x30, 0x40, HV_GPCI_PMU_M_IDLE_Z },
+	{ 0x60, NA, 0x48, HV_GPCI_PMU_M_TIME_Z },
+	{ 0x94, 0x08, NA, HV_GPCI_PMU_M_CORE_ANY_THREAD },
+	{ 0x94, 0x10, NA, HV_GPCI_PMU_M_CORE_TIMEBASE },
+	{ 0x94, 0x18, NA, HV_GPCI_PMU_M_CORE_PURR },
+	{ 0x94, 0x20, NA, HV_GPCI_PMU_M_CORE_SUM_THREADS },
+	{ 0x94, 0x28, NA, HV_GPCI_PMU_M_CORE_INSTR },
+	{ 0xE0, 0x08, NA, HV_GPCI_PMU_M_Q_WAIT_ENT_TIME },
+	{ 0xE0, 0x10, NA, HV_GPCI_PMU_M_Q_WAIT_ENT_TIMES },
+	{ 0xE0, 0x18, NA, HV_GPCI_PMU_M_Q_WAIT_PROC_TIME },
+	{ 0xE0, 0x20, NA, HV_GPCI_PMU_M_Q_WAIT_PROC_TIMES },
+	{ 0xE0, 0x28, NA, HV_GPCI_PMU_M_Q_HOME_CORE },
+	{ 0xE0, 0x30, NA, HV_GPCI_PMU_M_Q_HOME_PRIMARY },
+	{ 0xE0, 0x38, NA, HV_GPCI_PMU_M_Q_HOME_SECONDARY },
+	{ 0xE0, 0x40, NA, HV_GPCI_PMU_M_Q_OFF_SECONDARY },
+	{ 0xE0, 0x48, NA, HV_GPCI_PMU_M_Q_DEDICATED_DONATING },
+	{ 0xF0, 0x00, NA, HV_GPCI_PMU_M_SYS_DISPATCH },
+	{ 0xF0, 0x08, NA, HV_GPCI_PMU_M_SYS_VP_TIMERS },
+	{ 0xF0, 0x10, NA, HV_GPCI_PMU_M_SYS_OVER_ENT },
+	{ 0xF0, 0x18, NA, HV_GPCI_PMU_M_SYS_MANAGEMENT },
+	{ 0xF4, 0x00, NA, HV_GPCI_PMU_M_TLBIE_COUNT },
+	{ 0xF4, 0x08, NA, HV_GPCI_PMU_M_TLBIE_TIME },
+	{ 0x100, 0x08, NA, HV_GPCI_PMU_M_PI_INSTR },
+	{ 0x100, 0x10, NA, HV_GPCI_PMU_M_PI_TIME },
 };
 
 static int gt_layout_ctr(u32 req, u32 off, bool ext)
@@ -1238,9 +1237,9 @@ static int gt_layout_ctr(u32 req, u32 off, bool ext)
 
 	/* 0x70, 0x80: 8-byte counters from 0x10, in the model's order */
 	if (req == 0x70 && ext && off >= 0x10 && off <= 0xA8 && !(off & 7))
-		return HVPMU_GPCI_M_GX_FIRST + (off - 0x10) / 8;
+		return HV_GPCI_PMU_M_GX_FIRST + (off - 0x10) / 8;
 	if (req == 0x80 && ext && off >= 0x10 && off <= 0x48 && !(off & 7))
-		return HVPMU_GPCI_M_MC_FIRST + (off - 0x10) / 8;
+		return HV_GPCI_PMU_M_MC_FIRST + (off - 0x10) / 8;
 	for (i = 0; i < ARRAY_SIZE(gt_layout); i++)
 		if (gt_layout[i].req == req &&
 		    (ext ? gt_layout[i].ext : gt_layout[i].lopar) == off)
@@ -1249,14 +1248,14 @@ static int gt_layout_ctr(u32 req, u32 off, bool ext)
 }
 
 /* The entity an event of counter @c is opened on: one past a gap. */
-static u32 gt_entity(enum hvpmu_gpci_model_ctr c)
+static u32 gt_entity(enum hv_gpci_model_ctr c)
 {
-	switch (hvpmu_gpci_model_ctr_kind(c)) {
-	case HVPMU_GPCI_K_PROC:
+	switch (hv_gpci_model_ctr_kind(c)) {
+	case HV_GPCI_PMU_K_PROC:
 		return 5;
-	case HVPMU_GPCI_K_PART:
+	case HV_GPCI_PMU_K_PART:
 		return 7;
-	case HVPMU_GPCI_K_CHIP:
+	case HV_GPCI_PMU_K_CHIP:
 		return 8;
 	default:
 		return 0;
@@ -1268,8 +1267,8 @@ static void gt_fill(u64 base, u64 step)
 {
 	unsigned int c;
 
-	for (c = 0; c < HVPMU_GPCI_M_NR; c++)
-		hvpmu_gpci_model_set(gt.m, c, gt_entity(c),
+	for (c = 0; c < HV_GPCI_PMU_M_NR; c++)
+		hv_gpci_model_set(gt.m, c, gt_entity(c),
 				     base + c * 1000003ULL + (c + 1) * step);
 }
 
@@ -1289,12 +1288,12 @@ static bool gt_available(u32 req, u8 version)
 static void gpci_test_named(struct kunit *test)
 {
 	const struct gt_version_param *p = test->param_value;
-	bool ext = p->version >= HVPMU_GPCI_VERSION_EXTENDED;
+	bool ext = p->version >= HV_GPCI_PMU_VERSION_EXTENDED;
 	unsigned int i, opened = 0, nr;
 	const char *name;
 
 	gt_start_param(test);
-	nr = gt_nr_events(test, hvpmu_gpci_to_pmu(gt.g));
+	nr = gt_nr_events(test, hv_gpci_pmu_to_pmu(gt.g));
 	KUNIT_EXPECT_GT(test, nr, 0U);
 	for (i = 0; (name = gt_event_name(test, i)); i++) {
 		const char *terms = gt_our_event(test, name);
@@ -1327,9 +1326,9 @@ static void gpci_test_named(struct kunit *test)
 		opened++;
 		/* every counter moves differently: a wrong offset shows */
 		gt_fill(1ULL << 40, step);
-		calls = hvpmu_gpci_model_calls(gt.m);
+		calls = hv_gpci_model_calls(gt.m);
 		KUNIT_EXPECT_EQ_MSG(test, gt_read(ev), (c + 1) * step, "%s", name);
-		KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_calls(gt.m), calls + 1);
+		KUNIT_EXPECT_EQ(test, hv_gpci_model_calls(gt.m), calls + 1);
 		/* the version its layout was written for, as Linux's */
 		if (ext)
 			KUNIT_EXPECT_EQ_MSG(test, gt.m->last_version_in,
@@ -1349,12 +1348,12 @@ static const struct {
 	long rc;
 	int err;
 } gt_init_rcs[] = {
-	{ HVPMU_H_PRIVILEGE, -EINVAL },
-	{ HVPMU_H_PARAMETER, -EINVAL },
-	{ HVPMU_H_NOT_AVAILABLE, -EOPNOTSUPP },
-	{ HVPMU_H_AUTHORITY, -EPERM },
-	{ HVPMU_H_FUNCTION, -EINVAL },
-	{ HVPMU_H_HARDWARE, -EINVAL },
+	{ HV_GPCI_H_PRIVILEGE, -EINVAL },
+	{ HV_GPCI_H_PARAMETER, -EINVAL },
+	{ HV_GPCI_H_NOT_AVAILABLE, -EOPNOTSUPP },
+	{ HV_GPCI_H_AUTHORITY, -EPERM },
+	{ HV_GPCI_H_FUNCTION, -EINVAL },
+	{ HV_GPCI_H_HARDWARE, -EINVAL },
 	{ -9999, -EINVAL },
 };
 
@@ -1363,27 +1362,27 @@ static const struct {
 	long rc;
 	int err;
 } gt_probe_rcs[] = {
-	{ HVPMU_H_PRIVILEGE, -EIO },
-	{ HVPMU_H_PARAMETER, -EINVAL },
-	{ HVPMU_H_NOT_AVAILABLE, -EOPNOTSUPP },
-	{ HVPMU_H_AUTHORITY, -EPERM },
-	{ HVPMU_H_FUNCTION, -ENODEV },
-	{ HVPMU_H_HARDWARE, -EIO },
+	{ HV_GPCI_H_PRIVILEGE, -EIO },
+	{ HV_GPCI_H_PARAMETER, -EINVAL },
+	{ HV_GPCI_H_NOT_AVAILABLE, -EOPNOTSUPP },
+	{ HV_GPCI_H_AUTHORITY, -EPERM },
+	{ HV_GPCI_H_FUNCTION, -ENODEV },
+	{ HV_GPCI_H_HARDWARE, -EIO },
 	{ -9999, -EIO },
 };
 
 static void gpci_test_errors_probe(struct kunit *test)
 {
-	struct hvpmu_gpci_pmu *g;
+	struct hv_gpci_pmu *g;
 	unsigned int i;
 
 	gt_remove();
 	for (i = 0; i < ARRAY_SIZE(gt_probe_rcs); i++) {
-		hvpmu_gpci_model_inject(gt.m, 0, 1, gt_probe_rcs[i].rc, 0);
+		hv_gpci_model_inject(gt.m, 0, 1, gt_probe_rcs[i].rc, 0);
 		g = gt_probe();
 		KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(g), gt_probe_rcs[i].err);
 		if (!IS_ERR(g))
-			hvpmu_gpci_remove(g);
+			hv_gpci_pmu_remove(g);
 	}
 	/* QEMU pseries: no GPCI at all */
 	gt.m->implemented = false;
@@ -1405,10 +1404,10 @@ static void gpci_test_errno(struct kunit *test)
 	struct perf_event *ev;
 	unsigned int i;
 
-	gt_start(test, 6, HVPMU_GPCI_CAP_GA);
+	gt_start(test, 6, HV_GPCI_PMU_CAP_GA);
 	for (i = 0; i < ARRAY_SIZE(gt_init_rcs); i++) {
 		gt_raw(&attr, 0x20, 7, 0, 0, 8, 0x8);
-		hvpmu_gpci_model_inject(gt.m, 0, 1, gt_init_rcs[i].rc, 0);
+		hv_gpci_model_inject(gt.m, 0, 1, gt_init_rcs[i].rc, 0);
 		ev = gt_open(&attr);
 		KUNIT_EXPECT_EQ_MSG(test, PTR_ERR_OR_ZERO(ev), gt_init_rcs[i].err,
 				    "rc %ld", gt_init_rcs[i].rc);
@@ -1447,43 +1446,43 @@ static void gpci_test_errors_read(struct kunit *test)
 	unsigned int i, errs = 0;
 	char want[16];
 
-	gt_start(test, 6, HVPMU_GPCI_CAP_GA);
+	gt_start(test, 6, HV_GPCI_PMU_CAP_GA);
 	for (i = 0; i < ARRAY_SIZE(gt_init_rcs); i++) {
 		u64 v = 1000;
 
-		hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_PROC_TIME, 5, v);
+		hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_PROC_TIME, 5, v);
 		gt_raw(&attr, 0x10, 5, 0, 0, 8, 0);
 		ev = gt_open(&attr);
 		KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
-		hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_PROC_TIME, 5, v + 500);
+		hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_PROC_TIME, 5, v + 500);
 		KUNIT_EXPECT_EQ(test, gt_read(ev), 500ULL);
 
 		/* read fails: the previous value, no zero-then-jump */
-		hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_PROC_TIME, 5, v + 800);
-		hvpmu_gpci_model_inject(gt.m, 0, 1, gt_init_rcs[i].rc, 0);
+		hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_PROC_TIME, 5, v + 800);
+		hv_gpci_model_inject(gt.m, 0, 1, gt_init_rcs[i].rc, 0);
 		KUNIT_EXPECT_EQ(test, gt_read(ev), 500ULL);
-		hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_PROC_TIME, 5, v + 900);
+		hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_PROC_TIME, 5, v + 900);
 		KUNIT_EXPECT_EQ(test, gt_read(ev), 900ULL);
 
 		/* disable fails to read: the count stays, later reads agree */
-		hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_PROC_TIME, 5, v + 950);
-		hvpmu_gpci_model_inject(gt.m, 0, 1, gt_init_rcs[i].rc, 0);
+		hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_PROC_TIME, 5, v + 950);
+		hv_gpci_model_inject(gt.m, 0, 1, gt_init_rcs[i].rc, 0);
 		perf_event_disable(ev);
 		KUNIT_EXPECT_EQ(test, gt_read(ev), 900ULL);
 
 		/* enable fails to read: counting starts at the next good read */
-		hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_PROC_TIME, 5, v + 2000);
-		hvpmu_gpci_model_inject(gt.m, 0, 1, gt_init_rcs[i].rc, 0);
+		hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_PROC_TIME, 5, v + 2000);
+		hv_gpci_model_inject(gt.m, 0, 1, gt_init_rcs[i].rc, 0);
 		perf_event_enable(ev);
 		KUNIT_EXPECT_EQ(test, gt_read(ev), 900ULL);
-		hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_PROC_TIME, 5, v + 2100);
+		hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_PROC_TIME, 5, v + 2100);
 		KUNIT_EXPECT_EQ(test, gt_read(ev), 1000ULL);
 
 		/* a good disable/enable cycle excludes the disabled time */
 		perf_event_disable(ev);
-		hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_PROC_TIME, 5, v + 5000);
+		hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_PROC_TIME, 5, v + 5000);
 		perf_event_enable(ev);
-		hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_PROC_TIME, 5, v + 5001);
+		hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_PROC_TIME, 5, v + 5001);
 		KUNIT_EXPECT_EQ(test, gt_read(ev), 1001ULL);
 		gt_close(ev);
 		errs += 3;
@@ -1500,18 +1499,18 @@ static void gpci_test_robust(struct kunit *test)
 	struct perf_event_attr attr;
 	struct perf_event *ev;
 
-	gt_start(test, 6, HVPMU_GPCI_CAP_GA);
+	gt_start(test, 6, HV_GPCI_PMU_CAP_GA);
 	/* a 4-byte value, offset 0xc of the low half: wraps at 32 bits */
-	hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_ENTITLED, 7, 0xfffffff0);
+	hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_ENTITLED, 7, 0xfffffff0);
 	gt_raw(&attr, 0x20, 7, 0, 0, 4, 0xc);
 	ev = gt_open(&attr);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
-	hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_ENTITLED, 7, 0x100000010ULL);
+	hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_ENTITLED, 7, 0x100000010ULL);
 	KUNIT_EXPECT_EQ(test, gt_read(ev), 0x20ULL);
 
 	/* wrong index echoed, short element, changed layout: value kept */
 	gt.m->bad_index = 1;
-	hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_ENTITLED, 7, 0x100000030ULL);
+	hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_ENTITLED, 7, 0x100000030ULL);
 	KUNIT_EXPECT_EQ(test, gt_read(ev), 0x20ULL);
 	gt.m->bad_index = 0;
 	gt.m->bad_elem_size = 0xc;
@@ -1531,7 +1530,7 @@ static void gpci_test_robust(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, IS_ERR(gt_open(&attr)));
 	gt.m->bad_elem_size = 0;
 	/* 0x30 is deprecated from version 8: the firmware says so */
-	gt_start(test, 8, HVPMU_GPCI_CAP_GA);
+	gt_start(test, 8, HV_GPCI_PMU_CAP_GA);
 	gt_raw(&attr, 0x30, 7, 0, 0, 8, 0x8);
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(gt_open(&attr)), -EOPNOTSUPP);
 }
@@ -1555,7 +1554,7 @@ static void gpci_test_raw(struct kunit *test)
 	struct perf_event *ev;
 	unsigned int i;
 
-	gt_start(test, 6, HVPMU_GPCI_CAP_GA);
+	gt_start(test, 6, HV_GPCI_PMU_CAP_GA);
 	for (i = 0; i < ARRAY_SIZE(ok); i++) {
 		gt_raw(&attr, ok[i].req, ok[i].idx, 0, 0, ok[i].len, ok[i].off);
 		ev = gt_open(&attr);
@@ -1572,20 +1571,20 @@ static void gpci_test_raw(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, IS_ERR(ev));
 
 	/* offsets past the first element: the next processor's data */
-	hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_PROC_TIME, 6, 100);
+	hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_PROC_TIME, 6, 100);
 	gt_raw(&attr, 0x10, 5, 0, 8, 8, 0x30);
 	ev = gt_open(&attr);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
-	hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_PROC_TIME, 6, 175);
+	hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_PROC_TIME, 6, 175);
 	KUNIT_EXPECT_EQ(test, gt_read(ev), 75ULL);
 	/* ... and the hcall asks for two elements: 32 + 2 x 0x30 bytes */
 	KUNIT_EXPECT_EQ(test, gt.m->last_size, 32UL + 0x60);
 	gt_close(ev);
 	/* Linux's limit: offset + length within 4064 bytes */
 	gt_raw(&attr, 0x10, 0, 0, 8, 8, 4064 - 8);
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_attr_check(gt.g, &attr), 0);
+	KUNIT_EXPECT_EQ(test, hv_gpci_pmu_attr_check(gt.g, &attr), 0);
 	gt_raw(&attr, 0x10, 0, 0, 8, 8, 4064 - 7);
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_attr_check(gt.g, &attr), -EINVAL);
+	KUNIT_EXPECT_EQ(test, hv_gpci_pmu_attr_check(gt.g, &attr), -EINVAL);
 	/* an unknown request: the firmware says no (H_PARAMETER) */
 	gt_raw(&attr, 0x12, 0, 0, 8, 8, 0);
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(gt_open(&attr)), -EINVAL);
@@ -1624,26 +1623,26 @@ static void gpci_test_config_ranges(struct kunit *test)
 	unsigned long calls;
 	unsigned int i;
 
-	gt_start(test, 6, HVPMU_GPCI_CAP_GA);
+	gt_start(test, 6, HV_GPCI_PMU_CAP_GA);
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
 		gt_raw(&attr, cases[i].req, 5, 0, 8, cases[i].len, cases[i].off);
-		KUNIT_EXPECT_EQ_MSG(test, hvpmu_gpci_attr_check(gt.g, &attr),
+		KUNIT_EXPECT_EQ_MSG(test, hv_gpci_pmu_attr_check(gt.g, &attr),
 				    cases[i].err, "request 0x%x length %u offset %u",
 				    cases[i].req, cases[i].len, cases[i].off);
 	}
 	for (i = 0; i < 64; i++) {
 		gt_raw(&attr, 0x10, 5, 0, 8, 8, 0);
 		attr.config2 = BIT_ULL(i);
-		KUNIT_EXPECT_EQ_MSG(test, hvpmu_gpci_attr_check(gt.g, &attr),
+		KUNIT_EXPECT_EQ_MSG(test, hv_gpci_pmu_attr_check(gt.g, &attr),
 				    -EINVAL, "config2 bit %u", i);
 	}
 	/* through perf_event_open(): refused before the hypervisor is asked */
-	calls = hvpmu_gpci_model_calls(gt.m);
+	calls = hv_gpci_model_calls(gt.m);
 	gt_raw(&attr, 0x10, 5, 0, 8, 0, 0);
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(gt_open(&attr)), -EINVAL);
 	gt_raw(&attr, 0x10, 5, 0, 8, 9, 0);
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(gt_open(&attr)), -EINVAL);
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_calls(gt.m), calls);
+	KUNIT_EXPECT_EQ(test, hv_gpci_model_calls(gt.m), calls);
 }
 
 /* More processors than fit in 4 KiB: H_Parameter/0x1B still has ours. */
@@ -1653,16 +1652,16 @@ static void gpci_test_big_table(struct kunit *test)
 	struct perf_event *ev;
 	unsigned int i;
 
-	gt_start(test, 6, HVPMU_GPCI_CAP_GA);
-	for (i = 0; i < HVPMU_GPCI_MODEL_MAX_ENTITIES; i++)
-		gt.m->ent[HVPMU_GPCI_K_PROC][i].id = i;
-	gt.m->nr[HVPMU_GPCI_K_PROC] = HVPMU_GPCI_MODEL_MAX_ENTITIES;
-	hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_PROC_TIME, 0, 1);
+	gt_start(test, 6, HV_GPCI_PMU_CAP_GA);
+	for (i = 0; i < HV_GPCI_PMU_MODEL_MAX_ENTITIES; i++)
+		gt.m->ent[HV_GPCI_PMU_K_PROC][i].id = i;
+	gt.m->nr[HV_GPCI_PMU_K_PROC] = HV_GPCI_PMU_MODEL_MAX_ENTITIES;
+	hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_PROC_TIME, 0, 1);
 	gt_raw(&attr, 0x10, 0, 0, 0, 8, 0);
 	ev = gt_open(&attr);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
-	KUNIT_EXPECT_EQ(test, gt.m->last_rc, (long)HVPMU_H_PARAMETER);
-	hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_PROC_TIME, 0, 4);
+	KUNIT_EXPECT_EQ(test, gt.m->last_rc, (long)HV_GPCI_H_PARAMETER);
+	hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_PROC_TIME, 0, 4);
 	KUNIT_EXPECT_EQ(test, gt_read(ev), 3ULL);
 	/* the read asked for one element only */
 	KUNIT_EXPECT_EQ(test, gt.m->last_size, 32UL + 0x30);
@@ -1674,7 +1673,7 @@ static void gpci_test_authority(struct kunit *test)
 	struct perf_event_attr attr;
 	struct perf_event *ev;
 
-	gt_start(test, 6, HVPMU_GPCI_CAP_GA);
+	gt_start(test, 6, HV_GPCI_PMU_CAP_GA);
 	gt.m->authorised = false;
 	gt_raw(&attr, 0x10, 5, 0, 0, 8, 0);
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(gt_open(&attr)), -EPERM);
@@ -1689,7 +1688,7 @@ static void gpci_test_authority(struct kunit *test)
 	/* 0x10 refused at probe: the version of 0x40 picks the events */
 	gt.m->authorised = false;
 	gt_probe_model(test);
-	KUNIT_EXPECT_EQ(test, gt_nr_events(test, hvpmu_gpci_to_pmu(gt.g)), 67U);
+	KUNIT_EXPECT_EQ(test, gt_nr_events(test, hv_gpci_pmu_to_pmu(gt.g)), 67U);
 }
 
 static void gpci_test_lab(struct kunit *test)
@@ -1697,40 +1696,40 @@ static void gpci_test_lab(struct kunit *test)
 	struct perf_event_attr attr;
 	struct perf_event *ev;
 
-	gt_start(test, 6, HVPMU_GPCI_CAP_GA);
-	gt_raw(&attr, HVPMU_GPCI_REQ_HPMCX, 5, 0, 0, 8, 0x18);
+	gt_start(test, 6, HV_GPCI_PMU_CAP_GA);
+	gt_raw(&attr, HV_GPCI_PMU_REQ_HPMCX, 5, 0, 0, 8, 0x18);
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(gt_open(&attr)), -EOPNOTSUPP);
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_lab_enable(gt.g, true), -EOPNOTSUPP);
+	KUNIT_EXPECT_EQ(test, hv_gpci_pmu_lab_enable(gt.g, true), -EOPNOTSUPP);
 
-	gt_start(test, 6, HVPMU_GPCI_CAP_GA | HVPMU_GPCI_CAP_LAB);
+	gt_start(test, 6, HV_GPCI_PMU_CAP_GA | HV_GPCI_PMU_CAP_LAB);
 	KUNIT_EXPECT_STREQ(test, gt_show(test, "interface", "lab"), "1\n");
-	gt_raw(&attr, HVPMU_GPCI_REQ_HPMCX, 5, 0, 0, 8, 0x18);
+	gt_raw(&attr, HV_GPCI_PMU_REQ_HPMCX, 5, 0, 0, 8, 0x18);
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(gt_open(&attr)), -EPERM);
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_lab_enable(gt.g, true), 0);
-	hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_HPMC1, 5, 70);
+	KUNIT_EXPECT_EQ(test, hv_gpci_pmu_lab_enable(gt.g, true), 0);
+	hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_HPMC1, 5, 70);
 	ev = gt_open(&attr);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
-	hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_HPMC1, 5, 95);
+	hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_HPMC1, 5, 95);
 	KUNIT_EXPECT_EQ(test, gt_read(ev), 25ULL);
 	gt_close(ev);
 	/* the seed's element is 0x48 bytes: current HPMC4 is the last */
-	hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_HPMC4_NOW, 7, 1);
-	gt_raw(&attr, HVPMU_GPCI_REQ_HPMCX, 7, 0, 0, 8, 0x40);
+	hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_HPMC4_NOW, 7, 1);
+	gt_raw(&attr, HV_GPCI_PMU_REQ_HPMCX, 7, 0, 0, 8, 0x40);
 	ev = gt_open(&attr);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
-	hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_HPMC4_NOW, 7, 11);
+	hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_HPMC4_NOW, 7, 11);
 	KUNIT_EXPECT_EQ(test, gt_read(ev), 10ULL);
 	gt_close(ev);
-	gt_raw(&attr, HVPMU_GPCI_REQ_HPMCX, 7, 0, 0, 8, 0x48);
+	gt_raw(&attr, HV_GPCI_PMU_REQ_HPMCX, 7, 0, 0, 8, 0x48);
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(gt_open(&attr)), -EINVAL);
 	/* Set MMCRH writes hypervisor state: never, even with lab enabled */
-	gt_raw(&attr, HVPMU_GPCI_REQ_SET_MMCRH, 0, 0, 0, 8, 0);
+	gt_raw(&attr, HV_GPCI_PMU_REQ_SET_MMCRH, 0, 0, 0, 8, 0);
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(gt_open(&attr)), -EINVAL);
 	gt_raw(&attr, 0x80003000, 0, 0, 0, 8, 0);
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(gt_open(&attr)), -EINVAL);
 	KUNIT_EXPECT_EQ(test, gt.m->set_mmcrh, 0UL);
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_lab_enable(gt.g, false), 0);
-	gt_raw(&attr, HVPMU_GPCI_REQ_HPMCX, 5, 0, 0, 8, 0x18);
+	KUNIT_EXPECT_EQ(test, hv_gpci_pmu_lab_enable(gt.g, false), 0);
+	gt_raw(&attr, HV_GPCI_PMU_REQ_HPMCX, 5, 0, 0, 8, 0x18);
 	KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(gt_open(&attr)), -EPERM);
 }
 
@@ -1743,10 +1742,10 @@ static void gpci_test_cpu(struct kunit *test)
 
 	if (!cpu_online(1))
 		kunit_skip(test, "needs CPU 1");
-	gt_start(test, 6, HVPMU_GPCI_CAP_GA);
+	gt_start(test, 6, HV_GPCI_PMU_CAP_GA);
 	/* CPU 0 runs on processor 1 (chip 0), CPU 1 on processor 5 (chip 1) */
-	hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_PROC_TIME, 1, 1000);
-	hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_PROC_TIME, 5, 5000);
+	hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_PROC_TIME, 1, 1000);
+	hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_PROC_TIME, 5, 5000);
 	gt_raw(&attr, 0x10, 0xffffffff, 0, 8, 8, 0);
 	ev0 = gt_open_cpu(&attr, 0);
 	ev1 = gt_open_cpu(&attr, 1);
@@ -1756,23 +1755,23 @@ static void gpci_test_cpu(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ev0->cpu, 0);
 	KUNIT_EXPECT_EQ(test, ev1->cpu, 1);
 	KUNIT_EXPECT_EQ(test, gt.m->last_cpu, 1U);
-	hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_PROC_TIME, 1, 1010);
-	hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_PROC_TIME, 5, 5500);
+	hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_PROC_TIME, 1, 1010);
+	hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_PROC_TIME, 5, 5500);
 	KUNIT_EXPECT_EQ(test, gt_read(ev0), 10ULL);
 	KUNIT_EXPECT_EQ(test, gt_read(ev1), 500ULL);
 	KUNIT_EXPECT_EQ(test, gt.m->last_cpu, 1U);
 	gt_close_all();
 
 	/* chips: -1 is the chip of the CPU's processor */
-	hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_IDLE_A, 0, 10);
-	hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_IDLE_A, 1, 20);
+	hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_IDLE_A, 0, 10);
+	hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_IDLE_A, 1, 20);
 	gt_raw(&attr, 0x50, 0xffffffff, 0, 8, 8, 0x18);
 	ev0 = gt_open_cpu(&attr, 0);
 	ev1 = gt_open_cpu(&attr, 1);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev0));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev1));
-	hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_IDLE_A, 0, 13);
-	hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_IDLE_A, 1, 27);
+	hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_IDLE_A, 0, 13);
+	hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_IDLE_A, 1, 27);
 	KUNIT_EXPECT_EQ(test, gt_read(ev0), 3ULL);
 	KUNIT_EXPECT_EQ(test, gt_read(ev1), 7ULL);
 	/* the cpumask still names one CPU for perf -a */
@@ -1795,22 +1794,22 @@ static void gpci_test_resched(struct kunit *test)
 	unsigned long calls;
 	unsigned int i;
 
-	gt_start(test, 8, HVPMU_GPCI_CAP_GA);
+	gt_start(test, 8, HV_GPCI_PMU_CAP_GA);
 	for (i = 0; i < ARRAY_SIZE(ev); i++) {
 		gt_raw(&attr, 0x20, 3, 0, 8, 8, 0x8 + 8 * i);
-		calls = hvpmu_gpci_model_calls(gt.m);
+		calls = hv_gpci_model_calls(gt.m);
 		ev[i] = gt_open(&attr);
 		KUNIT_ASSERT_FALSE(test, IS_ERR(ev[i]));
 		/* event_init, then one for all the stops and starts */
-		KUNIT_EXPECT_EQ_MSG(test, hvpmu_gpci_model_calls(gt.m),
+		KUNIT_EXPECT_EQ_MSG(test, hv_gpci_model_calls(gt.m),
 				    calls + 2, "opening event %u", i);
 	}
 
 	gt.m->tick = 1000;
-	calls = hvpmu_gpci_model_calls(gt.m);
+	calls = hv_gpci_model_calls(gt.m);
 	perf_event_disable(ev[0]);	/* group_sched_out(): one stop */
 	perf_event_enable(ev[0]);	/* ctx_resched(): 4 stops, 5 starts */
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_calls(gt.m), calls + 2);
+	KUNIT_EXPECT_EQ(test, hv_gpci_model_calls(gt.m), calls + 2);
 	/* the other four never stopped counting: not a tick lost */
 	for (i = 1; i < ARRAY_SIZE(ev); i++)
 		KUNIT_EXPECT_EQ_MSG(test, gt_read(ev[i]), 2000ULL + 1000 * i,
@@ -1884,10 +1883,10 @@ static unsigned long gt_txn(struct perf_event **ev, unsigned int n,
 			    unsigned int op)
 {
 	struct gt_txn t = { .pmu = ev[0]->pmu, .ev = ev, .n = n, .op = op };
-	unsigned long calls = hvpmu_gpci_model_calls(gt.m);
+	unsigned long calls = hv_gpci_model_calls(gt.m);
 
 	smp_call_function_single(ev[0]->cpu, gt_txn_fn, &t, 1);
-	return hvpmu_gpci_model_calls(gt.m) - calls;
+	return hv_gpci_model_calls(gt.m) - calls;
 }
 
 /*
@@ -1901,7 +1900,7 @@ static void gpci_test_txn_replay(struct kunit *test)
 	struct perf_event_attr attr;
 	unsigned int i;
 
-	gt_start(test, 6, HVPMU_GPCI_CAP_GA);
+	gt_start(test, 6, HV_GPCI_PMU_CAP_GA);
 	for (i = 0; i < ARRAY_SIZE(ev); i++) {
 		/* partition 2 (offsets 0x8-0x28), processor 0, partition 7 */
 		if (i % 8 < 5)
@@ -1937,11 +1936,11 @@ static void gpci_test_txn_replay(struct kunit *test)
 
 	/* a failed hcall in the commit keeps the values of its key only */
 	KUNIT_EXPECT_EQ(test, gt_txn(ev, 8, GT_ADD), 3UL);
-	hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_ENTITLED, 2, (1 << 20) +
-			     hvpmu_gpci_model_get(gt.m, HVPMU_GPCI_M_ENTITLED, 2));
-	hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_PROC_TIME, 0, (1 << 20) +
-			     hvpmu_gpci_model_get(gt.m, HVPMU_GPCI_M_PROC_TIME, 0));
-	hvpmu_gpci_model_inject(gt.m, 0, 1, HVPMU_H_HARDWARE, 0);
+	hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_ENTITLED, 2, (1 << 20) +
+			     hv_gpci_model_get(gt.m, HV_GPCI_PMU_M_ENTITLED, 2));
+	hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_PROC_TIME, 0, (1 << 20) +
+			     hv_gpci_model_get(gt.m, HV_GPCI_PMU_M_PROC_TIME, 0));
+	hv_gpci_model_inject(gt.m, 0, 1, HV_GPCI_H_HARDWARE, 0);
 	KUNIT_EXPECT_EQ(test, gt_txn(ev, 8, GT_READ), 3UL);
 	KUNIT_EXPECT_EQ(test, gt_read(ev[0]), 9000ULL);
 	KUNIT_EXPECT_EQ(test, gt_read(ev[5]), 9000ULL + (1 << 20));
@@ -1966,10 +1965,10 @@ static void gt_nested_read(void *arg)
 	if (n->done++)
 		return;
 	n->before = local64_read(&n->ev->count);
-	n->calls = hvpmu_gpci_model_calls(gt.m);
+	n->calls = hv_gpci_model_calls(gt.m);
 	n->ev->pmu->read(n->ev);
 	n->after = local64_read(&n->ev->count);
-	n->calls = hvpmu_gpci_model_calls(gt.m) - n->calls;
+	n->calls = hv_gpci_model_calls(gt.m) - n->calls;
 }
 
 static void gpci_test_nested_read(struct kunit *test)
@@ -1978,16 +1977,16 @@ static void gpci_test_nested_read(struct kunit *test)
 	struct perf_event_attr attr;
 	struct perf_event *ev1, *ev2;
 
-	gt_start(test, 6, HVPMU_GPCI_CAP_GA);
+	gt_start(test, 6, HV_GPCI_PMU_CAP_GA);
 	gt_raw(&attr, 0x20, 3, 0, 8, 8, 0x8);
 	ev1 = gt_open(&attr);
 	gt_raw(&attr, 0x20, 3, 0, 8, 8, 0x10);
 	ev2 = gt_open(&attr);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev1));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev2));
-	hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_CAPPED, 3, 50);
+	hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_CAPPED, 3, 50);
 	KUNIT_EXPECT_EQ(test, gt_read(ev2), 50ULL);
-	hvpmu_gpci_model_set(gt.m, HVPMU_GPCI_M_CAPPED, 3, 80);
+	hv_gpci_model_set(gt.m, HV_GPCI_PMU_M_CAPPED, 3, 80);
 
 	n.ev = ev2;
 	gt.m->hook_arg = &n;
@@ -2038,11 +2037,11 @@ static void gpci_test_sysinfo(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, vp);
 	gt_remove();
-	hvpmu_gpci_model_init(gt.m, 8);
+	hv_gpci_model_init(gt.m, 8);
 	gt.m->power10 = true;
 	gt_probe_model(test);
 	/* probe: 0x40, 0x10, and one call per file */
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_calls(gt.m), 7UL);
+	KUNIT_EXPECT_EQ(test, hv_gpci_model_calls(gt.m), 7UL);
 	KUNIT_EXPECT_STREQ(test, gt_show(test, "interface",
 					 "processor_bus_topology"), topology);
 	KUNIT_EXPECT_STREQ(test, gt_show(test, "interface",
@@ -2076,20 +2075,20 @@ static void gpci_test_sysinfo(struct kunit *test)
 
 	/* a firmware answering 2 elements a call: the same, in pages */
 	gt.m->max_elems = 2;
-	calls = hvpmu_gpci_model_calls(gt.m);
+	calls = hv_gpci_model_calls(gt.m);
 	KUNIT_EXPECT_STREQ(test, gt_show(test, "interface",
 					 "processor_bus_topology"), topology);
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_calls(gt.m), calls + 2);
+	KUNIT_EXPECT_EQ(test, hv_gpci_model_calls(gt.m), calls + 2);
 	KUNIT_EXPECT_STREQ(test, gt_show(test, "interface",
 					 "affinity_domain_via_virtual_processor"),
 			   vp);
 	KUNIT_EXPECT_STREQ(test, gt_show(test, "interface",
 					 "affinity_domain_via_domain"), domain);
-	calls = hvpmu_gpci_model_calls(gt.m);
+	calls = hv_gpci_model_calls(gt.m);
 	KUNIT_EXPECT_STREQ(test, gt_show(test, "interface",
 					 "affinity_domain_via_partition"),
 			   partition);
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_calls(gt.m), calls + 3);
+	KUNIT_EXPECT_EQ(test, hv_gpci_model_calls(gt.m), calls + 3);
 	gt.m->max_elems = 0;
 
 	/* no permission: EPERM, as Linux */
@@ -2102,23 +2101,23 @@ static void gpci_test_sysinfo(struct kunit *test)
 	 * full table is 4224 bytes of text, which pages of 8 KiB (sparc64)
 	 * or more hold.
 	 */
-	for (i = 0; i < HVPMU_GPCI_MODEL_MAX_ENTITIES; i++)
-		gt.m->ent[HVPMU_GPCI_K_CHIP][i].id = i;
-	gt.m->nr[HVPMU_GPCI_K_CHIP] = HVPMU_GPCI_MODEL_MAX_ENTITIES;
+	for (i = 0; i < HV_GPCI_PMU_MODEL_MAX_ENTITIES; i++)
+		gt.m->ent[HV_GPCI_PMU_K_CHIP][i].id = i;
+	gt.m->nr[HV_GPCI_PMU_K_CHIP] = HV_GPCI_PMU_MODEL_MAX_ENTITIES;
 	gt_show_ret(test, "interface", "processor_bus_topology", &ret);
 	KUNIT_EXPECT_EQ(test, ret,
 			PAGE_SIZE < 4224 ? (ssize_t)-EFBIG : (ssize_t)4224);
 
 	/* created only if every request answers: all or none */
-	hvpmu_gpci_model_init(gt.m, 8);
+	hv_gpci_model_init(gt.m, 8);
 	gt.m->power10 = true;
-	hvpmu_gpci_model_inject(gt.m, 4, 1, HVPMU_H_HARDWARE, 0);
+	hv_gpci_model_inject(gt.m, 4, 1, HV_GPCI_H_HARDWARE, 0);
 	gt_probe_model(test);
 	for (i = 0; i < ARRAY_SIZE(files); i++)
 		KUNIT_EXPECT_STREQ(test, gt_show(test, "interface", files[i]),
 				   "(none)");
 	/* H_AUTHORITY at probe: created (the permission may come later) */
-	hvpmu_gpci_model_init(gt.m, 8);
+	hv_gpci_model_init(gt.m, 8);
 	gt.m->power10 = true;
 	gt.m->authorised = false;
 	gt_probe_model(test);
@@ -2173,13 +2172,13 @@ static void gpci_test_random(struct kunit *test)
 	struct rnd_state rs;
 	struct perf_event *ev;
 
-	gt_start(test, 6, HVPMU_GPCI_CAP_GA | HVPMU_GPCI_CAP_LAB);
+	gt_start(test, 6, HV_GPCI_PMU_CAP_GA | HV_GPCI_PMU_CAP_LAB);
 	prandom_seed_state(&rs, 0x6b636970ULL);
 	for (i = 0; i < 100000; i++) {
 		int ret;
 
 		gt_random_attr(&rs, &attr);
-		ret = hvpmu_gpci_attr_check(gt.g, &attr);
+		ret = hv_gpci_pmu_attr_check(gt.g, &attr);
 		if (ret) {
 			KUNIT_EXPECT_TRUE_MSG(test, ret == -EINVAL ||
 					      ret == -EOPNOTSUPP ||
@@ -2219,7 +2218,7 @@ static void gpci_test_random(struct kunit *test)
 /* ---- simulated platform ---- */
 
 /* Text for the sim parsers: they modify their input. */
-static int gt_sim(struct kunit *test, int (*fn)(struct hvpmu_gpci_model *m,
+static int gt_sim(struct kunit *test, int (*fn)(struct hv_gpci_model *m,
 						char *text),
 		  const char *text)
 {
@@ -2259,86 +2258,86 @@ static void gpci_sim_inject(struct kunit *test)
 	static const char partial[] =
 		"partition 3 entitled_cycles += 1\nbad\n"
 		"partition 3 entitled_cycles += 1\n";
-	/* some names of hvpmu-gpci.rst, typed in */
+	/* some names of hv-gpci-pmu.rst, typed in */
 	static const struct { const char *line; int ctr; u32 id; } doc[] = {
-		{ "processor 5 processor_time = 7", HVPMU_GPCI_M_PROC_TIME, 5 },
-		{ "chip 8 gx1_out_cycles_total = 7", HVPMU_GPCI_M_GX_LAST, 8 },
-		{ "chip 8 mc1_total_cycles = 7", HVPMU_GPCI_M_MC_LAST, 8 },
-		{ "system 0 time_spent_issuing_tlbies = 7", HVPMU_GPCI_M_TLBIE_TIME, 0 },
-		{ "partition 7 time_collected = 7", HVPMU_GPCI_M_PI_TIME, 7 },
-		{ "processor 5 hpmc4_current = 7", HVPMU_GPCI_M_HPMC4_NOW, 5 },
+		{ "processor 5 processor_time = 7", HV_GPCI_PMU_M_PROC_TIME, 5 },
+		{ "chip 8 gx1_out_cycles_total = 7", HV_GPCI_PMU_M_GX_LAST, 8 },
+		{ "chip 8 mc1_total_cycles = 7", HV_GPCI_PMU_M_MC_LAST, 8 },
+		{ "system 0 time_spent_issuing_tlbies = 7", HV_GPCI_PMU_M_TLBIE_TIME, 0 },
+		{ "partition 7 time_collected = 7", HV_GPCI_PMU_M_PI_TIME, 7 },
+		{ "processor 5 hpmc4_current = 7", HV_GPCI_PMU_M_HPMC4_NOW, 5 },
 	};
 	unsigned int i;
 	char line[96];
 	u32 id;
 
-	for (i = 0; i < HVPMU_GPCI_M_NR; i++) {
-		const char *kind = kinds[hvpmu_gpci_model_ctr_kind(i)];
-		const char *name = hvpmu_gpci_model_ctr_name(i);
+	for (i = 0; i < HV_GPCI_PMU_M_NR; i++) {
+		const char *kind = kinds[hv_gpci_model_ctr_kind(i)];
+		const char *name = hv_gpci_model_ctr_name(i);
 
 		KUNIT_ASSERT_NOT_NULL(test, name);
 		/* one past a gap of each table */
 		id = gt_entity(i);
 		snprintf(line, sizeof(line), "%s %u %s = %u", kind, id, name,
 			 1000 + i);
-		KUNIT_EXPECT_EQ_MSG(test, gt_sim(test, hvpmu_gpci_sim_inject,
+		KUNIT_EXPECT_EQ_MSG(test, gt_sim(test, hv_gpci_pmu_sim_inject,
 						 line), 0, "%s", line);
 		snprintf(line, sizeof(line), "  %s\t%u %s += 0x%x\n", kind, id,
 			 name, 0x10 * i);
-		KUNIT_EXPECT_EQ_MSG(test, gt_sim(test, hvpmu_gpci_sim_inject,
+		KUNIT_EXPECT_EQ_MSG(test, gt_sim(test, hv_gpci_pmu_sim_inject,
 						 line), 0, "%s", line);
-		KUNIT_EXPECT_EQ_MSG(test, hvpmu_gpci_model_get(gt.m, i, id),
+		KUNIT_EXPECT_EQ_MSG(test, hv_gpci_model_get(gt.m, i, id),
 				    1000ULL + 17 * i, "%s", name);
 	}
 	for (i = 0; i < ARRAY_SIZE(doc); i++) {
-		KUNIT_EXPECT_EQ_MSG(test, gt_sim(test, hvpmu_gpci_sim_inject,
+		KUNIT_EXPECT_EQ_MSG(test, gt_sim(test, hv_gpci_pmu_sim_inject,
 						 doc[i].line), 0, "%s",
 				    doc[i].line);
-		KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_get(gt.m, doc[i].ctr,
+		KUNIT_EXPECT_EQ(test, hv_gpci_model_get(gt.m, doc[i].ctr,
 							   doc[i].id), 7ULL);
 	}
 	/* only that entity moved */
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_get(gt.m, HVPMU_GPCI_M_ENTITLED,
+	KUNIT_EXPECT_EQ(test, hv_gpci_model_get(gt.m, HV_GPCI_PMU_M_ENTITLED,
 						   1), 0ULL);
 
 	/* several lines, comments, blank lines; += wraps like the counter */
-	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_inject, multi), 0);
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_get(gt.m, HVPMU_GPCI_M_ENTITLED,
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hv_gpci_pmu_sim_inject, multi), 0);
+	KUNIT_EXPECT_EQ(test, hv_gpci_model_get(gt.m, HV_GPCI_PMU_M_ENTITLED,
 						   3), 1ULL);
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_get(gt.m, HVPMU_GPCI_M_IDLE, 3),
+	KUNIT_EXPECT_EQ(test, hv_gpci_model_get(gt.m, HV_GPCI_PMU_M_IDLE, 3),
 			11ULL);
 
 	for (i = 0; i < ARRAY_SIZE(bad); i++)
-		KUNIT_EXPECT_EQ_MSG(test, gt_sim(test, hvpmu_gpci_sim_inject,
+		KUNIT_EXPECT_EQ_MSG(test, gt_sim(test, hv_gpci_pmu_sim_inject,
 						 bad[i]), -EINVAL, "%s", bad[i]);
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_get(gt.m, HVPMU_GPCI_M_ENTITLED,
+	KUNIT_EXPECT_EQ(test, hv_gpci_model_get(gt.m, HV_GPCI_PMU_M_ENTITLED,
 						   3), 1ULL);
 	/* entities the model has not: gaps in the tables */
-	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_inject,
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hv_gpci_pmu_sim_inject,
 				     "processor 4 processor_time = 1"), -ENOENT);
-	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_inject,
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hv_gpci_pmu_sim_inject,
 				     "partition 4 entitled_cycles = 1"), -ENOENT);
-	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_inject,
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hv_gpci_pmu_sim_inject,
 				     "chip 2 idle_a = 1"), -ENOENT);
-	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_inject,
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hv_gpci_pmu_sim_inject,
 				     "system 1 tlbie_instructions_issued = 1"),
 			-ENOENT);
 	/* the lines before a bad one are applied, the ones after are not */
-	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_inject, partial),
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hv_gpci_pmu_sim_inject, partial),
 			-EINVAL);
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_get(gt.m, HVPMU_GPCI_M_ENTITLED,
+	KUNIT_EXPECT_EQ(test, hv_gpci_model_get(gt.m, HV_GPCI_PMU_M_ENTITLED,
 						   3), 2ULL);
 	KUNIT_EXPECT_EQ(test, gt.m->calls, 0UL);
 }
 
 static long gt_hcall(u8 *buf, u32 req, u32 idx)
 {
-	struct hvpmu_gpci_hdr *h = (void *)buf;
+	struct hv_gpci_pmu_hdr *h = (void *)buf;
 
-	memset(buf, 0, HVPMU_GPCI_BUF_SIZE);
+	memset(buf, 0, HV_GPCI_PMU_BUF_SIZE);
 	h->request = cpu_to_be32(req);
 	h->starting_index = cpu_to_be32(idx);
-	return hvpmu_gpci_model_hcall(gt.m, buf, HVPMU_GPCI_BUF_SIZE);
+	return hv_gpci_model_hcall(gt.m, buf, HV_GPCI_PMU_BUF_SIZE);
 }
 
 /* sim: the error file and the calls file */
@@ -2357,8 +2356,8 @@ static void gpci_sim_error(struct kunit *test)
 		"collection", "collection maybe", "collection on x",
 		"index_skew", "index_skew x", "element_size 70000", "clear now",
 	};
-	u8 *buf = kunit_kzalloc(test, 2 * HVPMU_GPCI_BUF_SIZE, GFP_KERNEL);
-	struct hvpmu_gpci_hdr *h = (void *)buf;
+	u8 *buf = kunit_kzalloc(test, 2 * HV_GPCI_PMU_BUF_SIZE, GFP_KERNEL);
+	struct hv_gpci_pmu_hdr *h = (void *)buf;
 	struct seq_file s = { .size = PAGE_SIZE };
 	unsigned int i;
 	char line[48];
@@ -2369,7 +2368,7 @@ static void gpci_sim_error(struct kunit *test)
 
 	for (i = 0; i < ARRAY_SIZE(rcs); i++) {
 		snprintf(line, sizeof(line), "%s 1", rcs[i].name);
-		KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_error, line),
+		KUNIT_EXPECT_EQ(test, gt_sim(test, hv_gpci_pmu_sim_error, line),
 				0);
 		KUNIT_EXPECT_EQ_MSG(test, gt_hcall(buf, 0x20, 3), rcs[i].rc,
 				    "%s", rcs[i].name);
@@ -2377,59 +2376,59 @@ static void gpci_sim_error(struct kunit *test)
 	}
 
 	/* two good calls, then two failures with detail_rc, then good */
-	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_error,
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hv_gpci_pmu_sim_error,
 				     "H_PARAMETER 2 after 2 detail 0x1b"), 0);
 	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0x20, 3), 0L);
 	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0x20, 3), 0L);
-	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0x20, 3), (long)HVPMU_H_PARAMETER);
+	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0x20, 3), (long)HV_GPCI_H_PARAMETER);
 	KUNIT_EXPECT_EQ(test, be32_to_cpu(h->detail_rc), 0x1bU);
-	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0x20, 3), (long)HVPMU_H_PARAMETER);
+	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0x20, 3), (long)HV_GPCI_H_PARAMETER);
 	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0x20, 3), 0L);
 
 	/* revoked collection: other partitions and processors refused */
-	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_error,
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hv_gpci_pmu_sim_error,
 				     "collection off"), 0);
-	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0x20, 7), (long)HVPMU_H_AUTHORITY);
-	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0x10, 0), (long)HVPMU_H_AUTHORITY);
+	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0x20, 7), (long)HV_GPCI_H_AUTHORITY);
+	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0x10, 0), (long)HV_GPCI_H_AUTHORITY);
 	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0xF0, 0xffffffff),
-			(long)HVPMU_H_AUTHORITY);
+			(long)HV_GPCI_H_AUTHORITY);
 	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0x20, 3), 0L);
 	KUNIT_EXPECT_EQ(test, be16_to_cpu(h->returned_values), 1U);
-	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_error,
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hv_gpci_pmu_sim_error,
 				     "collection on"), 0);
 	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0x20, 7), 0L);
 
 	/* corrupted replies */
-	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_error,
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hv_gpci_pmu_sim_error,
 				     "index_skew -1\nelement_size 8"), 0);
 	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0x20, 7), 0L);
 	KUNIT_EXPECT_EQ(test, be32_to_cpu(h->starting_index), 6U);
 	KUNIT_EXPECT_EQ(test, be16_to_cpu(h->cv_element_size), 8U);
 
 	for (i = 0; i < ARRAY_SIZE(bad); i++)
-		KUNIT_EXPECT_EQ_MSG(test, gt_sim(test, hvpmu_gpci_sim_error,
+		KUNIT_EXPECT_EQ_MSG(test, gt_sim(test, hv_gpci_pmu_sim_error,
 						 bad[i]), -EINVAL, "%s", bad[i]);
 
 	/* clear undoes everything */
-	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_error,
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hv_gpci_pmu_sim_error,
 				     "H_HARDWARE 5\ncollection off\nclear"), 0);
 	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0x20, 7), 0L);
 	KUNIT_EXPECT_EQ(test, be32_to_cpu(h->starting_index), 7U);
 	KUNIT_EXPECT_EQ(test, be16_to_cpu(h->cv_element_size), 0x30U);
 
 	/* the calls file, from a fresh model */
-	hvpmu_gpci_model_init(gt.m, 6);
+	hv_gpci_model_init(gt.m, 6);
 	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0x20, 2), 0L);
 	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0x40, 0),
-			(long)HVPMU_H_NOT_AVAILABLE);
+			(long)HV_GPCI_H_NOT_AVAILABLE);
 	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0x12345, 0),
-			(long)HVPMU_H_PARAMETER);
+			(long)HV_GPCI_H_PARAMETER);
 	KUNIT_EXPECT_EQ(test, gt_hcall(buf, 0xF4, 0xffffffff), 0L);
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_hcall(gt.m, buf + 8, 4096),
-			(long)HVPMU_H_PRIVILEGE);
-	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_error,
+	KUNIT_EXPECT_EQ(test, hv_gpci_model_hcall(gt.m, buf + 8, 4096),
+			(long)HV_GPCI_H_PRIVILEGE);
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hv_gpci_pmu_sim_error,
 				     "H_HARDWARE 2 after 5\ncollection off"), 0);
-	hvpmu_gpci_sim_calls(gt.m, &s);
+	hv_gpci_pmu_sim_calls(gt.m, &s);
 	s.buf[s.count] = '\0';
 	KUNIT_EXPECT_STREQ(test, s.buf,
 			   "hcalls 5\nrequest_0x10 0\nrequest_0x20 1\n"
@@ -2450,84 +2449,84 @@ static void gpci_sim_error(struct kunit *test)
 /* sim: hv_gpci on the model, driven through the parsers */
 static void gpci_sim(struct kunit *test)
 {
-	struct dentry *dir = debugfs_create_dir("hvpmu_gpci_test", NULL);
+	struct dentry *dir = debugfs_create_dir("hv_gpci_pmu_kunit", NULL);
 	struct perf_event_attr attr = { .size = sizeof(attr) };
 	struct perf_event *own, *other;
-	struct hvpmu_gpci_model *m;
-	struct hvpmu_gpci_pmu *p;
+	struct hv_gpci_model *m;
+	struct hv_gpci_pmu *p;
 	struct pmu *pmu;
 	unsigned long calls;
 
-	KUNIT_EXPECT_NULL(test, hvpmu_gpci_sim_pmu());
-	KUNIT_ASSERT_EQ(test, hvpmu_gpci_sim_init(dir), 0);
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_sim_init(dir), -EBUSY);
-	p = hvpmu_gpci_sim_pmu();
-	m = hvpmu_gpci_sim_model();
+	KUNIT_EXPECT_NULL(test, hv_gpci_pmu_sim_pmu());
+	KUNIT_ASSERT_EQ(test, hv_gpci_pmu_sim_init(dir), 0);
+	KUNIT_EXPECT_EQ(test, hv_gpci_pmu_sim_init(dir), -EBUSY);
+	p = hv_gpci_pmu_sim_pmu();
+	m = hv_gpci_pmu_sim_model();
 	KUNIT_ASSERT_NOT_NULL(test, p);
 	KUNIT_ASSERT_NOT_NULL(test, m);
-	pmu = hvpmu_gpci_to_pmu(p);
+	pmu = hv_gpci_pmu_to_pmu(p);
 	KUNIT_EXPECT_STREQ(test, pmu->name, "hv_gpci");
 	KUNIT_EXPECT_PTR_EQ(test, pmu->module, THIS_MODULE);
 	KUNIT_EXPECT_EQ(test, m->version, 8);
 	/* version 8: Linux's 23 named events */
 	KUNIT_EXPECT_EQ(test, gt_nr_events(test, pmu), 23U);
 	/* 0x40, 0x10 and the five system information requests (POWER10) */
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_calls(m), 7UL);
+	KUNIT_EXPECT_EQ(test, hv_gpci_model_calls(m), 7UL);
 
 	/* entitled cycles of our partition 3 and of partition 7 */
 	attr.type = pmu->type;
-	attr.config = FIELD_PREP(HVPMU_GPCI_CONFIG_REQUEST, 0x20) |
-		      FIELD_PREP(HVPMU_GPCI_CONFIG_STARTING_INDEX, 3);
-	attr.config1 = FIELD_PREP(HVPMU_GPCI_CONFIG1_LENGTH, 8) |
-		       FIELD_PREP(HVPMU_GPCI_CONFIG1_OFFSET, 0x08);
+	attr.config = FIELD_PREP(HV_GPCI_PMU_CONFIG_REQUEST, 0x20) |
+		      FIELD_PREP(HV_GPCI_PMU_CONFIG_STARTING_INDEX, 3);
+	attr.config1 = FIELD_PREP(HV_GPCI_PMU_CONFIG1_LENGTH, 8) |
+		       FIELD_PREP(HV_GPCI_PMU_CONFIG1_OFFSET, 0x08);
 	own = gt_open(&attr);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(own));
-	attr.config = FIELD_PREP(HVPMU_GPCI_CONFIG_REQUEST, 0x20) |
-		      FIELD_PREP(HVPMU_GPCI_CONFIG_STARTING_INDEX, 7);
+	attr.config = FIELD_PREP(HV_GPCI_PMU_CONFIG_REQUEST, 0x20) |
+		      FIELD_PREP(HV_GPCI_PMU_CONFIG_STARTING_INDEX, 7);
 	other = gt_open(&attr);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(other));
 
 	gt.sim = m;
-	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_inject,
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hv_gpci_pmu_sim_inject,
 				     "partition 3 entitled_cycles += 1000\n"
 				     "partition 3 entitled_cycles += 234\n"
 				     "partition 7 entitled_cycles += 5\n"), 0);
-	calls = hvpmu_gpci_model_calls(m);
+	calls = hv_gpci_model_calls(m);
 	KUNIT_EXPECT_EQ(test, gt_read(own), 1234ULL);
 	KUNIT_EXPECT_EQ(test, gt_read(other), 5ULL);
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_model_calls(m), calls + 2);
+	KUNIT_EXPECT_EQ(test, hv_gpci_model_calls(m), calls + 2);
 
 	/* a failed hcall keeps the count; the next read catches up */
-	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_error,
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hv_gpci_pmu_sim_error,
 				     "H_AUTHORITY 1"), 0);
-	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_inject,
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hv_gpci_pmu_sim_inject,
 				     "partition 3 entitled_cycles += 66"), 0);
 	KUNIT_EXPECT_EQ(test, gt_read(own), 1234ULL);
 	KUNIT_EXPECT_EQ(test, gt_read(own), 1300ULL);
 
 	/* revoked collection: partition 7 stalls, our own still counts */
-	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_error,
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hv_gpci_pmu_sim_error,
 				     "collection off"), 0);
-	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_inject,
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hv_gpci_pmu_sim_inject,
 				     "partition 7 entitled_cycles += 10\n"
 				     "partition 3 entitled_cycles += 1"), 0);
 	KUNIT_EXPECT_EQ(test, gt_read(other), 5ULL);
 	KUNIT_EXPECT_EQ(test, gt_read(own), 1301ULL);
 	KUNIT_EXPECT_EQ(test, m->last_rc, 0L);
-	KUNIT_EXPECT_EQ(test, gt_sim(test, hvpmu_gpci_sim_error,
+	KUNIT_EXPECT_EQ(test, gt_sim(test, hv_gpci_pmu_sim_error,
 				     "collection on"), 0);
 	KUNIT_EXPECT_EQ(test, gt_read(other), 15ULL);
 	gt.sim = NULL;
 
 	gt_close(own);
 	gt_close(other);
-	hvpmu_gpci_sim_exit();
-	KUNIT_EXPECT_NULL(test, hvpmu_gpci_sim_pmu());
-	KUNIT_EXPECT_NULL(test, hvpmu_gpci_sim_model());
+	hv_gpci_pmu_sim_exit();
+	KUNIT_EXPECT_NULL(test, hv_gpci_pmu_sim_pmu());
+	KUNIT_EXPECT_NULL(test, hv_gpci_pmu_sim_model());
 	/* the name is free again: nothing stayed registered */
-	KUNIT_EXPECT_EQ(test, hvpmu_gpci_sim_init(dir), 0);
-	hvpmu_gpci_sim_exit();
-	hvpmu_gpci_sim_exit();
+	KUNIT_EXPECT_EQ(test, hv_gpci_pmu_sim_init(dir), 0);
+	hv_gpci_pmu_sim_exit();
+	hv_gpci_pmu_sim_exit();
 	debugfs_remove_recursive(dir);
 }
 
@@ -2562,7 +2561,7 @@ static struct kunit_case gpci_cases[] = {
 };
 
 static struct kunit_suite gpci_suite = {
-	.name = "hvpmu_gpci",
+	.name = "hv_gpci_pmu",
 	.init = gt_init,
 	.exit = gt_exit,
 	.test_cases = gpci_cases,

@@ -12,7 +12,7 @@
 #include <linux/export.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
-#include <linux/perf/hvpmu_sun4v_model.h>
+#include "sun4v_dram_model.h"
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
@@ -68,7 +68,7 @@ static const struct { s8 chan; bool pic; } model_vf_regs[] = {
 };
 
 /**
- * hvpmu_sun4v_model_decode() - what a PerfReg# names, per the seeds' tables
+ * sun4v_dram_model_decode() - what a PerfReg# names, per the seeds' tables
  * @chip: N2 or VF
  * @reg: the PerfReg#
  * @counter: set to true for a counter register, false for a control one
@@ -77,10 +77,10 @@ static const struct { s8 chan; bool pic; } model_vf_regs[] = {
  * SPARC PCR and the VF L2 control register, -EINVAL for a number outside
  * the table.
  */
-int hvpmu_sun4v_model_decode(enum hvpmu_sun4v_chip chip, unsigned long reg,
+int sun4v_dram_model_decode(enum sun4v_pmu_chip chip, unsigned long reg,
 			     bool *counter)
 {
-	if (chip == HVPMU_SUN4V_VF) {
+	if (chip == SUN4V_PMU_VF) {
 		if (reg >= ARRAY_SIZE(model_vf_regs))
 			return -EINVAL;
 		*counter = model_vf_regs[reg].pic;
@@ -91,25 +91,25 @@ int hvpmu_sun4v_model_decode(enum hvpmu_sun4v_chip chip, unsigned long reg,
 	*counter = model_n2_regs[reg].pic;
 	return model_n2_regs[reg].chan;
 }
-EXPORT_SYMBOL_GPL(hvpmu_sun4v_model_decode);
+EXPORT_SYMBOL_GPL(sun4v_dram_model_decode);
 
-static void model_count(struct hvpmu_sun4v_model *m,
-			enum hvpmu_sun4v_model_op op, unsigned long reg)
+static void model_count(struct sun4v_dram_model *m,
+			enum sun4v_dram_model_op op, unsigned long reg)
 {
-	m->calls[op][min_t(unsigned long, reg, HVPMU_SUN4V_VF_NR_REGS)]++;
+	m->calls[op][min_t(unsigned long, reg, SUN4V_PMU_VF_NR_REGS)]++;
 }
 
-static void model_log(struct hvpmu_sun4v_model *m, enum hvpmu_sun4v_model_op op,
+static void model_log(struct sun4v_dram_model *m, enum sun4v_dram_model_op op,
 		      unsigned long reg, u64 val, unsigned long status)
 {
 	if (m->log_on && m->nr_log < ARRAY_SIZE(m->log))
-		m->log[m->nr_log++] = (struct hvpmu_sun4v_model_call) {
+		m->log[m->nr_log++] = (struct sun4v_dram_model_call) {
 			.op = op, .reg = reg, .val = val, .status = status,
 		};
 }
 
-static bool model_injected(struct hvpmu_sun4v_model *m,
-			   enum hvpmu_sun4v_model_op op, unsigned long reg,
+static bool model_injected(struct sun4v_dram_model *m,
+			   enum sun4v_dram_model_op op, unsigned long reg,
 			   unsigned long *status)
 {
 	if (!m->inj_count || m->inj_op != op ||
@@ -128,16 +128,16 @@ static bool model_injected(struct hvpmu_sun4v_model *m,
  * The hypervisor node of a CPU: one node per distinct socket id, numbered
  * in increasing (or, as the other reading, decreasing) socket order.
  */
-static int model_node_locked(struct hvpmu_sun4v_model *m, unsigned int cpu)
+static int model_node_locked(struct sun4v_dram_model *m, unsigned int cpu)
 {
 	int mine, node = 0;
 	unsigned int i, j;
 
-	if (cpu >= HVPMU_SUN4V_MODEL_CPUS || m->sock[cpu] < 0)
+	if (cpu >= SUN4V_PMU_MODEL_CPUS || m->sock[cpu] < 0)
 		return -ENODEV;
 	mine = m->sock[cpu];
 	/* Count the distinct socket ids that come before ours. */
-	for (i = 0; i < HVPMU_SUN4V_MODEL_CPUS; i++) {
+	for (i = 0; i < SUN4V_PMU_MODEL_CPUS; i++) {
 		int s = m->sock[i];
 
 		if (s < 0 || s == mine ||
@@ -148,17 +148,17 @@ static int model_node_locked(struct hvpmu_sun4v_model *m, unsigned int cpu)
 		if (j == i)
 			node++;
 	}
-	return node < HVPMU_SUN4V_VF_NODES ? node : -ENODEV;
+	return node < SUN4V_PMU_VF_NODES ? node : -ENODEV;
 }
 
 /**
- * hvpmu_sun4v_model_node() - the modelled hypervisor's node of a CPU
+ * sun4v_dram_model_node() - the modelled hypervisor's node of a CPU
  * @m: the model
  * @cpu: the CPU
  *
  * Return: the node whose PerfReg 1 a call made on @cpu reaches, or -ENODEV.
  */
-int hvpmu_sun4v_model_node(struct hvpmu_sun4v_model *m, unsigned int cpu)
+int sun4v_dram_model_node(struct sun4v_dram_model *m, unsigned int cpu)
 {
 	unsigned long flags;
 	int node;
@@ -168,37 +168,37 @@ int hvpmu_sun4v_model_node(struct hvpmu_sun4v_model *m, unsigned int cpu)
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 	return node;
 }
-EXPORT_SYMBOL_GPL(hvpmu_sun4v_model_node);
+EXPORT_SYMBOL_GPL(sun4v_dram_model_node);
 
 /*
  * Common checks. Returns a status and, for a DRAM register, its channel
  * in *chan (-1 for PerfReg 0 and VF PerfReg 1) and kind in *pic.
  */
-static unsigned long model_check(struct hvpmu_sun4v_model *m,
+static unsigned long model_check(struct sun4v_dram_model *m,
 				 unsigned long reg, int *chan, bool *pic)
 {
 	/* ref 1.5: ENOACCESS for every register without perfctraccess. */
 	if (!m->access)
-		return HVPMU_SUN4V_ENOACCESS;
+		return SUN4V_PMU_ENOACCESS;
 	/* Both seeds 3.2: EINVAL, invalid performance register number. */
-	*chan = hvpmu_sun4v_model_decode(m->chip, reg, pic);
+	*chan = sun4v_dram_model_decode(m->chip, reg, pic);
 	if (*chan == -EINVAL) {
 		m->bad++;
-		return HVPMU_SUN4V_EINVAL;
+		return SUN4V_PMU_EINVAL;
 	}
 	/*
 	 * ref 1.6: VF answers EINVAL (v1.0) or ENOTSUPPORTED (v1.1) for a
 	 * node that is not there. N2 instead succeeds for a disabled channel
 	 * (ref 1.5); that is handled by the callers.
 	 */
-	if (m->chip == HVPMU_SUN4V_VF && *chan >= 0 &&
+	if (m->chip == SUN4V_PMU_VF && *chan >= 0 &&
 	    !(m->present & BIT(*chan)))
 		return m->absent_status;
-	return HVPMU_SUN4V_EOK;
+	return SUN4V_PMU_EOK;
 }
 
 /* The calling strand's node, for the node-local VF PerfReg 1. */
-static int model_local_node(struct hvpmu_sun4v_model *m)
+static int model_local_node(struct sun4v_dram_model *m)
 {
 	int node = model_node_locked(m, raw_smp_processor_id());
 
@@ -208,19 +208,19 @@ static int model_local_node(struct hvpmu_sun4v_model *m)
 
 static unsigned long model_get(void *ctx, unsigned long reg, u64 *val)
 {
-	struct hvpmu_sun4v_model *m = ctx;
+	struct sun4v_dram_model *m = ctx;
 	unsigned long status, flags;
 	bool pic;
 	int chan;
 
 	raw_spin_lock_irqsave(&m->lock, flags);
-	model_count(m, HVPMU_SUN4V_MODEL_GET, reg);
-	if (model_injected(m, HVPMU_SUN4V_MODEL_GET, reg, &status))
+	model_count(m, SUN4V_PMU_MODEL_GET, reg);
+	if (model_injected(m, SUN4V_PMU_MODEL_GET, reg, &status))
 		goto out;
 	status = model_check(m, reg, &chan, &pic);
-	if (status != HVPMU_SUN4V_EOK)
+	if (status != SUN4V_PMU_EOK)
 		goto out;
-	if (reg == HVPMU_SUN4V_REG_PCR) {
+	if (reg == SUN4V_PMU_REG_PCR) {
 		*val = m->pcr;
 	} else if (chan < 0) {
 		/* VF 3.1: PerfReg 1 is the calling strand's node's. */
@@ -231,35 +231,35 @@ static unsigned long model_get(void *ctx, unsigned long reg, u64 *val)
 		*val = m->pic[chan];
 	} else {
 		*val = m->ctl[chan];
-		if (m->high == HVPMU_SUN4V_MODEL_HIGH_ALWAYS ||
-		    (m->high == HVPMU_SUN4V_MODEL_HIGH_WRITTEN &&
+		if (m->high == SUN4V_PMU_MODEL_HIGH_ALWAYS ||
+		    (m->high == SUN4V_PMU_MODEL_HIGH_WRITTEN &&
 		     (m->written & BIT(chan))))
 			*val |= m->ctl_high & ~MODEL_CTL_MASK;
 	}
 out:
-	model_log(m, HVPMU_SUN4V_MODEL_GET, reg, 0, status);
+	model_log(m, SUN4V_PMU_MODEL_GET, reg, 0, status);
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 	return status;
 }
 
 static unsigned long model_set(void *ctx, unsigned long reg, u64 val)
 {
-	struct hvpmu_sun4v_model *m = ctx;
+	struct sun4v_dram_model *m = ctx;
 	unsigned long status, flags;
 	bool pic;
 	int chan;
 
 	raw_spin_lock_irqsave(&m->lock, flags);
-	model_count(m, HVPMU_SUN4V_MODEL_SET, reg);
-	if (model_injected(m, HVPMU_SUN4V_MODEL_SET, reg, &status))
+	model_count(m, SUN4V_PMU_MODEL_SET, reg);
+	if (model_injected(m, SUN4V_PMU_MODEL_SET, reg, &status))
 		goto out;
 	status = model_check(m, reg, &chan, &pic);
-	if (status != HVPMU_SUN4V_EOK)
+	if (status != SUN4V_PMU_EOK)
 		goto out;
-	if (reg == HVPMU_SUN4V_REG_PCR) {
+	if (reg == SUN4V_PMU_REG_PCR) {
 		/* N2 2.1, ref 1.5: HT needs perfctrhtaccess. */
 		if ((val & MODEL_PCR_HT) && !m->ht_access)
-			status = HVPMU_SUN4V_ENOACCESS;
+			status = SUN4V_PMU_ENOACCESS;
 		else
 			m->pcr = val;
 	} else if (chan < 0) {
@@ -274,41 +274,41 @@ static unsigned long model_set(void *ctx, unsigned long reg, u64 val)
 			m->bad++;
 		m->ctl[chan] = val & MODEL_CTL_MASK;
 		m->written |= BIT(chan);
-		if (m->ctl_effect == HVPMU_SUN4V_MODEL_CTL_CLEAR) {
+		if (m->ctl_effect == SUN4V_PMU_MODEL_CTL_CLEAR) {
 			m->pic[chan] = 0;
-		} else if (m->ctl_effect == HVPMU_SUN4V_MODEL_CTL_PERTURB) {
+		} else if (m->ctl_effect == SUN4V_PMU_MODEL_CTL_PERTURB) {
 			u64 p0 = (m->pic[chan] >> 32) & MODEL_PIC_MASK;
 			u64 p1 = m->pic[chan] & MODEL_PIC_MASK;
 
-			p0 = (p0 + HVPMU_SUN4V_MODEL_PERTURB) & MODEL_PIC_MASK;
-			p1 = (p1 + HVPMU_SUN4V_MODEL_PERTURB) & MODEL_PIC_MASK;
+			p0 = (p0 + SUN4V_PMU_MODEL_PERTURB) & MODEL_PIC_MASK;
+			p1 = (p1 + SUN4V_PMU_MODEL_PERTURB) & MODEL_PIC_MASK;
 			m->pic[chan] = p0 << 32 | p1;
 		}
 	}
 out:
-	model_log(m, HVPMU_SUN4V_MODEL_SET, reg, val, status);
+	model_log(m, SUN4V_PMU_MODEL_SET, reg, val, status);
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 	return status;
 }
 
 static int model_cpu_socket(void *ctx, unsigned int cpu)
 {
-	struct hvpmu_sun4v_model *m = ctx;
+	struct sun4v_dram_model *m = ctx;
 
-	if (cpu >= HVPMU_SUN4V_MODEL_CPUS || m->sock[cpu] < 0)
+	if (cpu >= SUN4V_PMU_MODEL_CPUS || m->sock[cpu] < 0)
 		return -ENODEV;
 	return READ_ONCE(m->sock[cpu]);
 }
 
-const struct hvpmu_sun4v_ops hvpmu_sun4v_model_ops = {
+const struct sun4v_pmu_ops sun4v_dram_model_ops = {
 	.get_perfreg = model_get,
 	.set_perfreg = model_set,
 	.cpu_socket = model_cpu_socket,
 };
-EXPORT_SYMBOL_GPL(hvpmu_sun4v_model_ops);
+EXPORT_SYMBOL_GPL(sun4v_dram_model_ops);
 
 /**
- * hvpmu_sun4v_model_init() - reset a model to a freshly booted chip
+ * sun4v_dram_model_init() - reset a model to a freshly booted chip
  * @m: the model
  * @chip: N2 or VF
  * @present: bit per existing channel (N2 channel, VF node * 2 + mcu)
@@ -317,8 +317,8 @@ EXPORT_SYMBOL_GPL(hvpmu_sun4v_model_ops);
  * nodes answer EINVAL (API 1.0), every register is zero, control writes
  * leave the counters alone and every CPU is on socket 1 (one chip).
  */
-void hvpmu_sun4v_model_init(struct hvpmu_sun4v_model *m,
-			    enum hvpmu_sun4v_chip chip, u32 present)
+void sun4v_dram_model_init(struct sun4v_dram_model *m,
+			    enum sun4v_pmu_chip chip, u32 present)
 {
 	unsigned int cpu;
 
@@ -328,14 +328,14 @@ void hvpmu_sun4v_model_init(struct hvpmu_sun4v_model *m,
 	m->present = present;
 	m->access = true;
 	m->ht_access = true;
-	m->absent_status = HVPMU_SUN4V_EINVAL;
-	for (cpu = 0; cpu < HVPMU_SUN4V_MODEL_CPUS; cpu++)
+	m->absent_status = SUN4V_PMU_EINVAL;
+	for (cpu = 0; cpu < SUN4V_PMU_MODEL_CPUS; cpu++)
 		m->sock[cpu] = 1;
 }
-EXPORT_SYMBOL_GPL(hvpmu_sun4v_model_init);
+EXPORT_SYMBOL_GPL(sun4v_dram_model_init);
 
 /**
- * hvpmu_sun4v_model_traffic() - make a channel see @n occurrences of an event
+ * sun4v_dram_model_traffic() - make a channel see @n occurrences of an event
  * @m: the model
  * @chan: channel (N2 channel, VF node * 2 + mcu)
  * @event: the 4-bit event code
@@ -345,7 +345,7 @@ EXPORT_SYMBOL_GPL(hvpmu_sun4v_model_init);
  * advances by @n modulo 2^31 (ref 1.4); bits 63 and 31, whose meaning is
  * unknown, are left alone. An absent channel counts nothing.
  */
-void hvpmu_sun4v_model_traffic(struct hvpmu_sun4v_model *m, unsigned int chan,
+void sun4v_dram_model_traffic(struct sun4v_dram_model *m, unsigned int chan,
 			       unsigned int event, u64 n)
 {
 	/* ref 1.2 and 1.4: PIC0 selected by bits 7:4, counts in 62:32 */
@@ -355,7 +355,7 @@ void hvpmu_sun4v_model_traffic(struct hvpmu_sun4v_model *m, unsigned int chan,
 	unsigned long flags;
 	int i;
 
-	if (chan >= HVPMU_SUN4V_MAX_CHANNELS)
+	if (chan >= SUN4V_PMU_MAX_CHANNELS)
 		return;
 	raw_spin_lock_irqsave(&m->lock, flags);
 	for (i = 0; i < 2 && (m->present & BIT(chan)); i++) {
@@ -368,10 +368,10 @@ void hvpmu_sun4v_model_traffic(struct hvpmu_sun4v_model *m, unsigned int chan,
 	}
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
-EXPORT_SYMBOL_GPL(hvpmu_sun4v_model_traffic);
+EXPORT_SYMBOL_GPL(sun4v_dram_model_traffic);
 
 /**
- * hvpmu_sun4v_model_inject() - make calls fail
+ * sun4v_dram_model_inject() - make calls fail
  * @m: the model
  * @op: which call
  * @reg: which PerfReg#, or -1 for any
@@ -379,8 +379,8 @@ EXPORT_SYMBOL_GPL(hvpmu_sun4v_model_traffic);
  * @skip: matching calls that still succeed first
  * @count: matching calls that then fail; 0 turns injection off
  */
-void hvpmu_sun4v_model_inject(struct hvpmu_sun4v_model *m,
-			      enum hvpmu_sun4v_model_op op, long reg,
+void sun4v_dram_model_inject(struct sun4v_dram_model *m,
+			      enum sun4v_dram_model_op op, long reg,
 			      unsigned long status, unsigned int skip,
 			      unsigned int count)
 {
@@ -394,38 +394,38 @@ void hvpmu_sun4v_model_inject(struct hvpmu_sun4v_model *m,
 	m->inj_count = count;
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
-EXPORT_SYMBOL_GPL(hvpmu_sun4v_model_inject);
+EXPORT_SYMBOL_GPL(sun4v_dram_model_inject);
 
 /**
- * hvpmu_sun4v_model_calls() - how many calls were made
+ * sun4v_dram_model_calls() - how many calls were made
  * @m: the model
  * @op: which call
  * @reg: which PerfReg#, or -1 for the sum over all numbers
  *
  * Return: the number of calls since init or the last reset.
  */
-unsigned long hvpmu_sun4v_model_calls(struct hvpmu_sun4v_model *m,
-				      enum hvpmu_sun4v_model_op op, long reg)
+unsigned long sun4v_dram_model_calls(struct sun4v_dram_model *m,
+				      enum sun4v_dram_model_op op, long reg)
 {
 	unsigned long flags, n = 0;
 	int i;
 
 	raw_spin_lock_irqsave(&m->lock, flags);
 	if (reg >= 0)
-		n = m->calls[op][min_t(long, reg, HVPMU_SUN4V_VF_NR_REGS)];
+		n = m->calls[op][min_t(long, reg, SUN4V_PMU_VF_NR_REGS)];
 	else
-		for (i = 0; i <= HVPMU_SUN4V_VF_NR_REGS; i++)
+		for (i = 0; i <= SUN4V_PMU_VF_NR_REGS; i++)
 			n += m->calls[op][i];
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 	return n;
 }
-EXPORT_SYMBOL_GPL(hvpmu_sun4v_model_calls);
+EXPORT_SYMBOL_GPL(sun4v_dram_model_calls);
 
 /**
- * hvpmu_sun4v_model_reset_calls() - zero the call counters
+ * sun4v_dram_model_reset_calls() - zero the call counters
  * @m: the model
  */
-void hvpmu_sun4v_model_reset_calls(struct hvpmu_sun4v_model *m)
+void sun4v_dram_model_reset_calls(struct sun4v_dram_model *m)
 {
 	unsigned long flags;
 
@@ -433,26 +433,26 @@ void hvpmu_sun4v_model_reset_calls(struct hvpmu_sun4v_model *m)
 	memset(m->calls, 0, sizeof(m->calls));
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
-EXPORT_SYMBOL_GPL(hvpmu_sun4v_model_reset_calls);
+EXPORT_SYMBOL_GPL(sun4v_dram_model_reset_calls);
 
-#if IS_REACHABLE(CONFIG_HVPMU_SUN4V_DRAM)
+#if IS_REACHABLE(CONFIG_SUN4V_DRAM_PMU)
 /*
  * The simulated platform: niagara2_dram on a T2 with its four channels and
  * vfalls_dram on a two-way T2+ (nodes 0 and 1), each on its own model, with
  * debugfs files to inject traffic and errors and read the call counters
- * (format: Documentation/admin-guide/perf/hvpmu-sun4v-dram.rst).
+ * (format: Documentation/admin-guide/perf/sun4v-dram-pmu.rst).
  */
 struct sim_chip {
 	const char *name;
-	enum hvpmu_sun4v_chip chip;
+	enum sun4v_pmu_chip chip;
 	u32 present;
-	struct hvpmu_sun4v_model model;
-	struct hvpmu_sun4v_dram *pmu;
+	struct sun4v_dram_model model;
+	struct sun4v_dram_pmu *pmu;
 };
 
 static struct sim_chip sim_chips[] = {
-	{ .name = "niagara2_dram", .chip = HVPMU_SUN4V_N2, .present = 0xf },
-	{ .name = "vfalls_dram", .chip = HVPMU_SUN4V_VF, .present = 0xf },
+	{ .name = "niagara2_dram", .chip = SUN4V_PMU_N2, .present = 0xf },
+	{ .name = "vfalls_dram", .chip = SUN4V_PMU_VF, .present = 0xf },
 };
 
 static const char *const sim_events[] = {
@@ -462,11 +462,11 @@ static const char *const sim_events[] = {
 };
 
 static const struct { const char *name; unsigned long status; } sim_status[] = {
-	{ "EINVAL", HVPMU_SUN4V_EINVAL },
-	{ "EBADTRAP", HVPMU_SUN4V_EBADTRAP },
-	{ "EWOULDBLOCK", HVPMU_SUN4V_EWOULDBLOCK },
-	{ "ENOACCESS", HVPMU_SUN4V_ENOACCESS },
-	{ "ENOTSUPPORTED", HVPMU_SUN4V_ENOTSUPPORTED },
+	{ "EINVAL", SUN4V_PMU_EINVAL },
+	{ "EBADTRAP", SUN4V_PMU_EBADTRAP },
+	{ "EWOULDBLOCK", SUN4V_PMU_EWOULDBLOCK },
+	{ "ENOACCESS", SUN4V_PMU_ENOACCESS },
+	{ "ENOTSUPPORTED", SUN4V_PMU_ENOTSUPPORTED },
 };
 
 static struct sim_chip *sim_chip(const char *name)
@@ -487,7 +487,7 @@ static int sim_event(const char *s)
 	for (i = 0; i < ARRAY_SIZE(sim_events); i++)
 		if (sim_events[i] && !strcmp(sim_events[i], s))
 			return i;
-	if (kstrtouint(s, 0, &v) || v > HVPMU_SUN4V_SEL_MASK)
+	if (kstrtouint(s, 0, &v) || v > SUN4V_PMU_SEL_MASK)
 		return -EINVAL;
 	return v;
 }
@@ -505,24 +505,24 @@ static int sim_inject(char **argv, int argc)
 
 	if (!c)
 		return -EINVAL;
-	if (c->chip == HVPMU_SUN4V_VF) {
+	if (c->chip == SUN4V_PMU_VF) {
 		if (argc != 7 || strcmp(argv[1], "node") || strcmp(argv[3], "mcu") ||
 		    kstrtouint(argv[2], 0, &chan) || kstrtouint(argv[4], 0, &mcu) ||
-		    chan >= HVPMU_SUN4V_VF_NODES || mcu >= HVPMU_SUN4V_VF_MCUS)
+		    chan >= SUN4V_PMU_VF_NODES || mcu >= SUN4V_PMU_VF_MCUS)
 			return -EINVAL;
-		chan = chan * HVPMU_SUN4V_VF_MCUS + mcu;
+		chan = chan * SUN4V_PMU_VF_MCUS + mcu;
 		i = 5;
 	} else {
 		if (argc != 5 || strcmp(argv[1], "channel") ||
 		    kstrtouint(argv[2], 0, &chan) ||
-		    chan >= HVPMU_SUN4V_N2_CHANNELS)
+		    chan >= SUN4V_PMU_N2_CHANNELS)
 			return -EINVAL;
 		i = 3;
 	}
 	ev = sim_event(argv[i]);
 	if (ev < 0 || kstrtou64(argv[i + 1], 0, &n))
 		return -EINVAL;
-	hvpmu_sun4v_model_traffic(&c->model, chan, ev, n);
+	sun4v_dram_model_traffic(&c->model, chan, ev, n);
 	return 0;
 }
 
@@ -534,14 +534,14 @@ static int sim_error(char **argv, int argc)
 {
 	struct sim_chip *c = argc ? sim_chip(argv[0]) : NULL;
 	unsigned int count = 1, skip = 0, i;
-	enum hvpmu_sun4v_model_op op;
+	enum sun4v_dram_model_op op;
 	long reg = -1;
 	bool on;
 
 	if (!c || argc < 2)
 		return -EINVAL;
 	if (argc == 2 && !strcmp(argv[1], "off")) {
-		hvpmu_sun4v_model_inject(&c->model, 0, -1, 0, 0, 0);
+		sun4v_dram_model_inject(&c->model, 0, -1, 0, 0, 0);
 		return 0;
 	}
 	if (argc == 3 && (!strcmp(argv[1], "access") ||
@@ -559,9 +559,9 @@ static int sim_error(char **argv, int argc)
 	if (argc < 4 || argc > 6)
 		return -EINVAL;
 	if (!strcmp(argv[1], "get"))
-		op = HVPMU_SUN4V_MODEL_GET;
+		op = SUN4V_PMU_MODEL_GET;
 	else if (!strcmp(argv[1], "set"))
-		op = HVPMU_SUN4V_MODEL_SET;
+		op = SUN4V_PMU_MODEL_SET;
 	else
 		return -EINVAL;
 	if (strcmp(argv[2], "any") && kstrtol(argv[2], 0, &reg))
@@ -573,19 +573,19 @@ static int sim_error(char **argv, int argc)
 	    (argc > 4 && kstrtouint(argv[4], 0, &count)) ||
 	    (argc > 5 && kstrtouint(argv[5], 0, &skip)))
 		return -EINVAL;
-	hvpmu_sun4v_model_inject(&c->model, op, reg, sim_status[i].status,
+	sun4v_dram_model_inject(&c->model, op, reg, sim_status[i].status,
 				 skip, count);
 	return 0;
 }
 
 /**
- * hvpmu_sun4v_sim_command() - one line written to a debugfs file
+ * sun4v_pmu_sim_command() - one line written to a debugfs file
  * @file: "inject" or "error"
  * @line: the line
  *
  * Return: 0, or -EINVAL for a line that does not parse.
  */
-int hvpmu_sun4v_sim_command(const char *file, const char *line)
+int sun4v_pmu_sim_command(const char *file, const char *line)
 {
 	char **argv;
 	int argc, ret = -EINVAL;
@@ -600,7 +600,7 @@ int hvpmu_sun4v_sim_command(const char *file, const char *line)
 	argv_free(argv);
 	return ret;
 }
-EXPORT_SYMBOL_GPL(hvpmu_sun4v_sim_command);
+EXPORT_SYMBOL_GPL(sun4v_pmu_sim_command);
 
 static ssize_t sim_write(struct file *file, const char __user *ubuf,
 			 size_t len, loff_t *ppos)
@@ -613,7 +613,7 @@ static ssize_t sim_write(struct file *file, const char __user *ubuf,
 	buf = memdup_user_nul(ubuf, len);
 	if (IS_ERR(buf))
 		return PTR_ERR(buf);
-	ret = hvpmu_sun4v_sim_command(file->private_data, buf);
+	ret = sun4v_pmu_sim_command(file->private_data, buf);
 	kfree(buf);
 	return ret ? ret : len;
 }
@@ -630,42 +630,42 @@ static int sim_calls_show(struct seq_file *s, void *unused)
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(sim_chips); i++) {
-		struct hvpmu_sun4v_model *m = &sim_chips[i].model;
+		struct sun4v_dram_model *m = &sim_chips[i].model;
 
 		if (IS_ERR_OR_NULL(sim_chips[i].pmu))
 			continue;
 		seq_printf(s, "%s get %lu set %lu\n", sim_chips[i].name,
-			   hvpmu_sun4v_model_calls(m, HVPMU_SUN4V_MODEL_GET, -1),
-			   hvpmu_sun4v_model_calls(m, HVPMU_SUN4V_MODEL_SET, -1));
+			   sun4v_dram_model_calls(m, SUN4V_PMU_MODEL_GET, -1),
+			   sun4v_dram_model_calls(m, SUN4V_PMU_MODEL_SET, -1));
 	}
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(sim_calls);
 
 /**
- * hvpmu_sun4v_sim_start() - niagara2_dram and vfalls_dram on their models
+ * sun4v_pmu_sim_start() - niagara2_dram and vfalls_dram on their models
  * @dir: debugfs directory for the files "inject", "error" and "calls"
  * @owner: module that owns the PMUs (pinned while events are open)
  *
  * Return: 0, or a negative errno (nothing is left registered).
  */
-int hvpmu_sun4v_sim_start(struct dentry *dir, struct module *owner)
+int sun4v_pmu_sim_start(struct dentry *dir, struct module *owner)
 {
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(sim_chips); i++) {
 		struct sim_chip *c = &sim_chips[i];
-		struct hvpmu_sun4v_desc desc = {
-			.chip = c->chip, .ops = &hvpmu_sun4v_model_ops,
+		struct sun4v_pmu_desc desc = {
+			.chip = c->chip, .ops = &sun4v_dram_model_ops,
 			.ctx = &c->model, .owner = owner,
 		};
 
-		hvpmu_sun4v_model_init(&c->model, c->chip, c->present);
-		c->pmu = hvpmu_sun4v_dram_probe(&desc);
+		sun4v_dram_model_init(&c->model, c->chip, c->present);
+		c->pmu = sun4v_dram_pmu_probe(&desc);
 		if (IS_ERR(c->pmu)) {
 			int ret = PTR_ERR(c->pmu);
 
-			hvpmu_sun4v_sim_exit();
+			sun4v_pmu_sim_exit();
 			return ret;
 		}
 	}
@@ -674,39 +674,39 @@ int hvpmu_sun4v_sim_start(struct dentry *dir, struct module *owner)
 	debugfs_create_file("calls", 0444, dir, NULL, &sim_calls_fops);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(hvpmu_sun4v_sim_start);
+EXPORT_SYMBOL_GPL(sun4v_pmu_sim_start);
 
 /**
- * hvpmu_sun4v_sim_exit() - undo hvpmu_sun4v_sim_start()
+ * sun4v_pmu_sim_exit() - undo sun4v_pmu_sim_start()
  *
  * The caller has removed the debugfs files already.
  */
-void hvpmu_sun4v_sim_exit(void)
+void sun4v_pmu_sim_exit(void)
 {
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(sim_chips); i++) {
 		if (!IS_ERR_OR_NULL(sim_chips[i].pmu))
-			hvpmu_sun4v_dram_remove(sim_chips[i].pmu);
+			sun4v_dram_pmu_remove(sim_chips[i].pmu);
 		sim_chips[i].pmu = NULL;
 	}
 }
-EXPORT_SYMBOL_GPL(hvpmu_sun4v_sim_exit);
+EXPORT_SYMBOL_GPL(sun4v_pmu_sim_exit);
 #else
-int hvpmu_sun4v_sim_start(struct dentry *dir, struct module *owner)
+int sun4v_pmu_sim_start(struct dentry *dir, struct module *owner)
 {
 	return -ENODEV;		/* the driver is a module, the models are not */
 }
-EXPORT_SYMBOL_GPL(hvpmu_sun4v_sim_start);
+EXPORT_SYMBOL_GPL(sun4v_pmu_sim_start);
 
-void hvpmu_sun4v_sim_exit(void)
+void sun4v_pmu_sim_exit(void)
 {
 }
-EXPORT_SYMBOL_GPL(hvpmu_sun4v_sim_exit);
+EXPORT_SYMBOL_GPL(sun4v_pmu_sim_exit);
 
-int hvpmu_sun4v_sim_command(const char *file, const char *line)
+int sun4v_pmu_sim_command(const char *file, const char *line)
 {
 	return -ENODEV;
 }
-EXPORT_SYMBOL_GPL(hvpmu_sun4v_sim_command);
+EXPORT_SYMBOL_GPL(sun4v_pmu_sim_command);
 #endif

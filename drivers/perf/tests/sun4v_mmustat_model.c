@@ -13,7 +13,7 @@
  * hypervisor's TLB-miss handler does.
  */
 
-#define pr_fmt(fmt) "hvpmu_mmustat_model: " fmt
+#define pr_fmt(fmt) "sun4v_mmustat_model: " fmt
 
 #include <linux/cpu.h>
 #include <linux/debugfs.h>
@@ -21,7 +21,7 @@
 #include <linux/kernel.h>
 #include <linux/list.h>
 #include <linux/module.h>
-#include <linux/perf/hvpmu_mmustat.h>
+#include "../sun4v_mmustat_pmu.h"
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
@@ -49,7 +49,7 @@ struct model_inject {
 };
 
 /**
- * struct hvpmu_mmustat_model - one simulated hypervisor
+ * struct sun4v_mmustat_model - one simulated hypervisor
  * @ops: the backend ops handed to the driver
  * @lock: protects everything below
  * @niagara1: the API exists (UltraSPARC T1); otherwise every call EBADTRAP
@@ -65,13 +65,13 @@ struct model_inject {
  * @bad_frees: frees of a buffer a vCPU slot still names
  * @leaked: driver buffers given up (kept, never freed)
  * @live: driver buffers allocated and not freed (leaked ones included)
- * @race_cpu: the vCPU of a pending race, see hvpmu_mmustat_model_race()
+ * @race_cpu: the vCPU of a pending race, see sun4v_mmustat_model_race()
  * @race_raddr: the buffer another user configures before the next conf
  * @dropped: traffic on vCPUs with no buffer
  * @foreign: real addresses of the foreign buffers (0: not created yet)
  */
-struct hvpmu_mmustat_model {
-	struct hvpmu_mmustat_ops ops;
+struct sun4v_mmustat_model {
+	struct sun4v_mmustat_pmu_ops ops;
 	raw_spinlock_t lock;
 	bool niagara1;
 	u64 tick_hz;
@@ -79,8 +79,8 @@ struct hvpmu_mmustat_model {
 	struct list_head regions;
 	u64 next_raddr;
 	u64 misalign;
-	unsigned long calls[HVPMU_MMUSTAT_NR_CALLS];
-	struct model_inject inject[HVPMU_MMUSTAT_NR_CALLS];
+	unsigned long calls[SUN4V_MMUSTAT_PMU_NR_CALLS];
+	struct model_inject inject[SUN4V_MMUSTAT_PMU_NR_CALLS];
 	unsigned long wrong_cpu;
 	unsigned long bad_frees;
 	unsigned long leaked;
@@ -92,8 +92,8 @@ struct hvpmu_mmustat_model {
 };
 
 /* Count a call and return the injected status, if one is due. */
-static unsigned long model_enter(struct hvpmu_mmustat_model *m,
-				 enum hvpmu_mmustat_model_call call)
+static unsigned long model_enter(struct sun4v_mmustat_model *m,
+				 enum sun4v_mmustat_model_call call)
 {
 	struct model_inject *inj = &m->inject[call];
 
@@ -112,7 +112,7 @@ static unsigned long model_enter(struct hvpmu_mmustat_model *m,
  * Each region holds exactly one buffer, so a real address is valid memory
  * for the 512-byte buffer only if it is a region's start (else ENORADDR).
  */
-static struct model_region *model_find(struct hvpmu_mmustat_model *m,
+static struct model_region *model_find(struct sun4v_mmustat_model *m,
 				       u64 raddr)
 {
 	struct model_region *r;
@@ -123,7 +123,7 @@ static struct model_region *model_find(struct hvpmu_mmustat_model *m,
 	return NULL;
 }
 
-static void model_check_cpu(struct hvpmu_mmustat_model *m, unsigned int cpu)
+static void model_check_cpu(struct sun4v_mmustat_model *m, unsigned int cpu)
 {
 	/* The hypercalls act on the calling vCPU (seed 2.1: "current"). */
 	if (cpu != raw_smp_processor_id() || !irqs_disabled())
@@ -131,23 +131,23 @@ static void model_check_cpu(struct hvpmu_mmustat_model *m, unsigned int cpu)
 }
 
 /* NIAGARA_MMUSTAT_CONF as the hypervisor executes it on vCPU @cpu. */
-static unsigned long model_conf_locked(struct hvpmu_mmustat_model *m,
+static unsigned long model_conf_locked(struct sun4v_mmustat_model *m,
 				       unsigned int cpu, u64 raddr, u64 *prev,
 				       unsigned long injected)
 {
 	unsigned long status = injected;
 
 	if (!m->niagara1)
-		return HVPMU_MMUSTAT_EBADTRAP;	/* seed 2.1: non-T1 */
+		return SUN4V_MMUSTAT_PMU_EBADTRAP;	/* seed 2.1: non-T1 */
 	/*
 	 * Seed 2.1: 64-byte alignment. (The released T1 hypervisor checks
 	 * only 8 bytes, reference section 5; we model the seed.) The order of
 	 * the two checks is not specified; alignment is checked first.
 	 */
-	if (!status && (raddr & (HVPMU_MMUSTAT_BUF_ALIGN - 1)))
-		status = HVPMU_MMUSTAT_EBADALIGN;
+	if (!status && (raddr & (SUN4V_MMUSTAT_PMU_BUF_ALIGN - 1)))
+		status = SUN4V_MMUSTAT_PMU_EBADALIGN;
 	if (!status && raddr && !model_find(m, raddr))
-		status = HVPMU_MMUSTAT_ENORADDR;
+		status = SUN4V_MMUSTAT_PMU_ENORADDR;
 	if (status) {
 		/*
 		 * Seed 2.1: "If an error is returned no statistics are
@@ -161,19 +161,19 @@ static unsigned long model_conf_locked(struct hvpmu_mmustat_model *m,
 	/* ret1 is the previous buffer, 0 the first time. */
 	*prev = m->slot[cpu];
 	m->slot[cpu] = raddr;
-	return HVPMU_MMUSTAT_EOK;
+	return SUN4V_MMUSTAT_PMU_EOK;
 }
 
 static unsigned long model_info(void *ctx, unsigned int cpu, u64 *raddr)
 {
-	struct hvpmu_mmustat_model *m = ctx;
+	struct sun4v_mmustat_model *m = ctx;
 	unsigned long flags, status;
 
 	raw_spin_lock_irqsave(&m->lock, flags);
 	model_check_cpu(m, cpu);
-	status = model_enter(m, HVPMU_MMUSTAT_CALL_INFO);
+	status = model_enter(m, SUN4V_MMUSTAT_PMU_CALL_INFO);
 	if (!m->niagara1)
-		status = HVPMU_MMUSTAT_EBADTRAP;
+		status = SUN4V_MMUSTAT_PMU_EBADTRAP;
 	/* Seed 2.2: the current buffer or 0; idempotent. */
 	*raddr = status ? 0 : m->slot[cpu];
 	raw_spin_unlock_irqrestore(&m->lock, flags);
@@ -183,7 +183,7 @@ static unsigned long model_info(void *ctx, unsigned int cpu, u64 *raddr)
 static unsigned long model_conf(void *ctx, unsigned int cpu, u64 raddr,
 				u64 *prev)
 {
-	struct hvpmu_mmustat_model *m = ctx;
+	struct sun4v_mmustat_model *m = ctx;
 	unsigned long flags, status;
 
 	raw_spin_lock_irqsave(&m->lock, flags);
@@ -193,13 +193,13 @@ static unsigned long model_conf(void *ctx, unsigned int cpu, u64 raddr,
 		m->slot[cpu] = m->race_raddr;
 		m->race_cpu = -1;
 	}
-	status = model_enter(m, HVPMU_MMUSTAT_CALL_CONF);
+	status = model_enter(m, SUN4V_MMUSTAT_PMU_CALL_CONF);
 	status = model_conf_locked(m, cpu, raddr, prev, status);
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 	return status;
 }
 
-static struct model_region *model_new_region(struct hvpmu_mmustat_model *m,
+static struct model_region *model_new_region(struct sun4v_mmustat_model *m,
 					     bool foreign)
 {
 	struct model_region *r;
@@ -208,7 +208,7 @@ static struct model_region *model_new_region(struct hvpmu_mmustat_model *m,
 	r = kzalloc(sizeof(*r), GFP_KERNEL);
 	if (!r)
 		return NULL;
-	r->mem = kzalloc(HVPMU_MMUSTAT_BUF_SIZE, GFP_KERNEL);
+	r->mem = kzalloc(SUN4V_MMUSTAT_PMU_BUF_SIZE, GFP_KERNEL);
 	if (!r->mem) {
 		kfree(r);
 		return NULL;
@@ -224,13 +224,13 @@ static struct model_region *model_new_region(struct hvpmu_mmustat_model *m,
 
 static void *model_buf_alloc(void *ctx, unsigned int cpu, u64 *raddr)
 {
-	struct hvpmu_mmustat_model *m = ctx;
+	struct sun4v_mmustat_model *m = ctx;
 	struct model_region *r;
 	unsigned long flags, status;
 	u64 misalign;
 
 	raw_spin_lock_irqsave(&m->lock, flags);
-	status = model_enter(m, HVPMU_MMUSTAT_CALL_ALLOC);
+	status = model_enter(m, SUN4V_MMUSTAT_PMU_CALL_ALLOC);
 	misalign = m->misalign;
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 	if (status)
@@ -249,13 +249,13 @@ static void *model_buf_alloc(void *ctx, unsigned int cpu, u64 *raddr)
 
 static void model_buf_free(void *ctx, unsigned int cpu, void *buf, u64 raddr)
 {
-	struct hvpmu_mmustat_model *m = ctx;
+	struct sun4v_mmustat_model *m = ctx;
 	struct model_region *r, *found = NULL;
 	unsigned long flags;
 	unsigned int i;
 
 	raw_spin_lock_irqsave(&m->lock, flags);
-	model_enter(m, HVPMU_MMUSTAT_CALL_FREE);
+	model_enter(m, SUN4V_MMUSTAT_PMU_CALL_FREE);
 	list_for_each_entry(r, &m->regions, node)
 		if (r->mem == buf && r->raddr == raddr && !r->foreign)
 			found = r;
@@ -279,25 +279,25 @@ static void model_buf_free(void *ctx, unsigned int cpu, void *buf, u64 raddr)
 
 static void model_buf_leak(void *ctx, unsigned int cpu, void *buf, u64 raddr)
 {
-	struct hvpmu_mmustat_model *m = ctx;
+	struct sun4v_mmustat_model *m = ctx;
 	unsigned long flags;
 
 	/* The region stays: guest memory the hypervisor may still write. */
 	raw_spin_lock_irqsave(&m->lock, flags);
-	model_enter(m, HVPMU_MMUSTAT_CALL_LEAK);
+	model_enter(m, SUN4V_MMUSTAT_PMU_CALL_LEAK);
 	m->leaked++;
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
 
 static const void *model_map(void *ctx, u64 raddr)
 {
-	struct hvpmu_mmustat_model *m = ctx;
+	struct sun4v_mmustat_model *m = ctx;
 	struct model_region *r;
 	unsigned long flags;
 	const void *p = NULL;
 
 	raw_spin_lock_irqsave(&m->lock, flags);
-	if (!model_enter(m, HVPMU_MMUSTAT_CALL_MAP)) {
+	if (!model_enter(m, SUN4V_MMUSTAT_PMU_CALL_MAP)) {
 		r = model_find(m, raddr);
 		if (r)
 			p = r->mem;
@@ -308,23 +308,23 @@ static const void *model_map(void *ctx, u64 raddr)
 
 static u64 model_tick_hz(void *ctx, unsigned int cpu)
 {
-	struct hvpmu_mmustat_model *m = ctx;
+	struct sun4v_mmustat_model *m = ctx;
 
 	return m->tick_hz;
 }
 
 /**
- * hvpmu_mmustat_model_create() - a simulated hypervisor, every slot empty
+ * sun4v_mmustat_model_create() - a simulated hypervisor, every slot empty
  * @niagara1: true for an UltraSPARC T1 (the API exists), false for any other
  *	chip (every call returns EBADTRAP)
  * @tick_hz: the %tick frequency to report (0: unknown)
  *
  * Return: the model, or NULL if out of memory.
  */
-struct hvpmu_mmustat_model *
-hvpmu_mmustat_model_create(bool niagara1, u64 tick_hz)
+struct sun4v_mmustat_model *
+sun4v_mmustat_model_create(bool niagara1, u64 tick_hz)
 {
-	struct hvpmu_mmustat_model *m;
+	struct sun4v_mmustat_model *m;
 
 	m = kzalloc(sizeof(*m), GFP_KERNEL);
 	if (!m)
@@ -340,7 +340,7 @@ hvpmu_mmustat_model_create(bool niagara1, u64 tick_hz)
 	m->tick_hz = tick_hz;
 	m->next_raddr = MODEL_RADDR_BASE;
 	m->race_cpu = -1;
-	m->ops = (struct hvpmu_mmustat_ops) {
+	m->ops = (struct sun4v_mmustat_pmu_ops) {
 		.info = model_info,
 		.conf = model_conf,
 		.buf_alloc = model_buf_alloc,
@@ -352,13 +352,13 @@ hvpmu_mmustat_model_create(bool niagara1, u64 tick_hz)
 	};
 	return m;
 }
-EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_create);
+EXPORT_SYMBOL_GPL(sun4v_mmustat_model_create);
 
 /**
- * hvpmu_mmustat_model_destroy() - free the model and all its memory
+ * sun4v_mmustat_model_destroy() - free the model and all its memory
  * @m: the model; the driver must have been removed
  */
-void hvpmu_mmustat_model_destroy(struct hvpmu_mmustat_model *m)
+void sun4v_mmustat_model_destroy(struct sun4v_mmustat_model *m)
 {
 	struct model_region *r, *tmp;
 
@@ -369,40 +369,40 @@ void hvpmu_mmustat_model_destroy(struct hvpmu_mmustat_model *m)
 	kfree(m->slot);
 	kfree(m);
 }
-EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_destroy);
+EXPORT_SYMBOL_GPL(sun4v_mmustat_model_destroy);
 
 /**
- * hvpmu_mmustat_model_ops() - the backend ops to hand to the driver
+ * sun4v_mmustat_model_ops() - the backend ops to hand to the driver
  * @m: the model
  *
  * Return: ops whose ctx is @m.
  */
-const struct hvpmu_mmustat_ops *
-hvpmu_mmustat_model_ops(struct hvpmu_mmustat_model *m)
+const struct sun4v_mmustat_pmu_ops *
+sun4v_mmustat_model_ops(struct sun4v_mmustat_model *m)
 {
 	return &m->ops;
 }
-EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_ops);
+EXPORT_SYMBOL_GPL(sun4v_mmustat_model_ops);
 
 /**
- * hvpmu_mmustat_model_traffic() - TSB hits found by the hypervisor
+ * sun4v_mmustat_model_traffic() - TSB hits found by the hypervisor
  * @m: the model
  * @cpu: the vCPU that took them
- * @word: word index of the statistic (hvpmu_mmustat_word()); a reserved
+ * @word: word index of the statistic (sun4v_mmustat_pmu_word()); a reserved
  *	slot is refused with a warning
  * @n: amount to add (hits, or %tick cycles for a ticks word)
  *
  * Added to the buffer configured on @cpu; lost if there is none, as on the
  * hardware.
  */
-void hvpmu_mmustat_model_traffic(struct hvpmu_mmustat_model *m,
+void sun4v_mmustat_model_traffic(struct sun4v_mmustat_model *m,
 				 unsigned int cpu, unsigned int word, u64 n)
 {
 	struct model_region *r;
 	unsigned long flags;
 
-	if (WARN_ON(word >= HVPMU_MMUSTAT_BUF_WORDS ||
-		    !hvpmu_mmustat_pgsz_valid((word >> HVPMU_MMUSTAT_PGSZ_SHIFT) & 7)))
+	if (WARN_ON(word >= SUN4V_MMUSTAT_PMU_BUF_WORDS ||
+		    !sun4v_mmustat_pmu_pgsz_valid((word >> SUN4V_MMUSTAT_PMU_PGSZ_SHIFT) & 7)))
 		return;
 	raw_spin_lock_irqsave(&m->lock, flags);
 	r = m->slot[cpu] ? model_find(m, m->slot[cpu]) : NULL;
@@ -412,18 +412,18 @@ void hvpmu_mmustat_model_traffic(struct hvpmu_mmustat_model *m,
 		m->dropped += n;
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
-EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_traffic);
+EXPORT_SYMBOL_GPL(sun4v_mmustat_model_traffic);
 
 /**
- * hvpmu_mmustat_model_inject() - make one future call fail
+ * sun4v_mmustat_model_inject() - make one future call fail
  * @m: the model
  * @call: the entry point
  * @after: number of calls of that kind to let through first
  * @status: hypervisor status to return (for ALLOC, MAP and FREE any nonzero
  *	value means failure; FREE failures are only counted)
  */
-void hvpmu_mmustat_model_inject(struct hvpmu_mmustat_model *m,
-				enum hvpmu_mmustat_model_call call,
+void sun4v_mmustat_model_inject(struct sun4v_mmustat_model *m,
+				enum sun4v_mmustat_model_call call,
 				unsigned int after, unsigned long status)
 {
 	unsigned long flags;
@@ -434,100 +434,100 @@ void hvpmu_mmustat_model_inject(struct hvpmu_mmustat_model *m,
 	};
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
-EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_inject);
+EXPORT_SYMBOL_GPL(sun4v_mmustat_model_inject);
 
 /**
- * hvpmu_mmustat_model_misalign() - hand out misaligned buffers from now on
+ * sun4v_mmustat_model_misalign() - hand out misaligned buffers from now on
  * @m: the model
  * @offset: added to the real address of every buffer allocated later
  *	(0 restores aligned buffers)
  */
-void hvpmu_mmustat_model_misalign(struct hvpmu_mmustat_model *m, u64 offset)
+void sun4v_mmustat_model_misalign(struct sun4v_mmustat_model *m, u64 offset)
 {
 	WRITE_ONCE(m->misalign, offset);
 }
-EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_misalign);
+EXPORT_SYMBOL_GPL(sun4v_mmustat_model_misalign);
 
 /**
- * hvpmu_mmustat_model_calls() - number of calls made through the ops
+ * sun4v_mmustat_model_calls() - number of calls made through the ops
  * @m: the model
  * @call: the entry point
  *
  * Return: the count since the model was created.
  */
-unsigned long hvpmu_mmustat_model_calls(struct hvpmu_mmustat_model *m,
-					enum hvpmu_mmustat_model_call call)
+unsigned long sun4v_mmustat_model_calls(struct sun4v_mmustat_model *m,
+					enum sun4v_mmustat_model_call call)
 {
 	return READ_ONCE(m->calls[call]);
 }
-EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_calls);
+EXPORT_SYMBOL_GPL(sun4v_mmustat_model_calls);
 
 /**
- * hvpmu_mmustat_model_wrong_cpu() - hypercalls not made on the target vCPU
+ * sun4v_mmustat_model_wrong_cpu() - hypercalls not made on the target vCPU
  * @m: the model
  *
  * Return: the number of info/conf calls whose @cpu was not the calling CPU
  * or that ran with interrupts enabled; a correct driver makes none.
  */
-unsigned long hvpmu_mmustat_model_wrong_cpu(struct hvpmu_mmustat_model *m)
+unsigned long sun4v_mmustat_model_wrong_cpu(struct sun4v_mmustat_model *m)
 {
 	return READ_ONCE(m->wrong_cpu);
 }
-EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_wrong_cpu);
+EXPORT_SYMBOL_GPL(sun4v_mmustat_model_wrong_cpu);
 
 /**
- * hvpmu_mmustat_model_bad_frees() - frees of buffers still configured
+ * sun4v_mmustat_model_bad_frees() - frees of buffers still configured
  * @m: the model
  *
  * Return: how often the driver freed a buffer that a vCPU slot still named
  * (memory the hypervisor could still write); such buffers are kept.
  */
-unsigned long hvpmu_mmustat_model_bad_frees(struct hvpmu_mmustat_model *m)
+unsigned long sun4v_mmustat_model_bad_frees(struct sun4v_mmustat_model *m)
 {
 	return READ_ONCE(m->bad_frees);
 }
-EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_bad_frees);
+EXPORT_SYMBOL_GPL(sun4v_mmustat_model_bad_frees);
 
 /**
- * hvpmu_mmustat_model_leaked() - driver buffers given up
+ * sun4v_mmustat_model_leaked() - driver buffers given up
  * @m: the model
  *
  * Return: how many buffers the driver declared it will never free because
  * the hypervisor may still write them.
  */
-unsigned long hvpmu_mmustat_model_leaked(struct hvpmu_mmustat_model *m)
+unsigned long sun4v_mmustat_model_leaked(struct sun4v_mmustat_model *m)
 {
 	return READ_ONCE(m->leaked);
 }
-EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_leaked);
+EXPORT_SYMBOL_GPL(sun4v_mmustat_model_leaked);
 
 /**
- * hvpmu_mmustat_model_live_buffers() - driver buffers not freed
+ * sun4v_mmustat_model_live_buffers() - driver buffers not freed
  * @m: the model
  *
  * Return: allocations minus frees.
  */
-long hvpmu_mmustat_model_live_buffers(struct hvpmu_mmustat_model *m)
+long sun4v_mmustat_model_live_buffers(struct sun4v_mmustat_model *m)
 {
 	return READ_ONCE(m->live);
 }
-EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_live_buffers);
+EXPORT_SYMBOL_GPL(sun4v_mmustat_model_live_buffers);
 
 /**
- * hvpmu_mmustat_model_slot() - the real address configured on a vCPU
+ * sun4v_mmustat_model_slot() - the real address configured on a vCPU
  * @m: the model
  * @cpu: the vCPU
  *
  * Return: the address, or 0 if collection is disabled there.
  */
-u64 hvpmu_mmustat_model_slot(struct hvpmu_mmustat_model *m, unsigned int cpu)
+u64 sun4v_mmustat_model_slot(struct sun4v_mmustat_model *m, unsigned int cpu)
 {
 	return READ_ONCE(m->slot[cpu]);
 }
-EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_slot);
+EXPORT_SYMBOL_GPL(sun4v_mmustat_model_slot);
 
 struct model_guest_conf {
-	struct hvpmu_mmustat_model *m;
+	struct sun4v_mmustat_model *m;
 	unsigned int cpu;
 	u64 raddr;
 	u64 prev;
@@ -545,7 +545,7 @@ static long model_guest_conf_here(void *data)
 }
 
 /**
- * hvpmu_mmustat_model_guest_conf() - another user of the slot calls conf
+ * sun4v_mmustat_model_guest_conf() - another user of the slot calls conf
  * @m: the model
  * @cpu: the vCPU it runs on
  * @raddr: the buffer it configures (0 disables)
@@ -553,11 +553,11 @@ static long model_guest_conf_here(void *data)
  *
  * Stands for Linux's cpuN/mmustat_enable, which calls conf on the CPU
  * through work_on_cpu(): so does this, from a kworker bound to @cpu. Not
- * counted in hvpmu_mmustat_model_calls(). May sleep.
+ * counted in sun4v_mmustat_model_calls(). May sleep.
  *
  * Return: the hypervisor status, or EBADTRAP if @cpu is offline.
  */
-unsigned long hvpmu_mmustat_model_guest_conf(struct hvpmu_mmustat_model *m,
+unsigned long sun4v_mmustat_model_guest_conf(struct sun4v_mmustat_model *m,
 					     unsigned int cpu, u64 raddr,
 					     u64 *prev)
 {
@@ -566,15 +566,15 @@ unsigned long hvpmu_mmustat_model_guest_conf(struct hvpmu_mmustat_model *m,
 
 	cpus_read_lock();
 	status = cpu_online(cpu) ? work_on_cpu(cpu, model_guest_conf_here, &g) :
-				   HVPMU_MMUSTAT_EBADTRAP;
+				   SUN4V_MMUSTAT_PMU_EBADTRAP;
 	cpus_read_unlock();
 	*prev = g.prev;
 	return status;
 }
-EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_guest_conf);
+EXPORT_SYMBOL_GPL(sun4v_mmustat_model_guest_conf);
 
 /**
- * hvpmu_mmustat_model_race() - another user's conf lands just before the
+ * sun4v_mmustat_model_race() - another user's conf lands just before the
  *	driver's next one on a vCPU
  * @m: the model
  * @cpu: the vCPU
@@ -585,7 +585,7 @@ EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_guest_conf);
  * that the driver checks the previous address conf returns (mmustat.txt
  * 2.1) rather than trusting its last info.
  */
-void hvpmu_mmustat_model_race(struct hvpmu_mmustat_model *m, unsigned int cpu,
+void sun4v_mmustat_model_race(struct sun4v_mmustat_model *m, unsigned int cpu,
 			      u64 raddr)
 {
 	unsigned long flags;
@@ -595,16 +595,16 @@ void hvpmu_mmustat_model_race(struct hvpmu_mmustat_model *m, unsigned int cpu,
 	m->race_raddr = raddr;
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
-EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_race);
+EXPORT_SYMBOL_GPL(sun4v_mmustat_model_race);
 
 /**
- * hvpmu_mmustat_model_foreign_buf() - a buffer belonging to another user
+ * sun4v_mmustat_model_foreign_buf() - a buffer belonging to another user
  * @m: the model
  * @idx: which one, 0 to 3; created zeroed on first use
  *
  * Return: its real address, or 0 if out of memory or @idx is too large.
  */
-u64 hvpmu_mmustat_model_foreign_buf(struct hvpmu_mmustat_model *m,
+u64 sun4v_mmustat_model_foreign_buf(struct sun4v_mmustat_model *m,
 				    unsigned int idx)
 {
 	struct model_region *r;
@@ -618,17 +618,17 @@ u64 hvpmu_mmustat_model_foreign_buf(struct hvpmu_mmustat_model *m,
 	}
 	return m->foreign[idx];
 }
-EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_foreign_buf);
+EXPORT_SYMBOL_GPL(sun4v_mmustat_model_foreign_buf);
 
 /**
- * hvpmu_mmustat_model_read() - one word of a buffer in guest memory
+ * sun4v_mmustat_model_read() - one word of a buffer in guest memory
  * @m: the model
  * @raddr: the buffer's real address
  * @word: word index, 0 to 63 (reserved words included)
  *
  * Return: the word, or U64_MAX if there is no buffer at @raddr.
  */
-u64 hvpmu_mmustat_model_read(struct hvpmu_mmustat_model *m, u64 raddr,
+u64 sun4v_mmustat_model_read(struct sun4v_mmustat_model *m, u64 raddr,
 			     unsigned int word)
 {
 	struct model_region *r;
@@ -637,21 +637,21 @@ u64 hvpmu_mmustat_model_read(struct hvpmu_mmustat_model *m, u64 raddr,
 
 	raw_spin_lock_irqsave(&m->lock, flags);
 	r = model_find(m, raddr);
-	if (r && word < HVPMU_MMUSTAT_BUF_WORDS)
+	if (r && word < SUN4V_MMUSTAT_PMU_BUF_WORDS)
 		v = r->mem[word];
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 	return v;
 }
-EXPORT_SYMBOL_GPL(hvpmu_mmustat_model_read);
+EXPORT_SYMBOL_GPL(sun4v_mmustat_model_read);
 
-#if IS_REACHABLE(CONFIG_HVPMU_SUN4V_MMUSTAT) && IS_ENABLED(CONFIG_DEBUG_FS)
+#if IS_REACHABLE(CONFIG_SUN4V_MMUSTAT_PMU) && IS_ENABLED(CONFIG_DEBUG_FS)
 /*
  * The simulated platform: niagara_mmustat on a model of a 1.2 GHz T1, with
  * debugfs files to inject traffic, act as another user of the buffer slot,
- * inject errors and read the call counters (format: hvpmu-mmustat.rst).
+ * inject errors and read the call counters (format: sun4v-mmustat-pmu.rst).
  */
-static struct hvpmu_mmustat_model *sim_model;
-static struct hvpmu_mmustat *sim_pmu;
+static struct sun4v_mmustat_model *sim_model;
+static struct sun4v_mmustat_pmu *sim_pmu;
 
 /* "dtsb_hits_ctxnon0_8k" -> word index, or -EINVAL. */
 static int sim_word(const char *s)
@@ -677,7 +677,7 @@ static int sim_word(const char *s)
 	s += ctxnon0 ? 8 : 5;
 	for (p = 0; p < ARRAY_SIZE(sizes); p++)
 		if (sizes[p] && !strcmp(s, sizes[p]))
-			return hvpmu_mmustat_word(dmmu, ctxnon0, p, ticks);
+			return sun4v_mmustat_pmu_word(dmmu, ctxnon0, p, ticks);
 	return -EINVAL;
 }
 
@@ -711,7 +711,7 @@ static int sim_inject_line(char *line)
 	word = sim_word(name);
 	if (word < 0)
 		return word;
-	hvpmu_mmustat_model_traffic(sim_model, cpu, word, n);
+	sun4v_mmustat_model_traffic(sim_model, cpu, word, n);
 	return 0;
 }
 
@@ -723,7 +723,7 @@ static int sim_conf_line(char *line)
 	char word[8];
 
 	if (sscanf(line, "cpu %u foreign %u", &cpu, &idx) == 2) {
-		raddr = hvpmu_mmustat_model_foreign_buf(sim_model, idx);
+		raddr = sun4v_mmustat_model_foreign_buf(sim_model, idx);
 		if (!raddr)
 			return -EINVAL;
 	} else if (sscanf(line, "cpu %u %7s", &cpu, word) == 2 &&
@@ -734,17 +734,17 @@ static int sim_conf_line(char *line)
 	}
 	if (cpu >= nr_cpu_ids)
 		return -EINVAL;
-	return hvpmu_mmustat_model_guest_conf(sim_model, cpu, raddr, &prev) ?
+	return sun4v_mmustat_model_guest_conf(sim_model, cpu, raddr, &prev) ?
 	       -EIO : 0;
 }
 
-static const char *const sim_call_names[HVPMU_MMUSTAT_NR_CALLS] = {
-	[HVPMU_MMUSTAT_CALL_INFO] = "info",
-	[HVPMU_MMUSTAT_CALL_CONF] = "conf",
-	[HVPMU_MMUSTAT_CALL_ALLOC] = "alloc",
-	[HVPMU_MMUSTAT_CALL_FREE] = "free",
-	[HVPMU_MMUSTAT_CALL_MAP] = "map",
-	[HVPMU_MMUSTAT_CALL_LEAK] = "leak",
+static const char *const sim_call_names[SUN4V_MMUSTAT_PMU_NR_CALLS] = {
+	[SUN4V_MMUSTAT_PMU_CALL_INFO] = "info",
+	[SUN4V_MMUSTAT_PMU_CALL_CONF] = "conf",
+	[SUN4V_MMUSTAT_PMU_CALL_ALLOC] = "alloc",
+	[SUN4V_MMUSTAT_PMU_CALL_FREE] = "free",
+	[SUN4V_MMUSTAT_PMU_CALL_MAP] = "map",
+	[SUN4V_MMUSTAT_PMU_CALL_LEAK] = "leak",
 };
 
 /* "conf 8" or "conf 2 after 3": the next (4th) conf returns status 2 */
@@ -758,9 +758,9 @@ static int sim_error_line(char *line)
 	n = sscanf(line, "%7s %lu after %u", call, &status, &after);
 	if (n < 2)
 		return -EINVAL;
-	for (i = 0; i < HVPMU_MMUSTAT_NR_CALLS; i++) {
+	for (i = 0; i < SUN4V_MMUSTAT_PMU_NR_CALLS; i++) {
 		if (!strcmp(call, sim_call_names[i])) {
-			hvpmu_mmustat_model_inject(sim_model, i, after, status);
+			sun4v_mmustat_model_inject(sim_model, i, after, status);
 			return 0;
 		}
 	}
@@ -804,37 +804,37 @@ static int sim_calls_show(struct seq_file *s, void *unused)
 {
 	unsigned int i, cpu;
 
-	for (i = 0; i < HVPMU_MMUSTAT_NR_CALLS; i++)
+	for (i = 0; i < SUN4V_MMUSTAT_PMU_NR_CALLS; i++)
 		seq_printf(s, "%s %lu\n", sim_call_names[i],
-			   hvpmu_mmustat_model_calls(sim_model, i));
+			   sun4v_mmustat_model_calls(sim_model, i));
 	seq_printf(s, "wrong_cpu %lu\nbad_frees %lu\nlive_buffers %ld\n",
-		   hvpmu_mmustat_model_wrong_cpu(sim_model),
-		   hvpmu_mmustat_model_bad_frees(sim_model),
-		   hvpmu_mmustat_model_live_buffers(sim_model));
+		   sun4v_mmustat_model_wrong_cpu(sim_model),
+		   sun4v_mmustat_model_bad_frees(sim_model),
+		   sun4v_mmustat_model_live_buffers(sim_model));
 	for_each_possible_cpu(cpu)
 		seq_printf(s, "slot cpu%u %#llx\n", cpu,
-			   hvpmu_mmustat_model_slot(sim_model, cpu));
+			   sun4v_mmustat_model_slot(sim_model, cpu));
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(sim_calls);
 
 /**
- * hvpmu_mmustat_sim_start() - niagara_mmustat on the model, for the
+ * sun4v_mmustat_pmu_sim_start() - niagara_mmustat on the model, for the
  *	simulated platform
  * @dir: debugfs directory for the model's files
  * @owner: module that owns the PMU (pinned while events are open)
  *
  * Return: 0, or a negative errno (nothing is left registered).
  */
-int hvpmu_mmustat_sim_start(struct dentry *dir, struct module *owner)
+int sun4v_mmustat_pmu_sim_start(struct dentry *dir, struct module *owner)
 {
-	sim_model = hvpmu_mmustat_model_create(true, 1200000000ULL);
+	sim_model = sun4v_mmustat_model_create(true, 1200000000ULL);
 	if (!sim_model)
 		return -ENOMEM;
-	sim_pmu = hvpmu_mmustat_probe(hvpmu_mmustat_model_ops(sim_model),
+	sim_pmu = sun4v_mmustat_pmu_probe(sun4v_mmustat_model_ops(sim_model),
 				      owner);
 	if (IS_ERR(sim_pmu)) {
-		hvpmu_mmustat_model_destroy(sim_model);
+		sun4v_mmustat_model_destroy(sim_model);
 		sim_model = NULL;
 		return PTR_ERR(sim_pmu);
 	}
@@ -844,29 +844,29 @@ int hvpmu_mmustat_sim_start(struct dentry *dir, struct module *owner)
 	debugfs_create_file("calls", 0444, dir, NULL, &sim_calls_fops);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(hvpmu_mmustat_sim_start);
+EXPORT_SYMBOL_GPL(sun4v_mmustat_pmu_sim_start);
 
 /**
- * hvpmu_mmustat_sim_exit() - undo hvpmu_mmustat_sim_start()
+ * sun4v_mmustat_pmu_sim_exit() - undo sun4v_mmustat_pmu_sim_start()
  *
  * The caller has removed the debugfs files already.
  */
-void hvpmu_mmustat_sim_exit(void)
+void sun4v_mmustat_pmu_sim_exit(void)
 {
-	hvpmu_mmustat_remove(sim_pmu);
-	hvpmu_mmustat_model_destroy(sim_model);
+	sun4v_mmustat_pmu_remove(sim_pmu);
+	sun4v_mmustat_model_destroy(sim_model);
 	sim_model = NULL;
 }
-EXPORT_SYMBOL_GPL(hvpmu_mmustat_sim_exit);
+EXPORT_SYMBOL_GPL(sun4v_mmustat_pmu_sim_exit);
 #else
-int hvpmu_mmustat_sim_start(struct dentry *dir, struct module *owner)
+int sun4v_mmustat_pmu_sim_start(struct dentry *dir, struct module *owner)
 {
 	return -ENODEV;		/* the driver is a module, the models are not */
 }
-EXPORT_SYMBOL_GPL(hvpmu_mmustat_sim_start);
+EXPORT_SYMBOL_GPL(sun4v_mmustat_pmu_sim_start);
 
-void hvpmu_mmustat_sim_exit(void)
+void sun4v_mmustat_pmu_sim_exit(void)
 {
 }
-EXPORT_SYMBOL_GPL(hvpmu_mmustat_sim_exit);
+EXPORT_SYMBOL_GPL(sun4v_mmustat_pmu_sim_exit);
 #endif

@@ -14,14 +14,14 @@
  * PMU's config1 (l2ctl) is arbitrated by the DRAM PMU driver.
  */
 
-#define pr_fmt(fmt) "hvpmu_sun4v: " fmt
+#define pr_fmt(fmt) "sun4v_pmu: " fmt
 
 #include <linux/build_bug.h>
 #include <linux/err.h>
 #include <linux/init.h>
 #include <linux/module.h>
 #include <linux/of.h>
-#include <linux/perf/hvpmu_sun4v.h>
+#include "../../../drivers/perf/sun4v_dram_pmu.h"
 
 #include <asm/cpudata.h>
 #include <asm/hypervisor.h>
@@ -29,29 +29,29 @@
 #include <asm/spitfire.h>
 
 /* The driver's status and group numbers are the architected ones. */
-static_assert(HVPMU_SUN4V_EOK == HV_EOK);
-static_assert(HVPMU_SUN4V_EINVAL == HV_EINVAL);
-static_assert(HVPMU_SUN4V_EBADTRAP == HV_EBADTRAP);
-static_assert(HVPMU_SUN4V_EWOULDBLOCK == HV_EWOULDBLOCK);
-static_assert(HVPMU_SUN4V_ENOACCESS == HV_ENOACCESS);
-static_assert(HVPMU_SUN4V_ENOTSUPPORTED == HV_ENOTSUPPORTED);
-static_assert(HVPMU_SUN4V_N2_API_GROUP == HV_GRP_N2_CPU);
-static_assert(HVPMU_SUN4V_VF_API_GROUP == HV_GRP_VF_CPU);
-static_assert(HVPMU_SUN4V_N2_GET_PERFREG == HV_FAST_N2_GET_PERFREG);
-static_assert(HVPMU_SUN4V_N2_SET_PERFREG == HV_FAST_N2_SET_PERFREG);
-static_assert(HVPMU_SUN4V_PCR_HT == PCR_N2_HTRACE);
+static_assert(SUN4V_PMU_EOK == HV_EOK);
+static_assert(SUN4V_PMU_EINVAL == HV_EINVAL);
+static_assert(SUN4V_PMU_EBADTRAP == HV_EBADTRAP);
+static_assert(SUN4V_PMU_EWOULDBLOCK == HV_EWOULDBLOCK);
+static_assert(SUN4V_PMU_ENOACCESS == HV_ENOACCESS);
+static_assert(SUN4V_PMU_ENOTSUPPORTED == HV_ENOTSUPPORTED);
+static_assert(SUN4V_PMU_N2_API_GROUP == HV_GRP_N2_CPU);
+static_assert(SUN4V_PMU_VF_API_GROUP == HV_GRP_VF_CPU);
+static_assert(SUN4V_PMU_N2_GET_PERFREG == HV_FAST_N2_GET_PERFREG);
+static_assert(SUN4V_PMU_N2_SET_PERFREG == HV_FAST_N2_SET_PERFREG);
+static_assert(SUN4V_PMU_PCR_HT == PCR_N2_HTRACE);
 
-struct hvpmu_sun4v_glue {
+struct sun4v_pmu_glue {
 	unsigned long get_fn;
 	unsigned long set_fn;
 	unsigned long group;
 };
 
-static struct hvpmu_sun4v_glue glue;
-static struct hvpmu_sun4v_dram *dram;
+static struct sun4v_pmu_glue glue;
+static struct sun4v_dram_pmu *dram;
 
 /* A fast trap: function in %o5, arguments in %o0-%o1, status in %o0. */
-static unsigned long hvpmu_fast_trap(unsigned long fn, unsigned long a0,
+static unsigned long sun4v_perfreg_fast_trap(unsigned long fn, unsigned long a0,
 				     unsigned long a1, unsigned long *ret1)
 {
 	register unsigned long func asm("%o5") = fn;
@@ -68,10 +68,10 @@ static unsigned long hvpmu_fast_trap(unsigned long fn, unsigned long a0,
 
 static unsigned long glue_get_perfreg(void *ctx, unsigned long reg, u64 *val)
 {
-	const struct hvpmu_sun4v_glue *g = ctx;
+	const struct sun4v_pmu_glue *g = ctx;
 	unsigned long v, st;
 
-	st = hvpmu_fast_trap(g->get_fn, reg, 0, &v);
+	st = sun4v_perfreg_fast_trap(g->get_fn, reg, 0, &v);
 	if (st == HV_EOK)
 		*val = v;
 	return st;
@@ -79,10 +79,10 @@ static unsigned long glue_get_perfreg(void *ctx, unsigned long reg, u64 *val)
 
 static unsigned long glue_set_perfreg(void *ctx, unsigned long reg, u64 val)
 {
-	const struct hvpmu_sun4v_glue *g = ctx;
+	const struct sun4v_pmu_glue *g = ctx;
 	unsigned long unused;
 
-	return hvpmu_fast_trap(g->set_fn, reg, val, &unused);
+	return sun4v_perfreg_fast_trap(g->set_fn, reg, val, &unused);
 }
 
 /*
@@ -95,7 +95,7 @@ static int glue_cpu_socket(void *ctx, unsigned int cpu)
 	return cpu_data(cpu).sock_id;
 }
 
-static const struct hvpmu_sun4v_ops glue_ops = {
+static const struct sun4v_pmu_ops glue_ops = {
 	.get_perfreg = glue_get_perfreg,
 	.set_perfreg = glue_set_perfreg,
 	.cpu_socket = glue_cpu_socket,
@@ -104,12 +104,12 @@ static const struct hvpmu_sun4v_ops glue_ops = {
 /* CPU PMU config1 (l2ctl) provider, T2+ only. */
 static int glue_l2ctl_get(int cpu, u32 enc, u64 config1)
 {
-	return hvpmu_sun4v_l2ctl_event_get(dram, cpu, enc, config1);
+	return sun4v_pmu_l2ctl_event_get(dram, cpu, enc, config1);
 }
 
 static void glue_l2ctl_put(int cpu, u32 enc, u64 config1)
 {
-	hvpmu_sun4v_l2ctl_event_put(dram, cpu, enc, config1);
+	sun4v_pmu_l2ctl_event_put(dram, cpu, enc, config1);
 }
 
 static const struct sparc_pmu_l2ctl_ops glue_l2ctl_ops = {
@@ -121,7 +121,7 @@ static const struct sparc_pmu_l2ctl_ops glue_l2ctl_ops = {
 /* PCR writes while HT is involved: 0x105 on a T2, 0x107 on a T2+. */
 static bool glue_pcr_ht_write(u64 val, bool live, u64 cur)
 {
-	return hvpmu_sun4v_pcr_write(dram, val, live, cur);
+	return sun4v_pmu_pcr_write(dram, val, live, cur);
 }
 
 static const struct pcr_ht_ops glue_pcr_ht_ops = {
@@ -136,21 +136,21 @@ static bool ht_registered;
  * as SUN4V_CHIP_NIAGARA2; prom_cpu_compatible holds the same string but is
  * not exported). Return: the chip, or -ENODEV for any other CPU.
  */
-static int hvpmu_sun4v_chip(void)
+static int sun4v_pmu_chip(void)
 {
 	struct device_node *dp = of_find_node_by_type(NULL, "cpu");
 	const char *compat;
 	int len = 0, chip;
 
 	compat = dp ? of_get_property(dp, "compatible", &len) : NULL;
-	chip = hvpmu_sun4v_chip_detect(compat, len);
+	chip = sun4v_pmu_chip_detect(compat, len);
 	of_node_put(dp);
 	return chip;
 }
 
-static int __init hvpmu_sun4v_perfreg_init(void)
+static int __init sun4v_dram_glue_init(void)
 {
-	struct hvpmu_sun4v_desc desc = { .ops = &glue_ops, .ctx = &glue,
+	struct sun4v_pmu_desc desc = { .ops = &glue_ops, .ctx = &glue,
 					 .owner = THIS_MODULE };
 	unsigned long minor = 0;
 	int chip, err;
@@ -159,21 +159,21 @@ static int __init hvpmu_sun4v_perfreg_init(void)
 		pr_debug("not a sun4v system, no DRAM PMU\n");
 		return -ENODEV;
 	}
-	chip = hvpmu_sun4v_chip();
+	chip = sun4v_pmu_chip();
 	if (chip < 0) {
 		pr_info("not an UltraSPARC T2/T2+, no DRAM PMU\n");
 		return -ENODEV;
 	}
 
 	desc.chip = chip;
-	if (chip == HVPMU_SUN4V_VF) {
-		glue.group = HVPMU_SUN4V_VF_API_GROUP;
-		glue.get_fn = HVPMU_SUN4V_VF_GET_PERFREG;
-		glue.set_fn = HVPMU_SUN4V_VF_SET_PERFREG;
+	if (chip == SUN4V_PMU_VF) {
+		glue.group = SUN4V_PMU_VF_API_GROUP;
+		glue.get_fn = SUN4V_PMU_VF_GET_PERFREG;
+		glue.set_fn = SUN4V_PMU_VF_SET_PERFREG;
 	} else {
-		glue.group = HVPMU_SUN4V_N2_API_GROUP;
-		glue.get_fn = HVPMU_SUN4V_N2_GET_PERFREG;
-		glue.set_fn = HVPMU_SUN4V_N2_SET_PERFREG;
+		glue.group = SUN4V_PMU_N2_API_GROUP;
+		glue.get_fn = SUN4V_PMU_N2_GET_PERFREG;
+		glue.set_fn = SUN4V_PMU_N2_SET_PERFREG;
 	}
 
 	/* Refcounted: on a T2 this shares pcr.c's registration of 0x202. */
@@ -184,7 +184,7 @@ static int __init hvpmu_sun4v_perfreg_init(void)
 		return -ENODEV;
 	}
 
-	dram = hvpmu_sun4v_dram_probe(&desc);
+	dram = sun4v_dram_pmu_probe(&desc);
 	if (IS_ERR(dram)) {
 		err = PTR_ERR(dram);
 		dram = NULL;
@@ -198,7 +198,7 @@ static int __init hvpmu_sun4v_perfreg_init(void)
 		pr_warn("PCR HT writer not registered (%d)\n", err);
 	ht_registered = !err;
 	/* Only a T2+ has the L2 PERF_CONFIG that config1 (l2ctl) selects. */
-	if (chip == HVPMU_SUN4V_VF) {
+	if (chip == SUN4V_PMU_VF) {
 		err = sparc_pmu_register_l2ctl(&glue_l2ctl_ops);
 		if (err)
 			pr_warn("CPU PMU l2ctl provider not registered (%d)\n",
@@ -207,19 +207,19 @@ static int __init hvpmu_sun4v_perfreg_init(void)
 	}
 	return 0;
 }
-module_init(hvpmu_sun4v_perfreg_init);
+module_init(sun4v_dram_glue_init);
 
-static void __exit hvpmu_sun4v_perfreg_exit(void)
+static void __exit sun4v_dram_glue_exit(void)
 {
 	/* Events holding an L2 setting pin this module: none is left. */
 	if (l2ctl_registered)
 		sparc_pmu_unregister_l2ctl(&glue_l2ctl_ops);
 	if (ht_registered)
 		pcr_unregister_ht_ops(&glue_pcr_ht_ops);
-	hvpmu_sun4v_dram_remove(dram);
+	sun4v_dram_pmu_remove(dram);
 	sun4v_hvapi_unregister(glue.group);
 }
-module_exit(hvpmu_sun4v_perfreg_exit);
+module_exit(sun4v_dram_glue_exit);
 
 MODULE_DESCRIPTION("sun4v perfreg hypercalls for the niagara2_dram/vfalls_dram PMUs");
 MODULE_LICENSE("GPL");

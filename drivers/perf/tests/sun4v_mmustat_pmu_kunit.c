@@ -13,7 +13,7 @@
 #include <linux/delay.h>
 #include <linux/device.h>
 #include <linux/kthread.h>
-#include <linux/perf/hvpmu_mmustat.h>
+#include "../sun4v_mmustat_pmu.h"
 #include <linux/perf_event.h>
 #include <linux/prandom.h>
 #include <linux/sched.h>
@@ -28,8 +28,8 @@
 #define MAX_TEST_CPUS	2
 
 struct mm_env {
-	struct hvpmu_mmustat_model *m;
-	struct hvpmu_mmustat *mmu;
+	struct sun4v_mmustat_model *m;
+	struct sun4v_mmustat_pmu *mmu;
 	u32 type;
 	/*
 	 * what each slot must hold at teardown: another user's buffer, or
@@ -44,11 +44,11 @@ struct mm_env {
 static unsigned int stat_word(unsigned int i)
 {
 	static const unsigned int pgsz[] = {
-		HVPMU_MMUSTAT_PGSZ_8K, HVPMU_MMUSTAT_PGSZ_64K,
-		HVPMU_MMUSTAT_PGSZ_4M, HVPMU_MMUSTAT_PGSZ_256M,
+		SUN4V_MMUSTAT_PMU_PGSZ_8K, SUN4V_MMUSTAT_PMU_PGSZ_64K,
+		SUN4V_MMUSTAT_PMU_PGSZ_4M, SUN4V_MMUSTAT_PMU_PGSZ_256M,
 	};
 
-	return hvpmu_mmustat_word(i & 16, i & 8, pgsz[(i >> 1) & 3], i & 1);
+	return sun4v_mmustat_pmu_word(i & 16, i & 8, pgsz[(i >> 1) & 3], i & 1);
 }
 
 static unsigned int test_cpus(void)
@@ -61,7 +61,7 @@ static struct mm_env *env_probe(struct kunit *test, bool niagara1, u64 hz)
 	struct mm_env *env = kunit_kzalloc(test, sizeof(*env), GFP_KERNEL);
 
 	KUNIT_ASSERT_NOT_NULL(test, env);
-	env->m = hvpmu_mmustat_model_create(niagara1, hz);
+	env->m = sun4v_mmustat_model_create(niagara1, hz);
 	KUNIT_ASSERT_NOT_NULL(test, env->m);
 	test->priv = env;
 	return env;
@@ -69,9 +69,9 @@ static struct mm_env *env_probe(struct kunit *test, bool niagara1, u64 hz)
 
 static void env_start(struct kunit *test, struct mm_env *env)
 {
-	env->mmu = hvpmu_mmustat_probe(hvpmu_mmustat_model_ops(env->m), NULL);
+	env->mmu = sun4v_mmustat_pmu_probe(sun4v_mmustat_model_ops(env->m), NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(env->mmu));
-	env->type = hvpmu_mmustat_pmu(env->mmu)->type;
+	env->type = sun4v_mmustat_pmu_to_pmu(env->mmu)->type;
 }
 
 static struct mm_env *env_init(struct kunit *test)
@@ -91,18 +91,18 @@ static void mm_exit(struct kunit *test)
 	if (!env)
 		return;
 	if (env->mmu && !IS_ERR(env->mmu))
-		hvpmu_mmustat_remove(env->mmu);
-	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_wrong_cpu(env->m), 0UL);
-	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_bad_frees(env->m), 0UL);
-	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_leaked(env->m),
+		sun4v_mmustat_pmu_remove(env->mmu);
+	KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_wrong_cpu(env->m), 0UL);
+	KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_bad_frees(env->m), 0UL);
+	KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_leaked(env->m),
 			env->expect_leaked);
 	/* Given-up buffers are never freed; every other one is. */
-	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_live_buffers(env->m),
+	KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_live_buffers(env->m),
 			(long)env->expect_leaked);
 	for_each_possible_cpu(cpu)
-		KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_slot(env->m, cpu),
+		KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_slot(env->m, cpu),
 				cpu < MAX_TEST_CPUS ? env->expect_slot[cpu] : 0);
-	hvpmu_mmustat_model_destroy(env->m);
+	sun4v_mmustat_model_destroy(env->m);
 }
 
 static struct perf_event *counter(struct mm_env *env, u64 config, int cpu,
@@ -127,13 +127,13 @@ static u64 value(struct perf_event *ev)
 static void traffic(struct mm_env *env, unsigned int cpu, unsigned int word,
 		    u64 n)
 {
-	hvpmu_mmustat_model_traffic(env->m, cpu, word, n);
+	sun4v_mmustat_model_traffic(env->m, cpu, word, n);
 }
 
 static unsigned long calls(struct mm_env *env,
-			   enum hvpmu_mmustat_model_call c)
+			   enum sun4v_mmustat_model_call c)
 {
-	return hvpmu_mmustat_model_calls(env->m, c);
+	return sun4v_mmustat_model_calls(env->m, c);
 }
 
 /* --- probe and sysfs ---------------------------------------------------- */
@@ -141,28 +141,28 @@ static unsigned long calls(struct mm_env *env,
 static void mm_test_probe_ebadtrap(struct kunit *test)
 {
 	struct mm_env *env = env_probe(test, false, TICK_HZ);
-	struct hvpmu_mmustat *mmu;
+	struct sun4v_mmustat_pmu *mmu;
 
-	mmu = hvpmu_mmustat_probe(hvpmu_mmustat_model_ops(env->m), NULL);
+	mmu = sun4v_mmustat_pmu_probe(sun4v_mmustat_model_ops(env->m), NULL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(mmu), -ENODEV);
-	KUNIT_EXPECT_EQ(test, calls(env, HVPMU_MMUSTAT_CALL_INFO), 1UL);
-	KUNIT_EXPECT_EQ(test, calls(env, HVPMU_MMUSTAT_CALL_CONF), 0UL);
-	KUNIT_EXPECT_EQ(test, calls(env, HVPMU_MMUSTAT_CALL_ALLOC), 0UL);
+	KUNIT_EXPECT_EQ(test, calls(env, SUN4V_MMUSTAT_PMU_CALL_INFO), 1UL);
+	KUNIT_EXPECT_EQ(test, calls(env, SUN4V_MMUSTAT_PMU_CALL_CONF), 0UL);
+	KUNIT_EXPECT_EQ(test, calls(env, SUN4V_MMUSTAT_PMU_CALL_ALLOC), 0UL);
 
 	/* Any other status of the probing info call: -EIO, nothing kept. */
-	hvpmu_mmustat_model_destroy(env->m);
-	env->m = hvpmu_mmustat_model_create(true, TICK_HZ);
+	sun4v_mmustat_model_destroy(env->m);
+	env->m = sun4v_mmustat_model_create(true, TICK_HZ);
 	KUNIT_ASSERT_NOT_NULL(test, env->m);
-	hvpmu_mmustat_model_inject(env->m, HVPMU_MMUSTAT_CALL_INFO, 0, 6);
-	mmu = hvpmu_mmustat_probe(hvpmu_mmustat_model_ops(env->m), NULL);
+	sun4v_mmustat_model_inject(env->m, SUN4V_MMUSTAT_PMU_CALL_INFO, 0, 6);
+	mmu = sun4v_mmustat_pmu_probe(sun4v_mmustat_model_ops(env->m), NULL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(mmu), -EIO);
-	KUNIT_EXPECT_EQ(test, calls(env, HVPMU_MMUSTAT_CALL_ALLOC), 0UL);
+	KUNIT_EXPECT_EQ(test, calls(env, SUN4V_MMUSTAT_PMU_CALL_ALLOC), 0UL);
 }
 
 static void mm_test_sysfs(struct kunit *test)
 {
 	struct mm_env *env = env_init(test);
-	struct pmu *pmu = hvpmu_mmustat_pmu(env->mmu);
+	struct pmu *pmu = sun4v_mmustat_pmu_to_pmu(env->mmu);
 	const struct attribute_group *fmt = pmu->attr_groups[0];
 	const struct attribute_group *evs = pmu->attr_groups[1];
 	struct device *dev = pmu->dev;
@@ -189,17 +189,17 @@ static void mm_test_sysfs(struct kunit *test)
 			   "0.833333333333\n");
 	KUNIT_EXPECT_NULL(test, pmu_kunit_group_file(test, dev, evs, "itsb_ticks_ctx0_8k.scale"));
 	/* Probing allocates buffers but configures nothing yet. */
-	KUNIT_EXPECT_EQ(test, calls(env, HVPMU_MMUSTAT_CALL_CONF), 0UL);
-	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_live_buffers(env->m),
+	KUNIT_EXPECT_EQ(test, calls(env, SUN4V_MMUSTAT_PMU_CALL_CONF), 0UL);
+	KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_live_buffers(env->m),
 			(long)num_online_cpus());
-	hvpmu_mmustat_remove(env->mmu);
+	sun4v_mmustat_pmu_remove(env->mmu);
 
 	/* %tick rate unknown: no time views. */
-	hvpmu_mmustat_model_destroy(env->m);
-	env->m = hvpmu_mmustat_model_create(true, 0);
+	sun4v_mmustat_model_destroy(env->m);
+	env->m = sun4v_mmustat_model_create(true, 0);
 	KUNIT_ASSERT_NOT_NULL(test, env->m);
 	env_start(test, env);
-	pmu = hvpmu_mmustat_pmu(env->mmu);
+	pmu = sun4v_mmustat_pmu_to_pmu(env->mmu);
 	evs = pmu->attr_groups[1];
 	dev = pmu->dev;
 	KUNIT_EXPECT_EQ(test, pmu_kunit_count(dev, evs), 32U);
@@ -309,7 +309,7 @@ static const struct mm_event_file {
 static void mm_expect_event_files(struct kunit *test, struct mm_env *env,
 				  bool time)
 {
-	struct pmu *pmu = hvpmu_mmustat_pmu(env->mmu);
+	struct pmu *pmu = sun4v_mmustat_pmu_to_pmu(env->mmu);
 	const struct attribute_group *const *g = pmu->attr_groups;
 	unsigned int i, n = 0;
 	const char *f;
@@ -348,7 +348,7 @@ static void mm_test_tables(struct kunit *test)
 {
 	struct mm_env *env = env_init(test);
 	const struct attribute_group *const *g =
-		hvpmu_mmustat_pmu(env->mmu)->attr_groups;
+		sun4v_mmustat_pmu_to_pmu(env->mmu)->attr_groups;
 
 	pmu_kunit_check_tables(test, g[0]->attrs, g[1]->attrs);
 }
@@ -356,10 +356,10 @@ static void mm_test_tables(struct kunit *test)
 /* Probe again, on a fresh model whose %tick runs at @hz. */
 static void mm_reprobe(struct kunit *test, struct mm_env *env, u64 hz)
 {
-	hvpmu_mmustat_remove(env->mmu);
+	sun4v_mmustat_pmu_remove(env->mmu);
 	env->mmu = NULL;
-	hvpmu_mmustat_model_destroy(env->m);
-	env->m = hvpmu_mmustat_model_create(true, hz);
+	sun4v_mmustat_model_destroy(env->m);
+	env->m = sun4v_mmustat_model_create(true, hz);
 	KUNIT_ASSERT_NOT_NULL(test, env->m);
 	env_start(test, env);
 }
@@ -385,7 +385,7 @@ static void mm_test_sysfs_abi(struct kunit *test)
 	/* The scale is 10^9 / hz with 12 decimals, cut, not rounded. */
 	for (i = 0; i < ARRAY_SIZE(scales); i++) {
 		mm_reprobe(test, env, scales[i].hz);
-		pmu = hvpmu_mmustat_pmu(env->mmu);
+		pmu = sun4v_mmustat_pmu_to_pmu(env->mmu);
 		evs = pmu->attr_groups[1];
 		KUNIT_EXPECT_STREQ(test, pmu_kunit_group_file(test, pmu->dev, evs,
 							      "itsb_time_ctx0_8k.scale"),
@@ -412,7 +412,7 @@ static void mm_test_percpu_all(struct kunit *test)
 			ev[cpu][i] = counter(env, stat_word(i), cpu, NULL);
 			KUNIT_ASSERT_FALSE(test, IS_ERR(ev[cpu][i]));
 		}
-		KUNIT_EXPECT_NE(test, hvpmu_mmustat_model_slot(env->m, cpu), 0ULL);
+		KUNIT_EXPECT_NE(test, sun4v_mmustat_model_slot(env->m, cpu), 0ULL);
 	}
 	for (round = 1; round <= 3; round++) {
 		for (cpu = 0; cpu < test_cpus(); cpu++)
@@ -429,7 +429,7 @@ static void mm_test_percpu_all(struct kunit *test)
 		for (i = 0; i < NR_STATS; i++)
 			perf_event_release_kernel(ev[cpu][i]);
 	/* One buffer per CPU, configured once. */
-	KUNIT_EXPECT_EQ(test, calls(env, HVPMU_MMUSTAT_CALL_CONF),
+	KUNIT_EXPECT_EQ(test, calls(env, SUN4V_MMUSTAT_PMU_CALL_CONF),
 			(unsigned long)test_cpus());
 }
 
@@ -552,9 +552,9 @@ static void mm_test_foreign_first(struct kunit *test)
 	unsigned int i;
 
 	/* Somebody enabled statistics on CPU 0 before us, and counted. */
-	f = hvpmu_mmustat_model_foreign_buf(env->m, 0);
+	f = sun4v_mmustat_model_foreign_buf(env->m, 0);
 	KUNIT_ASSERT_NE(test, f, 0ULL);
-	KUNIT_ASSERT_EQ(test, hvpmu_mmustat_model_guest_conf(env->m, 0, f, &prev),
+	KUNIT_ASSERT_EQ(test, sun4v_mmustat_model_guest_conf(env->m, 0, f, &prev),
 			0UL);
 	env->expect_slot[0] = f;
 	for (i = 0; i < NR_STATS; i++)
@@ -571,16 +571,16 @@ static void mm_test_foreign_first(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, value(ev[i]), 3ULL * i + 1);
 		perf_event_release_kernel(ev[i]);
 	}
-	hvpmu_mmustat_remove(env->mmu);
+	sun4v_mmustat_pmu_remove(env->mmu);
 	env->mmu = NULL;
 	/* Never configured over it, never disabled it, never wrote it. */
-	KUNIT_EXPECT_EQ(test, calls(env, HVPMU_MMUSTAT_CALL_CONF), 0UL);
+	KUNIT_EXPECT_EQ(test, calls(env, SUN4V_MMUSTAT_PMU_CALL_CONF), 0UL);
 	for (i = 0; i < NR_STATS; i++)
-		KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_read(env->m, f, stat_word(i)),
+		KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_read(env->m, f, stat_word(i)),
 				40ULL + i + 3 * i + 1);
-	for (i = 0; i < HVPMU_MMUSTAT_BUF_WORDS; i++)
-		if (!hvpmu_mmustat_pgsz_valid((i >> HVPMU_MMUSTAT_PGSZ_SHIFT) & 7))
-			KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_read(env->m, f, i),
+	for (i = 0; i < SUN4V_MMUSTAT_PMU_BUF_WORDS; i++)
+		if (!sun4v_mmustat_pmu_pgsz_valid((i >> SUN4V_MMUSTAT_PMU_PGSZ_SHIFT) & 7))
+			KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_read(env->m, f, i),
 					0ULL);
 }
 
@@ -593,41 +593,41 @@ static void mm_test_handover(struct kunit *test)
 
 	ev = counter(env, w, 0, NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
-	own = hvpmu_mmustat_model_slot(env->m, 0);
+	own = sun4v_mmustat_model_slot(env->m, 0);
 	KUNIT_ASSERT_NE(test, own, 0ULL);
 	traffic(env, 0, w, 5);
 
 	/* The other user enables: its buffer replaces ours. */
-	f = hvpmu_mmustat_model_foreign_buf(env->m, 1);
-	KUNIT_ASSERT_EQ(test, hvpmu_mmustat_model_guest_conf(env->m, 0, f, &prev),
+	f = sun4v_mmustat_model_foreign_buf(env->m, 1);
+	KUNIT_ASSERT_EQ(test, sun4v_mmustat_model_guest_conf(env->m, 0, f, &prev),
 			0UL);
 	KUNIT_EXPECT_EQ(test, prev, own);
 	KUNIT_EXPECT_EQ(test, value(ev), 5ULL);	/* ours, folded exactly */
 	traffic(env, 0, w, 7);
 	KUNIT_EXPECT_EQ(test, value(ev), 12ULL);	/* now read from theirs */
-	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_slot(env->m, 0), f);
+	KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_slot(env->m, 0), f);
 
 	/* The other user disables: we configure ours again. */
-	KUNIT_ASSERT_EQ(test, hvpmu_mmustat_model_guest_conf(env->m, 0, 0, &prev),
+	KUNIT_ASSERT_EQ(test, sun4v_mmustat_model_guest_conf(env->m, 0, 0, &prev),
 			0UL);
 	KUNIT_EXPECT_EQ(test, value(ev), 12ULL);
-	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_slot(env->m, 0), own);
+	KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_slot(env->m, 0), own);
 	traffic(env, 0, w, 3);
 	KUNIT_EXPECT_EQ(test, value(ev), 15ULL);
 	/* Their buffer holds exactly what happened while it was configured. */
-	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_read(env->m, f, w), 7ULL);
+	KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_read(env->m, f, w), 7ULL);
 
 	/* Enabled again, and still enabled when we go: left alone. */
-	KUNIT_ASSERT_EQ(test, hvpmu_mmustat_model_guest_conf(env->m, 0, f, &prev),
+	KUNIT_ASSERT_EQ(test, sun4v_mmustat_model_guest_conf(env->m, 0, f, &prev),
 			0UL);
 	env->expect_slot[0] = f;
 	KUNIT_EXPECT_EQ(test, value(ev), 15ULL);
 	traffic(env, 0, w, 4);
 	KUNIT_EXPECT_EQ(test, value(ev), 19ULL);
 	perf_event_release_kernel(ev);
-	hvpmu_mmustat_remove(env->mmu);
+	sun4v_mmustat_pmu_remove(env->mmu);
 	env->mmu = NULL;
-	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_read(env->m, f, w), 11ULL);
+	KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_read(env->m, f, w), 11ULL);
 }
 
 /* --- hypervisor and memory errors --------------------------------------- */
@@ -655,11 +655,11 @@ static void mm_test_errors(struct kunit *test)
 	u64 f, prev;
 
 	/* ENORADDR from conf: clear errno, nothing configured. */
-	hvpmu_mmustat_model_inject(env->m, HVPMU_MMUSTAT_CALL_CONF, 0,
-				   HVPMU_MMUSTAT_ENORADDR);
+	sun4v_mmustat_model_inject(env->m, SUN4V_MMUSTAT_PMU_CALL_CONF, 0,
+				   SUN4V_MMUSTAT_PMU_ENORADDR);
 	ev = counter(env, w, 0, NULL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EIO);
-	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_slot(env->m, 0), 0ULL);
+	KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_slot(env->m, 0), 0ULL);
 	/* The next attempt works and counts from its start. */
 	traffic(env, 0, w, 8);
 	ev = counter(env, w, 0, NULL);
@@ -672,44 +672,44 @@ static void mm_test_errors(struct kunit *test)
 	 * context switch on CPU 0 first, so that the read asks INFO.)
 	 */
 	cpu_switch(test, 0);
-	info = calls(env, HVPMU_MMUSTAT_CALL_INFO);
-	hvpmu_mmustat_model_inject(env->m, HVPMU_MMUSTAT_CALL_INFO, 0, 6);
+	info = calls(env, SUN4V_MMUSTAT_PMU_CALL_INFO);
+	sun4v_mmustat_model_inject(env->m, SUN4V_MMUSTAT_PMU_CALL_INFO, 0, 6);
 	traffic(env, 0, w, 1);
 	KUNIT_EXPECT_EQ(test, value(ev), 10ULL);
-	KUNIT_EXPECT_EQ(test, calls(env, HVPMU_MMUSTAT_CALL_INFO), info + 1);
+	KUNIT_EXPECT_EQ(test, calls(env, SUN4V_MMUSTAT_PMU_CALL_INFO), info + 1);
 	perf_event_release_kernel(ev);
 
 	/* A foreign buffer that cannot be mapped: -EBUSY, left alone. */
-	f = hvpmu_mmustat_model_foreign_buf(env->m, 0);
+	f = sun4v_mmustat_model_foreign_buf(env->m, 0);
 	if (test_cpus() > 1) {
 		KUNIT_ASSERT_EQ(test,
-				hvpmu_mmustat_model_guest_conf(env->m, 1, f, &prev),
+				sun4v_mmustat_model_guest_conf(env->m, 1, f, &prev),
 				0UL);
-		hvpmu_mmustat_model_inject(env->m, HVPMU_MMUSTAT_CALL_MAP, 0, 1);
+		sun4v_mmustat_model_inject(env->m, SUN4V_MMUSTAT_PMU_CALL_MAP, 0, 1);
 		ev = counter(env, w, 1, NULL);
 		KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EBUSY);
-		KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_slot(env->m, 1), f);
+		KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_slot(env->m, 1), f);
 		KUNIT_ASSERT_EQ(test,
-				hvpmu_mmustat_model_guest_conf(env->m, 1, 0, &prev),
+				sun4v_mmustat_model_guest_conf(env->m, 1, 0, &prev),
 				0UL);
 	}
-	hvpmu_mmustat_remove(env->mmu);
+	sun4v_mmustat_pmu_remove(env->mmu);
 	env->mmu = NULL;
-	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_live_buffers(env->m), 0L);
+	KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_live_buffers(env->m), 0L);
 
 	/* EBADALIGN: the allocator handed out misaligned buffers. */
-	hvpmu_mmustat_model_misalign(env->m, 8);
+	sun4v_mmustat_model_misalign(env->m, 8);
 	env_start(test, env);
 	ev = counter(env, w, 0, NULL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EIO);
-	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_slot(env->m, 0), 0ULL);
-	hvpmu_mmustat_remove(env->mmu);
+	KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_slot(env->m, 0), 0ULL);
+	sun4v_mmustat_pmu_remove(env->mmu);
 	env->mmu = NULL;
-	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_live_buffers(env->m), 0L);
-	hvpmu_mmustat_model_misalign(env->m, 0);
+	KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_live_buffers(env->m), 0L);
+	sun4v_mmustat_model_misalign(env->m, 0);
 
 	/* No memory for CPU 0's buffer: -ENOMEM, other CPUs unaffected. */
-	hvpmu_mmustat_model_inject(env->m, HVPMU_MMUSTAT_CALL_ALLOC, 0, 1);
+	sun4v_mmustat_model_inject(env->m, SUN4V_MMUSTAT_PMU_CALL_ALLOC, 0, 1);
 	env_start(test, env);
 	ev = counter(env, w, 0, NULL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -ENOMEM);
@@ -734,11 +734,11 @@ static void mm_test_remove_conf_error(struct kunit *test)
 	 * conf(0) fails at removal: per the seed nothing is collected after
 	 * an error, which info confirms, so the buffer may be freed.
 	 */
-	hvpmu_mmustat_model_inject(env->m, HVPMU_MMUSTAT_CALL_CONF, 0,
-				   HVPMU_MMUSTAT_ENORADDR);
-	hvpmu_mmustat_remove(env->mmu);
+	sun4v_mmustat_model_inject(env->m, SUN4V_MMUSTAT_PMU_CALL_CONF, 0,
+				   SUN4V_MMUSTAT_PMU_ENORADDR);
+	sun4v_mmustat_pmu_remove(env->mmu);
 	env->mmu = NULL;
-	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_slot(env->m, 0), 0ULL);
+	KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_slot(env->m, 0), 0ULL);
 }
 
 /*
@@ -755,15 +755,15 @@ static void mm_test_remove_info_error(struct kunit *test)
 	ev = counter(env, stat_word(0), 0, NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
 	perf_event_release_kernel(ev);
-	own = hvpmu_mmustat_model_slot(env->m, 0);
+	own = sun4v_mmustat_model_slot(env->m, 0);
 	KUNIT_ASSERT_NE(test, own, 0ULL);
-	hvpmu_mmustat_model_inject(env->m, HVPMU_MMUSTAT_CALL_INFO, 0, 6);
-	hvpmu_mmustat_remove(env->mmu);
+	sun4v_mmustat_model_inject(env->m, SUN4V_MMUSTAT_PMU_CALL_INFO, 0, 6);
+	sun4v_mmustat_pmu_remove(env->mmu);
 	env->mmu = NULL;
 	/* Still configured in the model, and still allocated. */
 	env->expect_slot[0] = own;
 	env->expect_leaked = 1;
-	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_calls(env->m, HVPMU_MMUSTAT_CALL_CONF),
+	KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_calls(env->m, SUN4V_MMUSTAT_PMU_CALL_CONF),
 			1UL);
 }
 
@@ -782,23 +782,23 @@ static void mm_test_offline_info_error(struct kunit *test)
 	ev = counter(env, w, 1, NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
 	perf_event_release_kernel(ev);
-	old = hvpmu_mmustat_model_slot(env->m, 1);
+	old = sun4v_mmustat_model_slot(env->m, 1);
 	KUNIT_ASSERT_NE(test, old, 0ULL);
-	hvpmu_mmustat_model_inject(env->m, HVPMU_MMUSTAT_CALL_INFO, 0, 6);
+	sun4v_mmustat_model_inject(env->m, SUN4V_MMUSTAT_PMU_CALL_INFO, 0, 6);
 	ret = remove_cpu(1);
 	if (ret) {
-		hvpmu_mmustat_model_inject(env->m, HVPMU_MMUSTAT_CALL_INFO, 0, 0);
+		sun4v_mmustat_model_inject(env->m, SUN4V_MMUSTAT_PMU_CALL_INFO, 0, 0);
 		kunit_skip(test, "remove_cpu(1) failed: %d", ret);
 	}
-	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_leaked(env->m), 1UL);
-	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_bad_frees(env->m), 0UL);
+	KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_leaked(env->m), 1UL);
+	KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_bad_frees(env->m), 0UL);
 	KUNIT_ASSERT_EQ(test, add_cpu(1), 0);
 	/* Back online: the kept buffer is still configured; read it. */
 	ev = counter(env, w, 1, NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
 	traffic(env, 1, w, 9);
 	KUNIT_EXPECT_EQ(test, value(ev), 9ULL);
-	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_read(env->m, old, w), 9ULL);
+	KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_read(env->m, old, w), 9ULL);
 	perf_event_release_kernel(ev);
 	env->expect_slot[1] = old;
 	env->expect_leaked = 1;
@@ -817,11 +817,11 @@ static void mm_test_remove_unprovable(struct kunit *test)
 	ev = counter(env, stat_word(0), 0, NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
 	perf_event_release_kernel(ev);
-	hvpmu_mmustat_model_inject(env->m, HVPMU_MMUSTAT_CALL_CONF, 0,
-				   HVPMU_MMUSTAT_ENORADDR);
+	sun4v_mmustat_model_inject(env->m, SUN4V_MMUSTAT_PMU_CALL_CONF, 0,
+				   SUN4V_MMUSTAT_PMU_ENORADDR);
 	/* The first INFO of the removal works, the one after conf not. */
-	hvpmu_mmustat_model_inject(env->m, HVPMU_MMUSTAT_CALL_INFO, 1, 6);
-	hvpmu_mmustat_remove(env->mmu);
+	sun4v_mmustat_model_inject(env->m, SUN4V_MMUSTAT_PMU_CALL_INFO, 1, 6);
+	sun4v_mmustat_pmu_remove(env->mmu);
 	env->mmu = NULL;
 	env->expect_leaked = 1;
 }
@@ -839,32 +839,32 @@ static void mm_test_conf_prev(struct kunit *test)
 	u64 f, own, prev;
 
 	/* Install: another user's buffer lands just before our conf. */
-	f = hvpmu_mmustat_model_foreign_buf(env->m, 0);
+	f = sun4v_mmustat_model_foreign_buf(env->m, 0);
 	KUNIT_ASSERT_NE(test, f, 0ULL);
-	hvpmu_mmustat_model_race(env->m, 0, f);
+	sun4v_mmustat_model_race(env->m, 0, f);
 	ev = counter(env, w, 0, NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
-	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_slot(env->m, 0), f);
+	KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_slot(env->m, 0), f);
 	traffic(env, 0, w, 11);
 	KUNIT_EXPECT_EQ(test, value(ev), 11ULL);
-	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_read(env->m, f, w), 11ULL);
+	KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_read(env->m, f, w), 11ULL);
 	perf_event_release_kernel(ev);
-	hvpmu_mmustat_remove(env->mmu);
+	sun4v_mmustat_pmu_remove(env->mmu);
 	env->mmu = NULL;
-	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_slot(env->m, 0), f);
-	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_live_buffers(env->m), 0L);
+	KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_slot(env->m, 0), f);
+	KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_live_buffers(env->m), 0L);
 
 	/* Removal: the other user's buffer lands just before our conf(0). */
-	KUNIT_ASSERT_EQ(test, hvpmu_mmustat_model_guest_conf(env->m, 0, 0, &prev),
+	KUNIT_ASSERT_EQ(test, sun4v_mmustat_model_guest_conf(env->m, 0, 0, &prev),
 			0UL);
 	env_start(test, env);
 	ev = counter(env, w, 0, NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
-	own = hvpmu_mmustat_model_slot(env->m, 0);
+	own = sun4v_mmustat_model_slot(env->m, 0);
 	KUNIT_EXPECT_NE(test, own, f);
 	perf_event_release_kernel(ev);
-	hvpmu_mmustat_model_race(env->m, 0, f);
-	hvpmu_mmustat_remove(env->mmu);
+	sun4v_mmustat_model_race(env->m, 0, f);
+	sun4v_mmustat_pmu_remove(env->mmu);
 	env->mmu = NULL;
 	env->expect_slot[0] = f;
 }
@@ -900,13 +900,13 @@ static void mm_test_info_per_switch(struct kunit *test)
 	wait_asleep(test, task, ev[0]);
 
 	for (round = 0; round < 4; round++) {
-		info = calls(env, HVPMU_MMUSTAT_CALL_INFO);
+		info = calls(env, SUN4V_MMUSTAT_PMU_CALL_INFO);
 		switches = READ_ONCE(task->nvcsw) + READ_ONCE(task->nivcsw);
 		t->round = round;
 		complete(&t->go);
 		wait_for_completion(&t->done);
 		wait_asleep(test, task, ev[0]);
-		info = calls(env, HVPMU_MMUSTAT_CALL_INFO) - info;
+		info = calls(env, SUN4V_MMUSTAT_PMU_CALL_INFO) - info;
 		switches = READ_ONCE(task->nvcsw) + READ_ONCE(task->nivcsw) -
 			   switches;
 		/* Each switch out is followed by at most one switch in. */
@@ -992,22 +992,22 @@ static u64 terms_to_config(struct kunit *test, struct device *dev,
 static void mm_test_seed_offsets(struct kunit *test)
 {
 	struct mm_env *env = env_init(test);
-	struct pmu *pmu = hvpmu_mmustat_pmu(env->mmu);
+	struct pmu *pmu = sun4v_mmustat_pmu_to_pmu(env->mmu);
 	const struct attribute_group *const *g = pmu->attr_groups;
 	unsigned int i, off;
 	u64 slot;
 
 	/* mmustat.txt 2.1/2.2 and the sun4v core API's status codes. */
-	KUNIT_EXPECT_EQ(test, HVPMU_MMUSTAT_FAST_CONF, 0x102);
-	KUNIT_EXPECT_EQ(test, HVPMU_MMUSTAT_FAST_INFO, 0x103);
-	KUNIT_EXPECT_EQ(test, HVPMU_MMUSTAT_API_GROUP, 0x200);
-	KUNIT_EXPECT_EQ(test, HVPMU_MMUSTAT_EOK, 0);
-	KUNIT_EXPECT_EQ(test, HVPMU_MMUSTAT_ENORADDR, 2);
-	KUNIT_EXPECT_EQ(test, HVPMU_MMUSTAT_EBADTRAP, 7);
-	KUNIT_EXPECT_EQ(test, HVPMU_MMUSTAT_EBADALIGN, 8);
+	KUNIT_EXPECT_EQ(test, SUN4V_MMUSTAT_PMU_FAST_CONF, 0x102);
+	KUNIT_EXPECT_EQ(test, SUN4V_MMUSTAT_PMU_FAST_INFO, 0x103);
+	KUNIT_EXPECT_EQ(test, SUN4V_MMUSTAT_PMU_API_GROUP, 0x200);
+	KUNIT_EXPECT_EQ(test, SUN4V_MMUSTAT_PMU_EOK, 0);
+	KUNIT_EXPECT_EQ(test, SUN4V_MMUSTAT_PMU_ENORADDR, 2);
+	KUNIT_EXPECT_EQ(test, SUN4V_MMUSTAT_PMU_EBADTRAP, 7);
+	KUNIT_EXPECT_EQ(test, SUN4V_MMUSTAT_PMU_EBADALIGN, 8);
 	/* 2.3: the last field ends at 0x1e0 + 0x20; 2.1: 64-byte aligned. */
-	KUNIT_EXPECT_EQ(test, HVPMU_MMUSTAT_BUF_SIZE, 0x200);
-	KUNIT_EXPECT_EQ(test, HVPMU_MMUSTAT_BUF_ALIGN, 64);
+	KUNIT_EXPECT_EQ(test, SUN4V_MMUSTAT_PMU_BUF_SIZE, 0x200);
+	KUNIT_EXPECT_EQ(test, SUN4V_MMUSTAT_PMU_BUF_ALIGN, 64);
 
 	for (i = 0; i < ARRAY_SIZE(seed_stats); i++) {
 		const char *terms = pmu_kunit_group_file(test, pmu->dev, g[1],
@@ -1026,8 +1026,8 @@ static void mm_test_seed_offsets(struct kunit *test)
 		KUNIT_EXPECT_EQ_MSG(test, value(ev), 100ULL + i, "%s",
 				    seed_stats[i].name);
 		/* model: and the model put them at that byte of the buffer. */
-		slot = hvpmu_mmustat_model_slot(env->m, 0);
-		KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_read(env->m, slot,
+		slot = sun4v_mmustat_model_slot(env->m, 0);
+		KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_read(env->m, slot,
 							       seed_stats[i].off / 8),
 				100ULL + i);
 		perf_event_release_kernel(ev);
@@ -1066,8 +1066,8 @@ static void mm_test_hotplug(struct kunit *test)
 	traffic(env, 0, w, 10);
 	traffic(env, 1, w, 20);
 
-	live = hvpmu_mmustat_model_live_buffers(env->m);
-	conf_before = calls(env, HVPMU_MMUSTAT_CALL_CONF);
+	live = sun4v_mmustat_model_live_buffers(env->m);
+	conf_before = calls(env, SUN4V_MMUSTAT_PMU_CALL_CONF);
 	ret = remove_cpu(1);
 	if (ret) {
 		perf_event_release_kernel(ev0);
@@ -1075,17 +1075,17 @@ static void mm_test_hotplug(struct kunit *test)
 		kunit_skip(test, "remove_cpu(1) failed: %d", ret);
 	}
 	/* conf(0) on CPU 1 itself (the model checks), then the free. */
-	KUNIT_EXPECT_EQ(test, calls(env, HVPMU_MMUSTAT_CALL_CONF), conf_before + 1);
-	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_slot(env->m, 1), 0ULL);
-	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_live_buffers(env->m), live - 1);
-	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_bad_frees(env->m), 0UL);
+	KUNIT_EXPECT_EQ(test, calls(env, SUN4V_MMUSTAT_PMU_CALL_CONF), conf_before + 1);
+	KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_slot(env->m, 1), 0ULL);
+	KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_live_buffers(env->m), live - 1);
+	KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_bad_frees(env->m), 0UL);
 	traffic(env, 1, w, 1000);	/* offline: nobody counts */
 	traffic(env, 0, w, 30);
 	KUNIT_EXPECT_EQ(test, value(ev0), 40ULL);
 	KUNIT_EXPECT_EQ(test, value(ev1), 20ULL);
 
 	KUNIT_ASSERT_EQ(test, add_cpu(1), 0);
-	KUNIT_EXPECT_EQ(test, hvpmu_mmustat_model_live_buffers(env->m), live);
+	KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_live_buffers(env->m), live);
 	traffic(env, 0, w, 5);
 	KUNIT_EXPECT_EQ(test, value(ev0), 45ULL);
 	ev1b = counter(env, w, 1, NULL);
@@ -1138,7 +1138,7 @@ static u64 rnd_word(struct rnd_state *rs)
 static void mm_test_random_attrs(struct kunit *test)
 {
 	struct mm_env *env = env_init(test);
-	struct pmu *pmu = hvpmu_mmustat_pmu(env->mmu);
+	struct pmu *pmu = sun4v_mmustat_pmu_to_pmu(env->mmu);
 	struct perf_event *ev;
 	struct rnd_state rs;
 	unsigned long info, conf;
@@ -1148,8 +1148,8 @@ static void mm_test_random_attrs(struct kunit *test)
 	ev = kunit_kzalloc(test, sizeof(*ev), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, ev);
 	prandom_seed_state(&rs, 0x6d6d7573746174ULL);
-	info = calls(env, HVPMU_MMUSTAT_CALL_INFO);
-	conf = calls(env, HVPMU_MMUSTAT_CALL_CONF);
+	info = calls(env, SUN4V_MMUSTAT_PMU_CALL_INFO);
+	conf = calls(env, SUN4V_MMUSTAT_PMU_CALL_CONF);
 
 	for (i = 0; i < 100000; i++) {
 		struct perf_event_attr *a = &ev->attr;
@@ -1186,8 +1186,8 @@ static void mm_test_random_attrs(struct kunit *test)
 		}
 	}
 	KUNIT_EXPECT_GT(test, ok, 1000U);
-	KUNIT_EXPECT_EQ(test, calls(env, HVPMU_MMUSTAT_CALL_INFO), info);
-	KUNIT_EXPECT_EQ(test, calls(env, HVPMU_MMUSTAT_CALL_CONF), conf);
+	KUNIT_EXPECT_EQ(test, calls(env, SUN4V_MMUSTAT_PMU_CALL_INFO), info);
+	KUNIT_EXPECT_EQ(test, calls(env, SUN4V_MMUSTAT_PMU_CALL_CONF), conf);
 
 	/* A few thousand through the perf core, CPU-bound, with counting. */
 	for (i = 0; i < 2000; i++) {
@@ -1224,9 +1224,9 @@ static void sim_test_mmustat_files(struct kunit *test)
 
 	if (!IS_ENABLED(CONFIG_DEBUG_FS))
 		kunit_skip(test, "needs DEBUG_FS");
-	dir = debugfs_create_dir("hvpmu_mmustat_test", NULL);
+	dir = debugfs_create_dir("sun4v_mmustat_pmu_kunit", NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(dir));
-	ret = hvpmu_mmustat_sim_init(dir);
+	ret = sun4v_mmustat_pmu_sim_init(dir);
 	KUNIT_EXPECT_EQ(test, ret, 0);
 	for (i = 0; i < ARRAY_SIZE(files); i++) {
 		d = debugfs_lookup(files[i], dir);
@@ -1235,7 +1235,7 @@ static void sim_test_mmustat_files(struct kunit *test)
 	}
 	debugfs_remove_recursive(dir);
 	if (!ret)
-		hvpmu_mmustat_sim_exit();
+		sun4v_mmustat_pmu_sim_exit();
 }
 
 static struct kunit_case mm_cases[] = {
@@ -1262,7 +1262,7 @@ static struct kunit_case mm_cases[] = {
 };
 
 static struct kunit_suite mm_suite = {
-	.name = "hvpmu_mmustat",
+	.name = "sun4v_mmustat_pmu",
 	.exit = mm_exit,
 	.test_cases = mm_cases,
 };

@@ -35,8 +35,8 @@
 #include <linux/math64.h>
 #include <linux/module.h>
 #include <linux/percpu.h>
-#include <linux/perf/hvpmu.h>
-#include <linux/perf/hvpmu_mmustat.h>
+#include <linux/perf/pmu_uncore.h>
+#include "sun4v_mmustat_pmu.h"
 #include <linux/perf/pmu_format.h>
 #include <linux/perf_event.h>
 #include <linux/printk.h>
@@ -55,7 +55,7 @@
 
 /*
  * The fields are laid out so that config is the word index of the statistic
- * in the buffer (see hvpmu_mmustat_word()).
+ * in the buffer (see sun4v_mmustat_pmu_word()).
  */
 #define MMUSTAT_CONFIG_TICKS	GENMASK_ULL(0, 0)
 #define MMUSTAT_CONFIG_PGSZ	GENMASK_ULL(3, 1)
@@ -205,7 +205,7 @@ struct mmustat_cpu {
 };
 
 /**
- * struct hvpmu_mmustat - one niagara_mmustat PMU
+ * struct sun4v_mmustat_pmu - one niagara_mmustat PMU
  * @pmu: the perf PMU
  * @ops: the backend
  * @tick_hz: %tick frequency found at probe, 0 if unknown; the scale of
@@ -215,9 +215,9 @@ struct mmustat_cpu {
  * @hp_state: dynamic CPU hotplug state
  * @hp_node: hotplug instance
  */
-struct hvpmu_mmustat {
+struct sun4v_mmustat_pmu {
 	struct pmu pmu;
-	struct hvpmu_mmustat_ops ops;
+	struct sun4v_mmustat_pmu_ops ops;
 	u64 tick_hz;
 	u32 variants;
 	struct mmustat_cpu __percpu *cpus;
@@ -225,19 +225,19 @@ struct hvpmu_mmustat {
 	struct hlist_node hp_node;
 };
 
-static struct hvpmu_mmustat *to_mmustat(struct pmu *pmu)
+static struct sun4v_mmustat_pmu *to_mmustat(struct pmu *pmu)
 {
-	return container_of(pmu, struct hvpmu_mmustat, pmu);
+	return container_of(pmu, struct sun4v_mmustat_pmu, pmu);
 }
 
 static const char *mmustat_hv_err(unsigned long status)
 {
 	switch (status) {
-	case HVPMU_MMUSTAT_ENORADDR:
+	case SUN4V_MMUSTAT_PMU_ENORADDR:
 		return "ENORADDR";
-	case HVPMU_MMUSTAT_EBADALIGN:
+	case SUN4V_MMUSTAT_PMU_EBADALIGN:
 		return "EBADALIGN";
-	case HVPMU_MMUSTAT_EBADTRAP:
+	case SUN4V_MMUSTAT_PMU_EBADTRAP:
 		return "EBADTRAP";
 	default:
 		return "unexpected status";
@@ -248,9 +248,9 @@ static const char *mmustat_hv_err(unsigned long status)
  * Most messages come from perf callbacks and IPIs, with interrupts off and
  * perf's raw context lock held, where the console must not be driven (its
  * locks may sleep on PREEMPT_RT; lockdep reports an invalid wait context):
- * they are deferred to a work item (hvpmu_log()) and rate-limited.
+ * they are deferred to a work item (pmu_log()) and rate-limited.
  */
-static struct hvpmu_log mmustat_log;	/* hvpmu_log_init() at probe */
+static struct pmu_log mmustat_log;	/* pmu_log_init() at probe */
 
 static __printf(1, 2) void mmustat_err(const char *fmt, ...)
 {
@@ -264,7 +264,7 @@ static __printf(1, 2) void mmustat_err(const char *fmt, ...)
 	va_start(args, fmt);
 	vaf.fmt = fmt;
 	vaf.va = &args;
-	hvpmu_log(&mmustat_log, pr_fmt("%pV"), &vaf);
+	pmu_log(&mmustat_log, pr_fmt("%pV"), &vaf);
 	va_end(args);
 }
 
@@ -282,7 +282,7 @@ static unsigned long mmustat_switches(const struct task_struct *t)
  * the adds of a task's events at sched-in, or the reads of one group,
  * cost one fast trap, not one each. Our own confs update the answer.
  */
-static unsigned long mmustat_info(struct hvpmu_mmustat *mmu,
+static unsigned long mmustat_info(struct sun4v_mmustat_pmu *mmu,
 				  struct mmustat_cpu *st, unsigned int cpu,
 				  u64 *raddr, bool cached)
 {
@@ -291,7 +291,7 @@ static unsigned long mmustat_info(struct hvpmu_mmustat *mmu,
 	if (cached && st->info_task == current &&
 	    st->info_switches == mmustat_switches(current)) {
 		*raddr = st->info_raddr;
-		return HVPMU_MMUSTAT_EOK;
+		return SUN4V_MMUSTAT_PMU_EOK;
 	}
 	status = mmu->ops.info(mmu->ops.ctx, cpu, raddr);
 	/*
@@ -314,7 +314,7 @@ static void mmustat_info_set(struct mmustat_cpu *st, u64 raddr)
 
 static void mmustat_fold(struct perf_event *event, const u64 *src)
 {
-	hvpmu_counter_fold(event, READ_ONCE(src[event->hw.config]), 64);
+	pmu_counter_fold(event, READ_ONCE(src[event->hw.config]), 64);
 }
 
 /*
@@ -346,7 +346,7 @@ static void mmustat_switch(struct mmustat_cpu *st, const u64 *src, u64 raddr)
  * back (the seed's conf returns the previous address, 2.1), and say so.
  * Returns true if it is configured again.
  */
-static bool mmustat_restore(struct hvpmu_mmustat *mmu, struct mmustat_cpu *st,
+static bool mmustat_restore(struct sun4v_mmustat_pmu *mmu, struct mmustat_cpu *st,
 			    unsigned int cpu, u64 prev)
 {
 	unsigned long status;
@@ -366,7 +366,7 @@ static bool mmustat_restore(struct hvpmu_mmustat *mmu, struct mmustat_cpu *st,
  * After a failed conf the seed says nothing is collected; believe only an
  * INFO that shows our buffer gone. Returns true if it is gone.
  */
-static bool mmustat_let_go(struct hvpmu_mmustat *mmu, struct mmustat_cpu *st,
+static bool mmustat_let_go(struct sun4v_mmustat_pmu *mmu, struct mmustat_cpu *st,
 			   unsigned int cpu)
 {
 	u64 raddr;
@@ -377,7 +377,7 @@ static bool mmustat_let_go(struct hvpmu_mmustat *mmu, struct mmustat_cpu *st,
 }
 
 /* Configure our (zeroed) buffer in an empty slot. Returns it, or NULL. */
-static const u64 *mmustat_install(struct hvpmu_mmustat *mmu,
+static const u64 *mmustat_install(struct sun4v_mmustat_pmu *mmu,
 				  struct mmustat_cpu *st, unsigned int cpu,
 				  u64 *raddrp)
 {
@@ -385,7 +385,7 @@ static const u64 *mmustat_install(struct hvpmu_mmustat *mmu,
 	u64 prev;
 
 	/* The seed wants a zeroed buffer. */
-	memset(st->own, 0, HVPMU_MMUSTAT_BUF_SIZE);
+	memset(st->own, 0, SUN4V_MMUSTAT_PMU_BUF_SIZE);
 	status = mmu->ops.conf(mmu->ops.ctx, cpu, st->own_raddr, &prev);
 	if (status) {
 		mmustat_err("cpu%u: hypervisor rejected the statistics buffer at %#llx: %s (%lu)\n",
@@ -414,7 +414,7 @@ static const u64 *mmustat_install(struct hvpmu_mmustat *mmu,
  * (NULL while the CPU is not online for us), or a negative errno if no
  * buffer can be read.
  */
-static int mmustat_sync(struct hvpmu_mmustat *mmu, const u64 **srcp,
+static int mmustat_sync(struct sun4v_mmustat_pmu *mmu, const u64 **srcp,
 			bool cached)
 {
 	struct mmustat_cpu *st = this_cpu_ptr(mmu->cpus);
@@ -513,7 +513,7 @@ static void mmustat_stop(struct perf_event *event, int flags)
 
 static int mmustat_add(struct perf_event *event, int flags)
 {
-	struct hvpmu_mmustat *mmu = to_mmustat(event->pmu);
+	struct sun4v_mmustat_pmu *mmu = to_mmustat(event->pmu);
 	struct mmustat_cpu *st = this_cpu_ptr(mmu->cpus);
 	const u64 *src;
 	int ret;
@@ -540,7 +540,7 @@ static void mmustat_read(struct perf_event *event)
 }
 
 struct mmustat_call {
-	struct hvpmu_mmustat *mmu;
+	struct sun4v_mmustat_pmu *mmu;
 	int ret;
 };
 
@@ -556,7 +556,7 @@ static void mmustat_prepare_ipi(void *data)
 
 static int mmustat_event_init(struct perf_event *event)
 {
-	struct hvpmu_mmustat *mmu = to_mmustat(event->pmu);
+	struct sun4v_mmustat_pmu *mmu = to_mmustat(event->pmu);
 	struct perf_event_attr *attr = &event->attr;
 	struct mmustat_call c = { .mmu = mmu };
 	unsigned int pgsz;
@@ -573,11 +573,11 @@ static int mmustat_event_init(struct perf_event *event)
 	if (ret)
 		return ret;
 	pgsz = FIELD_GET(MMUSTAT_CONFIG_PGSZ, attr->config);
-	if (!hvpmu_mmustat_pgsz_valid(pgsz))
+	if (!sun4v_mmustat_pmu_pgsz_valid(pgsz))
 		return -EINVAL;		/* a reserved slot: never written */
 
 	event->hw.config =
-		hvpmu_mmustat_word(FIELD_GET(MMUSTAT_CONFIG_DMMU, attr->config),
+		sun4v_mmustat_pmu_word(FIELD_GET(MMUSTAT_CONFIG_DMMU, attr->config),
 				   FIELD_GET(MMUSTAT_CONFIG_CTXNON0, attr->config),
 				   pgsz,
 				   FIELD_GET(MMUSTAT_CONFIG_TICKS, attr->config));
@@ -600,7 +600,7 @@ static int mmustat_event_init(struct perf_event *event)
 /* Hotplug: mark the CPU usable; its buffer is installed on first use. */
 static void mmustat_online_ipi(void *data)
 {
-	struct hvpmu_mmustat *mmu = data;
+	struct sun4v_mmustat_pmu *mmu = data;
 
 	this_cpu_ptr(mmu->cpus)->online = true;
 }
@@ -614,7 +614,7 @@ static void mmustat_online_ipi(void *data)
  */
 static void mmustat_offline_ipi(void *data)
 {
-	struct hvpmu_mmustat *mmu = data;
+	struct sun4v_mmustat_pmu *mmu = data;
 	struct mmustat_cpu *st = this_cpu_ptr(mmu->cpus);
 	unsigned int cpu = smp_processor_id();
 	struct perf_event *event;
@@ -662,7 +662,7 @@ static void mmustat_offline_ipi(void *data)
  * Free our buffer of @cpu, or give it up for good if the hypervisor may
  * still write it: leaked, once, with a message.
  */
-static void mmustat_free_own(struct hvpmu_mmustat *mmu, unsigned int cpu)
+static void mmustat_free_own(struct sun4v_mmustat_pmu *mmu, unsigned int cpu)
 {
 	struct mmustat_cpu *st = per_cpu_ptr(mmu->cpus, cpu);
 
@@ -670,7 +670,7 @@ static void mmustat_free_own(struct hvpmu_mmustat *mmu, unsigned int cpu)
 		return;
 	if (st->hv_may_write || st->installed) {
 		pr_err("cpu%u: cannot tell whether the hypervisor still writes the statistics buffer at %#llx: keeping its %u bytes for good\n",
-		       cpu, st->own_raddr, HVPMU_MMUSTAT_BUF_SIZE);
+		       cpu, st->own_raddr, SUN4V_MMUSTAT_PMU_BUF_SIZE);
 		if (mmu->ops.buf_leak)
 			mmu->ops.buf_leak(mmu->ops.ctx, cpu, st->own,
 					  st->own_raddr);
@@ -685,8 +685,8 @@ static void mmustat_free_own(struct hvpmu_mmustat *mmu, unsigned int cpu)
 
 static int mmustat_cpu_online(unsigned int cpu, struct hlist_node *node)
 {
-	struct hvpmu_mmustat *mmu =
-		hlist_entry_safe(node, struct hvpmu_mmustat, hp_node);
+	struct sun4v_mmustat_pmu *mmu =
+		hlist_entry_safe(node, struct sun4v_mmustat_pmu, hp_node);
 	struct mmustat_cpu *st = per_cpu_ptr(mmu->cpus, cpu);
 	u64 raddr;
 
@@ -705,8 +705,8 @@ static int mmustat_cpu_online(unsigned int cpu, struct hlist_node *node)
 
 static int mmustat_cpu_offline(unsigned int cpu, struct hlist_node *node)
 {
-	struct hvpmu_mmustat *mmu =
-		hlist_entry_safe(node, struct hvpmu_mmustat, hp_node);
+	struct sun4v_mmustat_pmu *mmu =
+		hlist_entry_safe(node, struct sun4v_mmustat_pmu, hp_node);
 
 	smp_call_function_single(cpu, mmustat_offline_ipi, mmu, 1);
 	/* The IPI returned: freed if the hypervisor let go, else given up. */
@@ -736,7 +736,7 @@ static void mmustat_scale(char *buf, size_t len, u64 hz)
 static ssize_t mmustat_scale_show(struct device *dev,
 				  struct device_attribute *attr, char *buf)
 {
-	struct hvpmu_mmustat *mmu = to_mmustat(dev_get_drvdata(dev));
+	struct sun4v_mmustat_pmu *mmu = to_mmustat(dev_get_drvdata(dev));
 	char scale[32];
 
 	/* Shown only with MMUSTAT_VAR_TIME, i.e. when the rate is known. */
@@ -772,7 +772,7 @@ static const struct attribute_group *mmustat_attr_groups[] = {
 };
 
 struct mmustat_probe_info {
-	const struct hvpmu_mmustat_ops *ops;
+	const struct sun4v_mmustat_pmu_ops *ops;
 	unsigned long status;
 	u64 raddr;
 	u64 hz;
@@ -787,7 +787,7 @@ static void mmustat_probe_ipi(void *data)
 }
 
 /**
- * hvpmu_mmustat_probe() - detect the MMU statistics API and register the PMU
+ * sun4v_mmustat_pmu_probe() - detect the MMU statistics API and register the PMU
  * @ops: the backend; copied
  * @owner: module that provides @ops; pinned while events exist
  *
@@ -800,19 +800,19 @@ static void mmustat_probe_ipi(void *data)
  * Return: the PMU, or ERR_PTR(-ENODEV) if the API is absent, -EIO for
  * another hypervisor error, -ENOMEM, or an error from perf_pmu_register().
  */
-struct hvpmu_mmustat *hvpmu_mmustat_probe(const struct hvpmu_mmustat_ops *ops,
+struct sun4v_mmustat_pmu *sun4v_mmustat_pmu_probe(const struct sun4v_mmustat_pmu_ops *ops,
 					  struct module *owner)
 {
 	struct mmustat_probe_info pi = { .ops = ops };
-	struct hvpmu_mmustat *mmu;
+	struct sun4v_mmustat_pmu *mmu;
 	unsigned int cpu;
 	int ret;
 
-	hvpmu_log_init(&mmustat_log);
+	pmu_log_init(&mmustat_log);
 	cpu = get_cpu();
 	smp_call_function_single(cpu, mmustat_probe_ipi, &pi, 1);
 	put_cpu();
-	if (pi.status == HVPMU_MMUSTAT_EBADTRAP) {
+	if (pi.status == SUN4V_MMUSTAT_PMU_EBADTRAP) {
 		pr_info("not supported by this hypervisor (EBADTRAP): MMU statistics exist on UltraSPARC T1 only\n");
 		return ERR_PTR(-ENODEV);
 	}
@@ -851,7 +851,7 @@ struct hvpmu_mmustat *hvpmu_mmustat_probe(const struct hvpmu_mmustat_ops *ops,
 	};
 
 	ret = cpuhp_setup_state_multi(CPUHP_AP_ONLINE_DYN,
-				      "perf/hvpmu/niagara_mmustat:online",
+				      "perf/niagara_mmustat:online",
 				      mmustat_cpu_online, mmustat_cpu_offline);
 	if (ret < 0)
 		goto err_percpu;
@@ -874,23 +874,23 @@ err_state:
 err_percpu:
 	for_each_possible_cpu(cpu)
 		mmustat_free_own(mmu, cpu);
-	hvpmu_log_flush(&mmustat_log);
+	pmu_log_flush(&mmustat_log);
 	free_percpu(mmu->cpus);
 err_free:
 	kfree(mmu);
 	return ERR_PTR(ret);
 }
-EXPORT_SYMBOL_GPL(hvpmu_mmustat_probe);
+EXPORT_SYMBOL_GPL(sun4v_mmustat_pmu_probe);
 
 /**
- * hvpmu_mmustat_remove() - unregister the PMU and give the buffers back
- * @mmu: from hvpmu_mmustat_probe()
+ * sun4v_mmustat_pmu_remove() - unregister the PMU and give the buffers back
+ * @mmu: from sun4v_mmustat_pmu_probe()
  *
  * Every CPU's own buffer is removed from the hypervisor (only where it is
  * still the configured one) and freed once that call returned. A buffer the
  * hypervisor may still write is deliberately leaked.
  */
-void hvpmu_mmustat_remove(struct hvpmu_mmustat *mmu)
+void sun4v_mmustat_pmu_remove(struct sun4v_mmustat_pmu *mmu)
 {
 	unsigned int cpu;
 
@@ -899,30 +899,30 @@ void hvpmu_mmustat_remove(struct hvpmu_mmustat *mmu)
 	cpuhp_remove_multi_state(mmu->hp_state);
 	for_each_possible_cpu(cpu)
 		mmustat_free_own(mmu, cpu);
-	hvpmu_log_flush(&mmustat_log);
+	pmu_log_flush(&mmustat_log);
 	free_percpu(mmu->cpus);
 	kfree(mmu);
 }
-EXPORT_SYMBOL_GPL(hvpmu_mmustat_remove);
+EXPORT_SYMBOL_GPL(sun4v_mmustat_pmu_remove);
 
 /**
- * hvpmu_mmustat_pmu() - the perf PMU of a probed instance
- * @mmu: from hvpmu_mmustat_probe()
+ * sun4v_mmustat_pmu_to_pmu() - the perf PMU of a probed instance
+ * @mmu: from sun4v_mmustat_pmu_probe()
  *
  * Return: the &struct pmu (its type is what perf_event_attr.type needs).
  */
-struct pmu *hvpmu_mmustat_pmu(struct hvpmu_mmustat *mmu)
+struct pmu *sun4v_mmustat_pmu_to_pmu(struct sun4v_mmustat_pmu *mmu)
 {
 	return &mmu->pmu;
 }
-EXPORT_SYMBOL_GPL(hvpmu_mmustat_pmu);
+EXPORT_SYMBOL_GPL(sun4v_mmustat_pmu_to_pmu);
 
 /* Messages of a failed probe may still be queued. */
-static void __exit hvpmu_mmustat_exit(void)
+static void __exit sun4v_mmustat_pmu_exit(void)
 {
-	hvpmu_log_flush(&mmustat_log);
+	pmu_log_flush(&mmustat_log);
 }
-module_exit(hvpmu_mmustat_exit);
+module_exit(sun4v_mmustat_pmu_exit);
 
 MODULE_DESCRIPTION("perf PMU for the UltraSPARC T1 hypervisor MMU statistics");
 MODULE_LICENSE("GPL");

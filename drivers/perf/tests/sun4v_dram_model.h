@@ -4,77 +4,77 @@
  * Falls (group 0x205) performance-register hypercalls, for the KUnit tests
  * and the simulated platform. Never used on real hardware.
  */
-#ifndef _LINUX_PERF_HVPMU_SUN4V_MODEL_H
-#define _LINUX_PERF_HVPMU_SUN4V_MODEL_H
+#ifndef _SUN4V_DRAM_MODEL_H
+#define _SUN4V_DRAM_MODEL_H
 
-#include <linux/perf/hvpmu_sun4v.h>
+#include "../sun4v_dram_pmu.h"
 #include <linux/spinlock.h>
 
 /* CPUs the model knows the socket of; others are on no known socket. */
-#define HVPMU_SUN4V_MODEL_CPUS		64
+#define SUN4V_PMU_MODEL_CPUS		64
 /* Calls recorded in order while logging is on. */
-#define HVPMU_SUN4V_MODEL_LOG		128
+#define SUN4V_PMU_MODEL_LOG		128
 
 /**
- * enum hvpmu_sun4v_model_op - the two calls, for call counts and injection
- * @HVPMU_SUN4V_MODEL_GET: GET_PERFREG
- * @HVPMU_SUN4V_MODEL_SET: SET_PERFREG
- * @HVPMU_SUN4V_MODEL_NR_OPS: number of calls
+ * enum sun4v_dram_model_op - the two calls, for call counts and injection
+ * @SUN4V_PMU_MODEL_GET: GET_PERFREG
+ * @SUN4V_PMU_MODEL_SET: SET_PERFREG
+ * @SUN4V_PMU_MODEL_NR_OPS: number of calls
  */
-enum hvpmu_sun4v_model_op {
-	HVPMU_SUN4V_MODEL_GET,
-	HVPMU_SUN4V_MODEL_SET,
-	HVPMU_SUN4V_MODEL_NR_OPS,
+enum sun4v_dram_model_op {
+	SUN4V_PMU_MODEL_GET,
+	SUN4V_PMU_MODEL_SET,
+	SUN4V_PMU_MODEL_NR_OPS,
 };
 
 /**
- * enum hvpmu_sun4v_model_ctl_effect - what a control-register write does
+ * enum sun4v_dram_model_ctl_effect - what a control-register write does
  *	to the channel's counter register; the seeds do not say, so each
  *	reading is offered
- * @HVPMU_SUN4V_MODEL_CTL_KEEP: nothing
- * @HVPMU_SUN4V_MODEL_CTL_CLEAR: the counter register is cleared
- * @HVPMU_SUN4V_MODEL_CTL_PERTURB: both counters jump by
- *	HVPMU_SUN4V_MODEL_PERTURB
+ * @SUN4V_PMU_MODEL_CTL_KEEP: nothing
+ * @SUN4V_PMU_MODEL_CTL_CLEAR: the counter register is cleared
+ * @SUN4V_PMU_MODEL_CTL_PERTURB: both counters jump by
+ *	SUN4V_PMU_MODEL_PERTURB
  */
-enum hvpmu_sun4v_model_ctl_effect {
-	HVPMU_SUN4V_MODEL_CTL_KEEP,
-	HVPMU_SUN4V_MODEL_CTL_CLEAR,
-	HVPMU_SUN4V_MODEL_CTL_PERTURB,
+enum sun4v_dram_model_ctl_effect {
+	SUN4V_PMU_MODEL_CTL_KEEP,
+	SUN4V_PMU_MODEL_CTL_CLEAR,
+	SUN4V_PMU_MODEL_CTL_PERTURB,
 };
 
-#define HVPMU_SUN4V_MODEL_PERTURB	0x12345ULL
+#define SUN4V_PMU_MODEL_PERTURB	0x12345ULL
 
 /**
- * enum hvpmu_sun4v_model_high - what reads of a control register return in
+ * enum sun4v_dram_model_high - what reads of a control register return in
  *	bits 63:8, which the hypervisor does not let a guest write (reference
  *	1.2) and whose content no source gives
- * @HVPMU_SUN4V_MODEL_HIGH_ZERO: zero
- * @HVPMU_SUN4V_MODEL_HIGH_ALWAYS: &hvpmu_sun4v_model.ctl_high, always
- * @HVPMU_SUN4V_MODEL_HIGH_WRITTEN: &hvpmu_sun4v_model.ctl_high once the
+ * @SUN4V_PMU_MODEL_HIGH_ZERO: zero
+ * @SUN4V_PMU_MODEL_HIGH_ALWAYS: &sun4v_dram_model.ctl_high, always
+ * @SUN4V_PMU_MODEL_HIGH_WRITTEN: &sun4v_dram_model.ctl_high once the
  *	register was written
  */
-enum hvpmu_sun4v_model_high {
-	HVPMU_SUN4V_MODEL_HIGH_ZERO,
-	HVPMU_SUN4V_MODEL_HIGH_ALWAYS,
-	HVPMU_SUN4V_MODEL_HIGH_WRITTEN,
+enum sun4v_dram_model_high {
+	SUN4V_PMU_MODEL_HIGH_ZERO,
+	SUN4V_PMU_MODEL_HIGH_ALWAYS,
+	SUN4V_PMU_MODEL_HIGH_WRITTEN,
 };
 
 /**
- * struct hvpmu_sun4v_model_call - one recorded call
+ * struct sun4v_dram_model_call - one recorded call
  * @op: GET or SET
  * @reg: the PerfReg#
  * @val: the value written (SET)
  * @status: what the model answered
  */
-struct hvpmu_sun4v_model_call {
-	enum hvpmu_sun4v_model_op op;
+struct sun4v_dram_model_call {
+	enum sun4v_dram_model_op op;
 	unsigned long reg;
 	u64 val;
 	unsigned long status;
 };
 
 /**
- * struct hvpmu_sun4v_model - state of one modelled hypervisor and chip
+ * struct sun4v_dram_model - state of one modelled hypervisor and chip
  * @chip: N2 or VF numbering and behaviour
  * @lock: serialises the calls, traffic and injection; raw, because the
  *	driver calls the model under its own raw spinlock, in hard-irq context
@@ -84,7 +84,7 @@ struct hvpmu_sun4v_model_call {
  * @absent_status: VF status for a register of an absent node: EINVAL
  *	(API 1.0, the default) or ENOTSUPPORTED (the 1.1 text)
  * @sock: socket id of each CPU, numbered from 1 as sparc64's machine
- *	description does; CPUs beyond HVPMU_SUN4V_MODEL_CPUS have none
+ *	description does; CPUs beyond SUN4V_PMU_MODEL_CPUS have none
  * @nodes_descending: how the hypervisor numbers nodes is not documented:
  *	false = in increasing socket id order, true = decreasing
  * @ctl_effect: what a control write does to the counter register
@@ -108,28 +108,28 @@ struct hvpmu_sun4v_model_call {
  * @bad: calls a correct driver never makes: a PerfReg# out of range, or a
  *	control value with bits the hypervisor would silently drop
  */
-struct hvpmu_sun4v_model {
-	enum hvpmu_sun4v_chip chip;
+struct sun4v_dram_model {
+	enum sun4v_pmu_chip chip;
 	raw_spinlock_t lock;
 	bool access;
 	bool ht_access;
 	u32 present;
 	unsigned long absent_status;
-	int sock[HVPMU_SUN4V_MODEL_CPUS];
+	int sock[SUN4V_PMU_MODEL_CPUS];
 	bool nodes_descending;
-	enum hvpmu_sun4v_model_ctl_effect ctl_effect;
+	enum sun4v_dram_model_ctl_effect ctl_effect;
 	u64 ctl_high;
-	enum hvpmu_sun4v_model_high high;
+	enum sun4v_dram_model_high high;
 	u64 pcr;
-	u64 l2ctl[HVPMU_SUN4V_VF_NODES];
-	u64 ctl[HVPMU_SUN4V_MAX_CHANNELS];
-	u64 pic[HVPMU_SUN4V_MAX_CHANNELS];
+	u64 l2ctl[SUN4V_PMU_VF_NODES];
+	u64 ctl[SUN4V_PMU_MAX_CHANNELS];
+	u64 pic[SUN4V_PMU_MAX_CHANNELS];
 	u32 written;
-	unsigned long calls[HVPMU_SUN4V_MODEL_NR_OPS][HVPMU_SUN4V_VF_NR_REGS + 1];
-	struct hvpmu_sun4v_model_call log[HVPMU_SUN4V_MODEL_LOG];
+	unsigned long calls[SUN4V_PMU_MODEL_NR_OPS][SUN4V_PMU_VF_NR_REGS + 1];
+	struct sun4v_dram_model_call log[SUN4V_PMU_MODEL_LOG];
 	unsigned int nr_log;
 	bool log_on;
-	enum hvpmu_sun4v_model_op inj_op;
+	enum sun4v_dram_model_op inj_op;
 	long inj_reg;
 	unsigned long inj_status;
 	unsigned int inj_skip;
@@ -137,21 +137,21 @@ struct hvpmu_sun4v_model {
 	unsigned long bad;
 };
 
-extern const struct hvpmu_sun4v_ops hvpmu_sun4v_model_ops;
+extern const struct sun4v_pmu_ops sun4v_dram_model_ops;
 
-void hvpmu_sun4v_model_init(struct hvpmu_sun4v_model *m,
-			    enum hvpmu_sun4v_chip chip, u32 present);
-void hvpmu_sun4v_model_traffic(struct hvpmu_sun4v_model *m, unsigned int chan,
+void sun4v_dram_model_init(struct sun4v_dram_model *m,
+			    enum sun4v_pmu_chip chip, u32 present);
+void sun4v_dram_model_traffic(struct sun4v_dram_model *m, unsigned int chan,
 			       unsigned int event, u64 n);
-void hvpmu_sun4v_model_inject(struct hvpmu_sun4v_model *m,
-			      enum hvpmu_sun4v_model_op op, long reg,
+void sun4v_dram_model_inject(struct sun4v_dram_model *m,
+			      enum sun4v_dram_model_op op, long reg,
 			      unsigned long status, unsigned int skip,
 			      unsigned int count);
-unsigned long hvpmu_sun4v_model_calls(struct hvpmu_sun4v_model *m,
-				      enum hvpmu_sun4v_model_op op, long reg);
-void hvpmu_sun4v_model_reset_calls(struct hvpmu_sun4v_model *m);
-int hvpmu_sun4v_model_node(struct hvpmu_sun4v_model *m, unsigned int cpu);
-int hvpmu_sun4v_model_decode(enum hvpmu_sun4v_chip chip, unsigned long reg,
+unsigned long sun4v_dram_model_calls(struct sun4v_dram_model *m,
+				      enum sun4v_dram_model_op op, long reg);
+void sun4v_dram_model_reset_calls(struct sun4v_dram_model *m);
+int sun4v_dram_model_node(struct sun4v_dram_model *m, unsigned int cpu);
+int sun4v_dram_model_decode(enum sun4v_pmu_chip chip, unsigned long reg,
 			     bool *counter);
 
-#endif /* _LINUX_PERF_HVPMU_SUN4V_MODEL_H */
+#endif /* _SUN4V_DRAM_MODEL_H */

@@ -11,8 +11,8 @@
 #include <linux/delay.h>
 #include <linux/jiffies.h>
 #include <linux/mutex.h>
-#include <linux/perf/hvpmu.h>
-#include <linux/perf/hvpmu_sun4v_model.h>
+#include <linux/perf/pmu_uncore.h>
+#include "sun4v_dram_model.h"
 #include <linux/perf_event.h>
 #include <linux/prandom.h>
 #include <linux/slab.h>
@@ -20,10 +20,10 @@
 
 #include "pmu_format_kunit.h"
 
-#define GET	HVPMU_SUN4V_MODEL_GET
-#define SET	HVPMU_SUN4V_MODEL_SET
-#define N2	HVPMU_SUN4V_N2
-#define VF	HVPMU_SUN4V_VF
+#define GET	SUN4V_PMU_MODEL_GET
+#define SET	SUN4V_PMU_MODEL_SET
+#define N2	SUN4V_PMU_N2
+#define VF	SUN4V_PMU_VF
 
 /* Hypervisor status codes of the sun4v core API (FWARC 2005/116). */
 #define ST_EOK		0
@@ -40,44 +40,44 @@
 #define PCR_HT		0x8ULL
 
 struct dram_ctx {
-	struct hvpmu_sun4v_model m;
-	struct hvpmu_sun4v_dram *d;
+	struct sun4v_dram_model m;
+	struct sun4v_dram_pmu *d;
 	struct pmu *pmu;
-	enum hvpmu_sun4v_chip chip;
+	enum sun4v_pmu_chip chip;
 };
 
-static u32 all_present(enum hvpmu_sun4v_chip chip)
+static u32 all_present(enum sun4v_pmu_chip chip)
 {
 	return chip == VF ? 0xff : 0xf;
 }
 
-static unsigned int nr_chans(enum hvpmu_sun4v_chip chip)
+static unsigned int nr_chans(enum sun4v_pmu_chip chip)
 {
 	return chip == VF ? 8 : 4;
 }
 
 /* The model of a freshly booted chip; adjust it, then dram_probe(). */
-static void dram_model(struct dram_ctx *c, enum hvpmu_sun4v_chip chip,
+static void dram_model(struct dram_ctx *c, enum sun4v_pmu_chip chip,
 		       u32 present)
 {
 	c->chip = chip;
-	hvpmu_sun4v_model_init(&c->m, chip, present);
+	sun4v_dram_model_init(&c->m, chip, present);
 }
 
 static void dram_probe(struct kunit *test, struct dram_ctx *c)
 {
-	struct hvpmu_sun4v_desc desc = {
-		.chip = c->chip, .ops = &hvpmu_sun4v_model_ops, .ctx = &c->m,
+	struct sun4v_pmu_desc desc = {
+		.chip = c->chip, .ops = &sun4v_dram_model_ops, .ctx = &c->m,
 	};
 
-	c->d = hvpmu_sun4v_dram_probe(&desc);
+	c->d = sun4v_dram_pmu_probe(&desc);
 	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(c->d), "probe: %ld",
 			       PTR_ERR(c->d));
-	c->pmu = hvpmu_sun4v_dram_pmu(c->d);
+	c->pmu = sun4v_dram_pmu_to_pmu(c->d);
 }
 
 static void dram_up(struct kunit *test, struct dram_ctx *c,
-		    enum hvpmu_sun4v_chip chip, u32 present)
+		    enum sun4v_pmu_chip chip, u32 present)
 {
 	dram_model(c, chip, present);
 	dram_probe(test, c);
@@ -91,7 +91,7 @@ static struct dram_ctx *dram_alloc(struct kunit *test)
 	return c;
 }
 
-static struct dram_ctx *dram_new(struct kunit *test, enum hvpmu_sun4v_chip chip,
+static struct dram_ctx *dram_new(struct kunit *test, enum sun4v_pmu_chip chip,
 				 u32 present)
 {
 	struct dram_ctx *c = dram_alloc(test);
@@ -102,11 +102,11 @@ static struct dram_ctx *dram_new(struct kunit *test, enum hvpmu_sun4v_chip chip,
 
 static void dram_down(struct dram_ctx *c)
 {
-	hvpmu_sun4v_dram_remove(c->d);
+	sun4v_dram_pmu_remove(c->d);
 	c->d = NULL;
 }
 
-static u64 dram_config(enum hvpmu_sun4v_chip chip, unsigned int chan,
+static u64 dram_config(enum sun4v_pmu_chip chip, unsigned int chan,
 		       unsigned int event)
 {
 	if (chip == VF)
@@ -203,7 +203,7 @@ static void dram_store(struct kunit *test, struct dram_ctx *c,
 /* The modelled L2 control register that a call made on @cpu reaches. */
 static u64 l2_of_cpu(struct kunit *test, struct dram_ctx *c, unsigned int cpu)
 {
-	int node = hvpmu_sun4v_model_node(&c->m, cpu);
+	int node = sun4v_dram_model_node(&c->m, cpu);
 
 	KUNIT_ASSERT_GE(test, node, 0);
 	return c->m.l2ctl[node];
@@ -211,7 +211,7 @@ static u64 l2_of_cpu(struct kunit *test, struct dram_ctx *c, unsigned int cpu)
 
 static void dram_test_sysfs(struct kunit *test)
 {
-	struct dram_ctx *c = dram_new(test, HVPMU_SUN4V_N2, 0xb);
+	struct dram_ctx *c = dram_new(test, SUN4V_PMU_N2, 0xb);
 
 	dram_sysfs(test, c, "format", "event", "config:0-3\n");
 	dram_sysfs(test, c, "format", "channel", "config:8-9\n");
@@ -222,7 +222,7 @@ static void dram_test_sysfs(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, c->pmu->name, "niagara2_dram");
 	dram_down(c);
 
-	dram_up(test, c, HVPMU_SUN4V_VF, 0x0f);
+	dram_up(test, c, SUN4V_PMU_VF, 0x0f);
 	dram_sysfs(test, c, "format", "node", "config:8-9\n");
 	dram_sysfs(test, c, "format", "mcu", "config:10\n");
 	dram_sysfs(test, c, "events", "rw_queue_latency",
@@ -321,7 +321,7 @@ static void dram_test_sysfs_abi(struct kunit *test)
 static void dram_test_tables(struct kunit *test)
 {
 	struct dram_ctx *c = dram_alloc(test);
-	enum hvpmu_sun4v_chip chip;
+	enum sun4v_pmu_chip chip;
 
 	for (chip = N2; chip <= VF; chip++) {
 		const struct attribute_group *format, *events;
@@ -341,11 +341,11 @@ static const unsigned int dram_events[] = { 0x0, 0x1, 0x2, 0x4, 0x5, 0x6, 0x7 };
 /* Every event on every channel of both chips: exact counts. */
 static void dram_test_every_event(struct kunit *test)
 {
-	enum hvpmu_sun4v_chip chip;
+	enum sun4v_pmu_chip chip;
 	struct dram_ctx *c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
 
 	KUNIT_ASSERT_NOT_NULL(test, c);
-	for (chip = HVPMU_SUN4V_N2; chip <= HVPMU_SUN4V_VF; chip++) {
+	for (chip = SUN4V_PMU_N2; chip <= SUN4V_PMU_VF; chip++) {
 		unsigned int ch, e, w;
 
 		dram_up(test, c, chip, all_present(chip));
@@ -356,16 +356,16 @@ static void dram_test_every_event(struct kunit *test)
 				u64 n = 1000003ULL * (ch + 1) + code;
 
 				ev = dram_open(test, c, dram_config(chip, ch, code), NULL);
-				hvpmu_sun4v_model_traffic(&c->m, ch, code, n);
+				sun4v_dram_model_traffic(&c->m, ch, code, n);
 				/* Other events and channels do not count. */
-				hvpmu_sun4v_model_traffic(&c->m, ch, code ^ 1, 77);
-				hvpmu_sun4v_model_traffic(&c->m, (ch + 1) % nr_chans(chip),
+				sun4v_dram_model_traffic(&c->m, ch, code ^ 1, 77);
+				sun4v_dram_model_traffic(&c->m, (ch + 1) % nr_chans(chip),
 							  code, 55);
 				KUNIT_EXPECT_EQ_MSG(test, dram_value(ev), n,
 						    "chip %d chan %u event %u", chip, ch, code);
 				/* ... and three wraps of the 31-bit counter. */
 				for (w = 0; w < 3; w++) {
-					hvpmu_sun4v_model_traffic(&c->m, ch, code, 0x7fff0000);
+					sun4v_dram_model_traffic(&c->m, ch, code, 0x7fff0000);
 					dram_value(ev);
 				}
 				KUNIT_EXPECT_EQ_MSG(test, dram_value(ev), n + 3 * 0x7fff0000ULL,
@@ -385,7 +385,7 @@ static void dram_test_every_event(struct kunit *test)
  */
 static void dram_test_wraps(struct kunit *test)
 {
-	struct dram_ctx *c = dram_new(test, HVPMU_SUN4V_VF, 0xff);
+	struct dram_ctx *c = dram_new(test, SUN4V_PMU_VF, 0xff);
 	const unsigned int ch = 3, steps = 1001;
 	const u64 step = 0x7fff0000ULL;
 	struct perf_event *a, *b;
@@ -399,20 +399,20 @@ static void dram_test_wraps(struct kunit *test)
 	b = dram_open(test, c, dram_config(c->chip, ch, 0x1), NULL);
 	KUNIT_EXPECT_EQ(test, dram_value(a), 0ULL);
 	KUNIT_EXPECT_EQ(test, dram_value(b), 0ULL);
-	hvpmu_sun4v_model_reset_calls(&c->m);
+	sun4v_dram_model_reset_calls(&c->m);
 	t0 = ktime_get();
 	for (i = 0; i < steps; i++) {
-		hvpmu_sun4v_model_traffic(&c->m, ch, 0x0, step);
-		hvpmu_sun4v_model_traffic(&c->m, ch, 0x1, step + 1);
+		sun4v_dram_model_traffic(&c->m, ch, 0x0, step);
+		sun4v_dram_model_traffic(&c->m, ch, 0x1, step + 1);
 		dram_value(a);
 	}
 	/* One call per read, plus the polls (100 ms) that ran meanwhile. */
 	polls = ktime_ms_delta(ktime_get(), t0) / 100 + 1;
-	calls = hvpmu_sun4v_model_calls(&c->m, GET, 9);	/* VF 3.1: NODE1_MCU1_PIC */
+	calls = sun4v_dram_model_calls(&c->m, GET, 9);	/* VF 3.1: NODE1_MCU1_PIC */
 	KUNIT_EXPECT_GE(test, calls, (unsigned long)steps);
 	KUNIT_EXPECT_LE(test, calls, (unsigned long)steps + polls);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, GET, -1), calls);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, SET, -1), 0UL);
+	KUNIT_EXPECT_EQ(test, sun4v_dram_model_calls(&c->m, GET, -1), calls);
+	KUNIT_EXPECT_EQ(test, sun4v_dram_model_calls(&c->m, SET, -1), 0UL);
 	/* b was folded by a's reads, so it is exact too. */
 	KUNIT_EXPECT_EQ(test, dram_value(a), steps * step);
 	/* 1001 steps of 0x7fff0000: 1000 wraps of 2^31 and more. */
@@ -442,20 +442,20 @@ static void dram_txn_read(void *info)
 /* A group read of four events on two channels costs two calls. */
 static void dram_test_group_read(struct kunit *test)
 {
-	struct dram_ctx *c = dram_new(test, HVPMU_SUN4V_VF, 0xff);
+	struct dram_ctx *c = dram_new(test, SUN4V_PMU_VF, 0xff);
 	struct dram_txn t = { .pmu = c->pmu };
 	int i;
 
 	for (i = 0; i < 4; i++)
 		t.ev[i] = dram_open(test, c, dram_config(c->chip, 6 + i / 2, i % 2), NULL);
 	for (i = 0; i < 4; i++)
-		hvpmu_sun4v_model_traffic(&c->m, 6 + i / 2, i % 2, 1000 + i);
-	hvpmu_sun4v_model_reset_calls(&c->m);
+		sun4v_dram_model_traffic(&c->m, 6 + i / 2, i % 2, 1000 + i);
+	sun4v_dram_model_reset_calls(&c->m);
 	KUNIT_ASSERT_EQ(test, smp_call_function_single(t.ev[0]->cpu, dram_txn_read,
 						       &t, 1), 0);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, GET, -1), 2UL);
+	KUNIT_EXPECT_EQ(test, sun4v_dram_model_calls(&c->m, GET, -1), 2UL);
 	i = 15;	/* VF 3.1: NODE3_MCU0_PIC */
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, GET, i), 1UL);
+	KUNIT_EXPECT_EQ(test, sun4v_dram_model_calls(&c->m, GET, i), 1UL);
 	for (i = 0; i < 4; i++) {
 		KUNIT_EXPECT_EQ(test, local64_read(&t.ev[i]->count), 1000ULL + i);
 		perf_event_release_kernel(t.ev[i]);
@@ -474,10 +474,10 @@ static void dram_test_group_read(struct kunit *test)
 static unsigned int dram_wait_poll(struct kunit *test, struct dram_ctx *c,
 				   unsigned long pic)
 {
-	unsigned long start = hvpmu_sun4v_model_calls(&c->m, GET, pic);
+	unsigned long start = sun4v_dram_model_calls(&c->m, GET, pic);
 	unsigned long t0 = jiffies;
 
-	while (hvpmu_sun4v_model_calls(&c->m, GET, pic) == start) {
+	while (sun4v_dram_model_calls(&c->m, GET, pic) == start) {
 		if (time_after(jiffies, t0 + 10 * HZ)) {
 			KUNIT_FAIL(test, "no poll of PerfReg %lu in 10 s", pic);
 			break;
@@ -490,36 +490,36 @@ static unsigned int dram_wait_poll(struct kunit *test, struct dram_ctx *c,
 /* The hrtimer alone keeps counts across wraps; no calls without events. */
 static void dram_test_poll(struct kunit *test)
 {
-	struct dram_ctx *c = dram_new(test, HVPMU_SUN4V_N2, 0xf);
+	struct dram_ctx *c = dram_new(test, SUN4V_PMU_N2, 0xf);
 	struct perf_event *a, *b;
 	unsigned long pic = 6;	/* N2 3.1: DRAM Performance Counter register 2 */
 	unsigned int i;
 
 	dram_store(test, c, "poll_period_ms", "5");
-	hvpmu_sun4v_model_reset_calls(&c->m);
+	sun4v_dram_model_reset_calls(&c->m);
 	msleep(30);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, GET, -1), 0UL);
+	KUNIT_EXPECT_EQ(test, sun4v_dram_model_calls(&c->m, GET, -1), 0UL);
 
 	a = dram_open(test, c, dram_config(c->chip, 2, 0x4), NULL);
 	b = dram_open(test, c, dram_config(c->chip, 2, 0x7), NULL);
-	hvpmu_sun4v_model_reset_calls(&c->m);
+	sun4v_dram_model_reset_calls(&c->m);
 	for (i = 0; i < 6; i++) {
-		hvpmu_sun4v_model_traffic(&c->m, 2, 0x4, 0x7ffffff0);
-		hvpmu_sun4v_model_traffic(&c->m, 2, 0x7, 0x40000000);
+		sun4v_dram_model_traffic(&c->m, 2, 0x4, 0x7ffffff0);
+		sun4v_dram_model_traffic(&c->m, 2, 0x7, 0x40000000);
 		dram_wait_poll(test, c, pic);
 	}
 	/* Only polls ran: each read both halves with one call. */
-	KUNIT_EXPECT_GE(test, hvpmu_sun4v_model_calls(&c->m, GET, pic), 6UL);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, GET, -1),
-			hvpmu_sun4v_model_calls(&c->m, GET, pic));
+	KUNIT_EXPECT_GE(test, sun4v_dram_model_calls(&c->m, GET, pic), 6UL);
+	KUNIT_EXPECT_EQ(test, sun4v_dram_model_calls(&c->m, GET, -1),
+			sun4v_dram_model_calls(&c->m, GET, pic));
 	KUNIT_EXPECT_EQ(test, dram_value(a), 6 * 0x7ffffff0ULL);
 	KUNIT_EXPECT_EQ(test, dram_value(b), 6 * 0x40000000ULL);
 	perf_event_release_kernel(a);
 	perf_event_release_kernel(b);
 
-	hvpmu_sun4v_model_reset_calls(&c->m);
+	sun4v_dram_model_reset_calls(&c->m);
 	msleep(30);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, GET, -1), 0UL);
+	KUNIT_EXPECT_EQ(test, sun4v_dram_model_calls(&c->m, GET, -1), 0UL);
 	dram_down(c);
 }
 
@@ -530,7 +530,7 @@ static void dram_test_poll(struct kunit *test)
 static void dram_test_hotplug(struct kunit *test)
 {
 	struct dram_ctx *c;
-	struct hvpmu_uncore *u;
+	struct pmu_uncore *u;
 	struct perf_event *ev;
 	unsigned long pic;
 	unsigned int first, moved, i;
@@ -539,16 +539,16 @@ static void dram_test_hotplug(struct kunit *test)
 
 	if (!IS_ENABLED(CONFIG_HOTPLUG_CPU) || num_online_cpus() < 2)
 		kunit_skip(test, "needs CPU hotplug and 2 CPUs");
-	c = dram_new(test, HVPMU_SUN4V_VF, 0xff);
+	c = dram_new(test, SUN4V_PMU_VF, 0xff);
 	pic = 9;	/* VF 3.1: NODE1_MCU1_PIC */
 	dram_store(test, c, "poll_period_ms", "5");
 	/* x86 cannot offline CPU 0: designate another CPU first. */
-	u = hvpmu_uncore_from_pmu(c->pmu);
+	u = pmu_uncore_from_pmu(c->pmu);
 	first = cpumask_next(0, cpu_online_mask);
 	u->cpu = first;
 	ev = dram_open(test, c, dram_config(c->chip, 3, 0x1), NULL);
 	KUNIT_EXPECT_EQ(test, ev->cpu, (int)first);
-	hvpmu_sun4v_model_traffic(&c->m, 3, 0x1, 1000);
+	sun4v_dram_model_traffic(&c->m, 3, 0x1, 1000);
 	KUNIT_EXPECT_EQ(test, dram_value(ev), 1000ULL);
 
 	ret = remove_cpu(first);
@@ -564,24 +564,24 @@ static void dram_test_hotplug(struct kunit *test)
 	dram_sysfs(test, c, NULL, "cpumask", want);
 
 	/* Only the poll timer reads while the 31-bit counter wraps 3 times. */
-	hvpmu_sun4v_model_reset_calls(&c->m);
+	sun4v_dram_model_reset_calls(&c->m);
 	for (i = 0; i < 6; i++) {
-		hvpmu_sun4v_model_traffic(&c->m, 3, 0x1, 0x40000000);
+		sun4v_dram_model_traffic(&c->m, 3, 0x1, 0x40000000);
 		dram_wait_poll(test, c, pic);
 	}
-	KUNIT_EXPECT_GE(test, hvpmu_sun4v_model_calls(&c->m, GET, pic), 6UL);
+	KUNIT_EXPECT_GE(test, sun4v_dram_model_calls(&c->m, GET, pic), 6UL);
 	KUNIT_EXPECT_EQ(test, dram_value(ev), 1000ULL + 6 * 0x40000000ULL);
 
 	KUNIT_EXPECT_EQ(test, add_cpu(first), 0);
 	/* Bringing the CPU back does not move the events again. */
 	KUNIT_EXPECT_EQ(test, u->cpu, moved);
-	hvpmu_sun4v_model_traffic(&c->m, 3, 0x1, 5);
+	sun4v_dram_model_traffic(&c->m, 3, 0x1, 5);
 	KUNIT_EXPECT_EQ(test, dram_value(ev), 1005ULL + 6 * 0x40000000ULL);
 	perf_event_release_kernel(ev);
 
-	hvpmu_sun4v_model_reset_calls(&c->m);
+	sun4v_dram_model_reset_calls(&c->m);
 	msleep(20);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, GET, -1), 0UL);
+	KUNIT_EXPECT_EQ(test, sun4v_dram_model_calls(&c->m, GET, -1), 0UL);
 	KUNIT_EXPECT_EQ(test, c->m.bad, 0UL);
 	dram_down(c);
 }
@@ -627,7 +627,7 @@ static int fake_init(struct perf_event *ev)
 /* Two counters per channel: a third is multiplexed, a group of 3 refused. */
 static void dram_test_scheduling(struct kunit *test)
 {
-	struct dram_ctx *c = dram_new(test, HVPMU_SUN4V_VF, 0x3);
+	struct dram_ctx *c = dram_new(test, SUN4V_PMU_VF, 0x3);
 	struct perf_event *ev[3], *lead, *s1, *e;
 	struct perf_event_attr attr = {
 		.type = c->pmu->type,
@@ -640,9 +640,9 @@ static void dram_test_scheduling(struct kunit *test)
 		ev[i] = dram_open(test, c, dram_config(c->chip, 1, i), NULL);
 	/* perf rotates every 4 ms: each event runs part of the time. */
 	for (i = 0; i < 5; i++) {
-		hvpmu_sun4v_model_traffic(&c->m, 1, 0, 10);
-		hvpmu_sun4v_model_traffic(&c->m, 1, 1, 20);
-		hvpmu_sun4v_model_traffic(&c->m, 1, 2, 30);
+		sun4v_dram_model_traffic(&c->m, 1, 0, 10);
+		sun4v_dram_model_traffic(&c->m, 1, 1, 20);
+		sun4v_dram_model_traffic(&c->m, 1, 2, 30);
 		msleep(20);
 	}
 	/*
@@ -724,13 +724,13 @@ static void dram_test_presence(struct kunit *test)
  */
 static void dram_test_detect_high_bits(struct kunit *test)
 {
-	static const enum hvpmu_sun4v_model_high readings[] = {
-		HVPMU_SUN4V_MODEL_HIGH_ZERO, HVPMU_SUN4V_MODEL_HIGH_ALWAYS,
-		HVPMU_SUN4V_MODEL_HIGH_WRITTEN,
+	static const enum sun4v_dram_model_high readings[] = {
+		SUN4V_PMU_MODEL_HIGH_ZERO, SUN4V_PMU_MODEL_HIGH_ALWAYS,
+		SUN4V_PMU_MODEL_HIGH_WRITTEN,
 	};
 	struct dram_ctx *c = dram_alloc(test);
-	struct hvpmu_sun4v_desc desc = { .chip = N2,
-					 .ops = &hvpmu_sun4v_model_ops,
+	struct sun4v_pmu_desc desc = { .chip = N2,
+					 .ops = &sun4v_dram_model_ops,
 					 .ctx = &c->m };
 	unsigned int i, ch;
 
@@ -738,10 +738,10 @@ static void dram_test_detect_high_bits(struct kunit *test)
 		dram_model(c, N2, 0x5);
 		c->m.high = readings[i];
 		c->m.ctl_high = 0xabcd00;
-		c->d = hvpmu_sun4v_dram_probe(&desc);
+		c->d = sun4v_dram_pmu_probe(&desc);
 		KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(c->d), "reading %u: %ld", i,
 				       PTR_ERR(c->d));
-		c->pmu = hvpmu_sun4v_dram_pmu(c->d);
+		c->pmu = sun4v_dram_pmu_to_pmu(c->d);
 		dram_sysfs(test, c, NULL, "channels", "channel=0\nchannel=2\n");
 		for (ch = 0; ch < 4; ch++)
 			KUNIT_EXPECT_EQ_MSG(test, c->m.ctl[ch], 0ULL,
@@ -766,11 +766,11 @@ static const struct { unsigned long st; int err; } hv_errors[] = {
  * node's setting is then unknown), anything else fails the probe with
  * the status' errno.
  */
-static int probe_outcome(enum hvpmu_sun4v_chip chip,
-			 const struct hvpmu_sun4v_model_call *log,
+static int probe_outcome(enum sun4v_pmu_chip chip,
+			 const struct sun4v_dram_model_call *log,
 			 unsigned int i, unsigned long st, int err)
 {
-	const struct hvpmu_sun4v_model_call *e = &log[i];
+	const struct sun4v_dram_model_call *e = &log[i];
 	unsigned int j;
 	bool first = true;
 
@@ -797,42 +797,42 @@ static void dram_test_probe_errors(struct kunit *test)
 	/* Channel 0 reads 0 and is tested by a write; channel 1 holds 0x21. */
 	const u64 ctl1 = 0x21;
 	struct dram_ctx *c = dram_alloc(test);
-	struct hvpmu_sun4v_model_call *log;
-	struct hvpmu_sun4v_desc desc = { .ops = &hvpmu_sun4v_model_ops };
+	struct sun4v_dram_model_call *log;
+	struct sun4v_pmu_desc desc = { .ops = &sun4v_dram_model_ops };
 	unsigned int e, i, nr_log, k[2];
 	unsigned long ctl0;
 
-	log = kunit_kcalloc(test, HVPMU_SUN4V_MODEL_LOG, sizeof(*log),
+	log = kunit_kcalloc(test, SUN4V_PMU_MODEL_LOG, sizeof(*log),
 			    GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, log);
 	desc.ctx = &c->m;
 	for (desc.chip = N2; desc.chip <= VF; desc.chip++) {
-		struct hvpmu_sun4v_dram *d;
+		struct sun4v_dram_pmu *d;
 
 		/* N2 3.1 / VF 3.1: channel 0's control register. */
 		ctl0 = desc.chip == VF ? 2 : 1;
-		hvpmu_sun4v_model_init(&c->m, desc.chip, 0x3);
+		sun4v_dram_model_init(&c->m, desc.chip, 0x3);
 		c->m.access = false;
-		d = hvpmu_sun4v_dram_probe(&desc);
+		d = sun4v_dram_pmu_probe(&desc);
 		KUNIT_EXPECT_EQ(test, PTR_ERR_OR_ZERO(d), -EACCES);
 		if (!IS_ERR(d))
-			hvpmu_sun4v_dram_remove(d);
+			sun4v_dram_pmu_remove(d);
 
 		/* The calls of a clean probe, in order. */
-		hvpmu_sun4v_model_init(&c->m, desc.chip, 0x3);
+		sun4v_dram_model_init(&c->m, desc.chip, 0x3);
 		c->m.ctl[1] = ctl1;
 		c->m.log_on = true;
-		d = hvpmu_sun4v_dram_probe(&desc);
+		d = sun4v_dram_pmu_probe(&desc);
 		KUNIT_ASSERT_FALSE(test, IS_ERR(d));
-		hvpmu_sun4v_dram_remove(d);
+		sun4v_dram_pmu_remove(d);
 		nr_log = c->m.nr_log;
-		KUNIT_ASSERT_LT(test, nr_log, (unsigned int)HVPMU_SUN4V_MODEL_LOG);
+		KUNIT_ASSERT_LT(test, nr_log, (unsigned int)SUN4V_PMU_MODEL_LOG);
 		memcpy(log, c->m.log, nr_log * sizeof(*log));
 
 		k[GET] = 0;
 		k[SET] = 0;
 		for (i = 0; i <= nr_log; i++) {
-			enum hvpmu_sun4v_model_op op = i < nr_log ? log[i].op : GET;
+			enum sun4v_dram_model_op op = i < nr_log ? log[i].op : GET;
 			unsigned int skip = k[op]++;
 
 			for (e = 0; e < ARRAY_SIZE(hv_errors); e++) {
@@ -844,18 +844,18 @@ static void dram_test_probe_errors(struct kunit *test)
 				bool restore = i < nr_log && log[i].op == SET &&
 					       log[i].reg == ctl0 && !log[i].val;
 
-				hvpmu_sun4v_model_init(&c->m, desc.chip, 0x3);
+				sun4v_dram_model_init(&c->m, desc.chip, 0x3);
 				c->m.ctl[1] = ctl1;
-				hvpmu_sun4v_model_inject(&c->m, op, -1,
+				sun4v_dram_model_inject(&c->m, op, -1,
 							 hv_errors[e].st, skip, 1);
-				d = hvpmu_sun4v_dram_probe(&desc);
+				d = sun4v_dram_pmu_probe(&desc);
 				KUNIT_EXPECT_EQ_MSG(test, PTR_ERR_OR_ZERO(d), want,
 						    "chip %d call %u (%s PerfReg %lu) status %lu",
 						    desc.chip, i, op == GET ? "get" : "set",
 						    i < nr_log ? log[i].reg : 0UL,
 						    hv_errors[e].st);
 				if (!IS_ERR(d))
-					hvpmu_sun4v_dram_remove(d);
+					sun4v_dram_pmu_remove(d);
 				if (!restore)
 					KUNIT_EXPECT_EQ_MSG(test, c->m.ctl[0], 0ULL,
 							    "chip %d call %u status %lu",
@@ -864,10 +864,10 @@ static void dram_test_probe_errors(struct kunit *test)
 				KUNIT_EXPECT_EQ(test, c->m.bad, 0UL);
 
 				/* Nothing half-registered: probing again works. */
-				hvpmu_sun4v_model_init(&c->m, desc.chip, 0x3);
-				d = hvpmu_sun4v_dram_probe(&desc);
+				sun4v_dram_model_init(&c->m, desc.chip, 0x3);
+				d = sun4v_dram_pmu_probe(&desc);
 				KUNIT_ASSERT_FALSE(test, IS_ERR(d));
-				hvpmu_sun4v_dram_remove(d);
+				sun4v_dram_pmu_remove(d);
 			}
 		}
 	}
@@ -876,7 +876,7 @@ static void dram_test_probe_errors(struct kunit *test)
 /* Hypervisor errors during add, start, read and stop. */
 static void dram_test_runtime_errors(struct kunit *test)
 {
-	struct dram_ctx *c = dram_new(test, HVPMU_SUN4V_VF, 0xff);
+	struct dram_ctx *c = dram_new(test, SUN4V_PMU_VF, 0xff);
 	/* VF 3.1: NODE2_MCU1_PCR and NODE2_MCU1_PIC (channel 5) */
 	const unsigned long ctl = 12, pic = 13;
 	/* mem_writes: its poll ceiling is the longest, 671 ms */
@@ -897,29 +897,29 @@ static void dram_test_runtime_errors(struct kunit *test)
 	 * add: the control write fails; the event does not count. (perf
 	 * retries a failed add at its next rotation, so the error lasts.)
 	 */
-	hvpmu_sun4v_model_inject(&c->m, SET, ctl, ST_ENOACCESS, 0, UINT_MAX);
+	sun4v_dram_model_inject(&c->m, SET, ctl, ST_ENOACCESS, 0, UINT_MAX);
 	ev = dram_open(test, c, cfg, NULL);
-	hvpmu_sun4v_model_traffic(&c->m, 5, 0x1, 100);
+	sun4v_dram_model_traffic(&c->m, 5, 0x1, 100);
 	KUNIT_EXPECT_EQ(test, perf_event_read_value(ev, &enabled, &running), 0ULL);
 	KUNIT_EXPECT_EQ(test, running, 0ULL);
-	hvpmu_sun4v_model_inject(&c->m, SET, ctl, ST_EOK, 0, 0);
+	sun4v_dram_model_inject(&c->m, SET, ctl, ST_EOK, 0, 0);
 	perf_event_disable(ev);
 	perf_event_enable(ev);
-	hvpmu_sun4v_model_traffic(&c->m, 5, 0x1, 200);
+	sun4v_dram_model_traffic(&c->m, 5, 0x1, 200);
 	KUNIT_EXPECT_EQ(test, dram_value(ev), 200ULL);
 
 	/* read: failed reads change nothing; the next good one catches up. */
-	hvpmu_sun4v_model_inject(&c->m, GET, pic, ST_EWOULDBLOCK, 0, UINT_MAX);
-	hvpmu_sun4v_model_traffic(&c->m, 5, 0x1, 300);
+	sun4v_dram_model_inject(&c->m, GET, pic, ST_EWOULDBLOCK, 0, UINT_MAX);
+	sun4v_dram_model_traffic(&c->m, 5, 0x1, 300);
 	KUNIT_EXPECT_EQ(test, dram_value(ev), 200ULL);
-	hvpmu_sun4v_model_inject(&c->m, GET, pic, ST_EOK, 0, 0);
+	sun4v_dram_model_inject(&c->m, GET, pic, ST_EOK, 0, 0);
 	KUNIT_EXPECT_EQ(test, dram_value(ev), 500ULL);
 
 	/* stop: the final read fails; nothing is invented. */
-	hvpmu_sun4v_model_inject(&c->m, GET, pic, ST_ENOACCESS, 0, UINT_MAX);
-	hvpmu_sun4v_model_traffic(&c->m, 5, 0x1, 400);
+	sun4v_dram_model_inject(&c->m, GET, pic, ST_ENOACCESS, 0, UINT_MAX);
+	sun4v_dram_model_traffic(&c->m, 5, 0x1, 400);
 	perf_event_disable(ev);
-	hvpmu_sun4v_model_inject(&c->m, GET, pic, ST_EOK, 0, 0);
+	sun4v_dram_model_inject(&c->m, GET, pic, ST_EOK, 0, 0);
 	KUNIT_EXPECT_EQ(test, dram_value(ev), 500ULL);
 
 	/*
@@ -927,13 +927,13 @@ static void dram_test_runtime_errors(struct kunit *test)
 	 * error clears; the first good read sets the baseline, so what came
 	 * before it is not counted.
 	 */
-	hvpmu_sun4v_model_inject(&c->m, GET, pic, ST_EINVAL, 0, UINT_MAX);
+	sun4v_dram_model_inject(&c->m, GET, pic, ST_EINVAL, 0, UINT_MAX);
 	perf_event_enable(ev);
-	hvpmu_sun4v_model_traffic(&c->m, 5, 0x1, 600);
+	sun4v_dram_model_traffic(&c->m, 5, 0x1, 600);
 	KUNIT_EXPECT_EQ(test, dram_value(ev), 500ULL);
-	hvpmu_sun4v_model_inject(&c->m, GET, pic, ST_EOK, 0, 0);
+	sun4v_dram_model_inject(&c->m, GET, pic, ST_EOK, 0, 0);
 	KUNIT_EXPECT_EQ(test, dram_value(ev), 500ULL);
-	hvpmu_sun4v_model_traffic(&c->m, 5, 0x1, 700);
+	sun4v_dram_model_traffic(&c->m, 5, 0x1, 700);
 	KUNIT_EXPECT_EQ(test, dram_value(ev), 1200ULL);
 	perf_event_release_kernel(ev);
 	KUNIT_EXPECT_EQ(test, c->m.bad, 0UL);
@@ -942,13 +942,13 @@ static void dram_test_runtime_errors(struct kunit *test)
 
 static bool pcr_write(struct dram_ctx *c, u64 pcr, bool live, u64 cur)
 {
-	return hvpmu_sun4v_pcr_write(c->d, pcr, live, cur);
+	return sun4v_pmu_pcr_write(c->d, pcr, live, cur);
 }
 
 /* PCR.HT through PerfReg 0: refused -> false, "refused"; allowed -> true. */
 static void dram_test_ht(struct kunit *test)
 {
-	enum hvpmu_sun4v_chip chip;
+	enum sun4v_pmu_chip chip;
 	struct dram_ctx *c = dram_alloc(test);
 	const u64 pcr = 0x8ce;	/* SL0 2, mask 0x3, HT|UT|ST */
 
@@ -956,11 +956,11 @@ static void dram_test_ht(struct kunit *test)
 		dram_up(test, c, chip, all_present(chip));
 		dram_sysfs(test, c, NULL, "hyperprivileged", "unused\n");
 		c->m.ht_access = false;
-		hvpmu_sun4v_model_reset_calls(&c->m);
+		sun4v_dram_model_reset_calls(&c->m);
 		KUNIT_EXPECT_FALSE(test, pcr_write(c, pcr, false, 0));
 		KUNIT_EXPECT_FALSE(test, pcr_write(c, pcr, false, 0));
 		KUNIT_EXPECT_EQ(test, c->m.pcr, 0ULL);
-		KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, SET, REG_PCR), 2UL);
+		KUNIT_EXPECT_EQ(test, sun4v_dram_model_calls(&c->m, SET, REG_PCR), 2UL);
 		dram_sysfs(test, c, NULL, "hyperprivileged", "refused\n");
 
 		/* A later grant is seen at the next write. */
@@ -970,7 +970,7 @@ static void dram_test_ht(struct kunit *test)
 		dram_sysfs(test, c, NULL, "hyperprivileged", "allowed\n");
 
 		/* Any status but EOK is a refusal, not only ENOACCESS. */
-		hvpmu_sun4v_model_inject(&c->m, SET, REG_PCR, ST_EWOULDBLOCK, 0, 1);
+		sun4v_dram_model_inject(&c->m, SET, REG_PCR, ST_EWOULDBLOCK, 0, 1);
 		KUNIT_EXPECT_FALSE(test, pcr_write(c, pcr | 1, true, pcr));
 		KUNIT_EXPECT_EQ(test, c->m.pcr, pcr);
 		dram_sysfs(test, c, NULL, "hyperprivileged", "refused\n");
@@ -997,21 +997,21 @@ static void dram_test_ht_revoked(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, pcr_write(c, pcr | 1, true, c->m.pcr));
 	dram_sysfs(test, c, NULL, "hyperprivileged", "allowed\n");
 	/* Disable clears HT through the hypervisor, which does it. */
-	hvpmu_sun4v_model_reset_calls(&c->m);
+	sun4v_dram_model_reset_calls(&c->m);
 	KUNIT_EXPECT_TRUE(test, pcr_write(c, pcr & ~PCR_HT, true, c->m.pcr));
 	KUNIT_EXPECT_EQ(test, c->m.pcr, pcr & ~PCR_HT);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, SET, REG_PCR), 1UL);
+	KUNIT_EXPECT_EQ(test, sun4v_dram_model_calls(&c->m, SET, REG_PCR), 1UL);
 
 	/* Counting with HT again; then the hypervisor clears HT. */
 	KUNIT_EXPECT_TRUE(test, pcr_write(c, pcr, false, 0));
 	c->m.pcr &= ~PCR_HT;
-	hvpmu_sun4v_model_reset_calls(&c->m);
+	sun4v_dram_model_reset_calls(&c->m);
 	KUNIT_EXPECT_FALSE(test, pcr_write(c, pcr, true, c->m.pcr));
 	dram_sysfs(test, c, NULL, "hyperprivileged", "revoked\n");
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, SET, REG_PCR), 0UL);
+	KUNIT_EXPECT_EQ(test, sun4v_dram_model_calls(&c->m, SET, REG_PCR), 0UL);
 	/* From then on no HT write, but a clearing write still goes through. */
 	KUNIT_EXPECT_FALSE(test, pcr_write(c, pcr, false, 0));
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, SET, REG_PCR), 0UL);
+	KUNIT_EXPECT_EQ(test, sun4v_dram_model_calls(&c->m, SET, REG_PCR), 0UL);
 	KUNIT_EXPECT_TRUE(test, pcr_write(c, 0x6, true, pcr));
 	KUNIT_EXPECT_EQ(test, c->m.pcr, 0x6ULL);
 	dram_sysfs(test, c, NULL, "hyperprivileged", "revoked\n");
@@ -1038,7 +1038,7 @@ static bool dram_two_sockets(struct kunit *test, struct dram_ctx *c,
 
 	if (num_online_cpus() < 2 || !cpu_online(0) || !cpu_online(1))
 		return false;
-	for (cpu = 0; cpu < HVPMU_SUN4V_MODEL_CPUS; cpu++)
+	for (cpu = 0; cpu < SUN4V_PMU_MODEL_CPUS; cpu++)
 		c->m.sock[cpu] = cpu & 1 ? sock1 : sock0;
 	return true;
 }
@@ -1046,12 +1046,12 @@ static bool dram_two_sockets(struct kunit *test, struct dram_ctx *c,
 /* What the CPU PMU's provider hook asks for an event on @cpu (-1: task). */
 static int ev_get(struct dram_ctx *c, int cpu, u32 enc, u64 config1)
 {
-	return hvpmu_sun4v_l2ctl_event_get(c->d, cpu, enc, config1);
+	return sun4v_pmu_l2ctl_event_get(c->d, cpu, enc, config1);
 }
 
 static void ev_put(struct dram_ctx *c, int cpu, u32 enc, u64 config1)
 {
-	hvpmu_sun4v_l2ctl_event_put(c->d, cpu, enc, config1);
+	sun4v_pmu_l2ctl_event_put(c->d, cpu, enc, config1);
 }
 
 /* L2 PERF_CONFIG: shared per node, -EBUSY on conflict, back to "all". */
@@ -1063,41 +1063,41 @@ static void dram_test_l2ctl(struct kunit *test)
 	if (!dram_two_sockets(test, c, 1, 2))
 		kunit_skip(test, "needs CPUs 0 and 1 online");
 	dram_probe(test, c);
-	hvpmu_sun4v_model_reset_calls(&c->m);
+	sun4v_dram_model_reset_calls(&c->m);
 	/* Nodes 0 and 1: the sockets of CPU 0 and CPU 1. */
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_get(c->d, 1, 4), -EINVAL);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_get(c->d, 2, 0), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_get(c->d, 1, 4), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_get(c->d, 2, 0), -EINVAL);
 	/* "all" is what the register holds: no write. */
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_get(c->d, 1, L2_ALL), 0);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_get(c->d, 1, L2_REMOTE), -EBUSY);
-	hvpmu_sun4v_l2ctl_put(c->d, 1);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, SET, REG_L2), 0UL);
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_get(c->d, 1, L2_ALL), 0);
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_get(c->d, 1, L2_REMOTE), -EBUSY);
+	sun4v_pmu_l2ctl_put(c->d, 1);
+	KUNIT_EXPECT_EQ(test, sun4v_dram_model_calls(&c->m, SET, REG_L2), 0UL);
 
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_get(c->d, 1, L2_REMOTE), 0);
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_get(c->d, 1, L2_REMOTE), 0);
 	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, c, 1), (u64)L2_REMOTE);
 	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, c, 0), (u64)L2_ALL);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_get(c->d, 1, L2_REMOTE), 0);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_get(c->d, 1, L2_LOCAL), -EBUSY);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, SET, REG_L2), 1UL);
-	hvpmu_sun4v_l2ctl_put(c->d, 1);
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_get(c->d, 1, L2_REMOTE), 0);
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_get(c->d, 1, L2_LOCAL), -EBUSY);
+	KUNIT_EXPECT_EQ(test, sun4v_dram_model_calls(&c->m, SET, REG_L2), 1UL);
+	sun4v_pmu_l2ctl_put(c->d, 1);
 	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, c, 1), (u64)L2_REMOTE);
-	hvpmu_sun4v_l2ctl_put(c->d, 1);
+	sun4v_pmu_l2ctl_put(c->d, 1);
 	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, c, 1), (u64)L2_ALL);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, SET, REG_L2), 2UL);
+	KUNIT_EXPECT_EQ(test, sun4v_dram_model_calls(&c->m, SET, REG_L2), 2UL);
 
 	/* A failed write takes nothing. */
-	hvpmu_sun4v_model_inject(&c->m, SET, REG_L2, ST_ENOACCESS, 0, 1);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_get(c->d, 1, L2_C2C), -EACCES);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_get(c->d, 1, L2_LOCAL), 0);
+	sun4v_dram_model_inject(&c->m, SET, REG_L2, ST_ENOACCESS, 0, 1);
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_get(c->d, 1, L2_C2C), -EACCES);
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_get(c->d, 1, L2_LOCAL), 0);
 	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, c, 1), (u64)L2_LOCAL);
-	hvpmu_sun4v_l2ctl_put(c->d, 1);
+	sun4v_pmu_l2ctl_put(c->d, 1);
 	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, c, 1), (u64)L2_ALL);
 	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, c, 0), (u64)L2_ALL);
 	KUNIT_EXPECT_EQ(test, c->m.bad, 0UL);
 	dram_down(c);
 
 	dram_up(test, c, N2, 0xf);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_get(c->d, 0, 1), -EOPNOTSUPP);
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_get(c->d, 0, 1), -EOPNOTSUPP);
 	dram_down(c);
 }
 
@@ -1133,7 +1133,7 @@ static void dram_test_l2_nodes(struct kunit *test)
 	s8 node[8];
 
 	for (i = 0; i < ARRAY_SIZE(layouts); i++) {
-		KUNIT_EXPECT_EQ_MSG(test, hvpmu_sun4v_l2_nodes(layouts[i].sock, 8, node),
+		KUNIT_EXPECT_EQ_MSG(test, sun4v_pmu_l2_nodes(layouts[i].sock, 8, node),
 				    layouts[i].nr, "%s", layouts[i].what);
 		for (j = 0; layouts[i].nr >= 0 && j < 8; j++)
 			KUNIT_EXPECT_EQ_MSG(test, node[j], layouts[i].node[j],
@@ -1189,7 +1189,7 @@ static void dram_test_l2ctl_numbering(struct kunit *test)
 			KUNIT_EXPECT_EQ(test, l2_of_cpu(test, c, 1), (u64)L2_ALL);
 
 			/* A failed write on the second node undoes the first. */
-			hvpmu_sun4v_model_inject(&c->m, SET, REG_L2, ST_ENOACCESS, 1, 1);
+			sun4v_dram_model_inject(&c->m, SET, REG_L2, ST_ENOACCESS, 1, 1);
 			KUNIT_EXPECT_EQ(test, ev_get(c, -1, ENC_L2_IMISS, L2_REMOTE), -EACCES);
 			KUNIT_EXPECT_EQ(test, l2_of_cpu(test, c, 0), (u64)L2_ALL);
 			KUNIT_EXPECT_EQ(test, l2_of_cpu(test, c, 1), (u64)L2_ALL);
@@ -1203,20 +1203,20 @@ static void dram_test_l2ctl_numbering(struct kunit *test)
 static void dram_test_l2ctl_event(struct kunit *test)
 {
 	struct dram_ctx *c = dram_new(test, VF, 0xff);
-	struct hvpmu_sun4v_ops no_socket = hvpmu_sun4v_model_ops;
-	struct hvpmu_sun4v_desc desc = { .chip = VF, .ops = &no_socket,
+	struct sun4v_pmu_ops no_socket = sun4v_dram_model_ops;
+	struct sun4v_pmu_desc desc = { .chip = VF, .ops = &no_socket,
 					 .ctx = &c->m };
 
-	hvpmu_sun4v_model_reset_calls(&c->m);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 0, ENC_INSTR_CNT,
+	sun4v_dram_model_reset_calls(&c->m);
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, 0, ENC_INSTR_CNT,
 							  L2_ALL), 0);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 0, ENC_INSTR_CNT,
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, 0, ENC_INSTR_CNT,
 							  L2_LOCAL), -EINVAL);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, SET, REG_L2), 0UL);
+	KUNIT_EXPECT_EQ(test, sun4v_dram_model_calls(&c->m, SET, REG_L2), 0UL);
 	/* One socket: every CPU shares node 0. */
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
 							  L2_LOCAL), 1);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, -1, ENC_DC_MISS,
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, -1, ENC_DC_MISS,
 							  L2_LOCAL), 1);
 	KUNIT_EXPECT_EQ(test, c->m.l2ctl[0], (u64)L2_LOCAL);
 	ev_put(c, 0, ENC_L2_IMISS, L2_LOCAL);
@@ -1229,12 +1229,12 @@ static void dram_test_l2ctl_event(struct kunit *test)
 	 * miss events (generic cache-misses) still open.
 	 */
 	no_socket.cpu_socket = NULL;
-	hvpmu_sun4v_model_init(&c->m, VF, 0xff);
-	c->d = hvpmu_sun4v_dram_probe(&desc);
+	sun4v_dram_model_init(&c->m, VF, 0xff);
+	c->d = sun4v_dram_pmu_probe(&desc);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(c->d));
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
 							  L2_ALL), 0);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
 							  L2_LOCAL), -EOPNOTSUPP);
 	dram_down(c);
 }
@@ -1251,35 +1251,35 @@ static void dram_test_l2ctl_t2plus_only(struct kunit *test)
 	static const char t2[] = "SUNW,UltraSPARC-T2";
 	struct dram_ctx *c = dram_alloc(test);
 
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_chip_detect(t2p_list, sizeof(t2p_list)),
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_chip_detect(t2p_list, sizeof(t2p_list)),
 			(int)VF);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_chip_detect(t2, sizeof(t2)), (int)N2);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_chip_detect("SUNW,UltraSPARC-T1", 19),
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_chip_detect(t2, sizeof(t2)), (int)N2);
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_chip_detect("SUNW,UltraSPARC-T1", 19),
 			-ENODEV);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_chip_detect("SUNW,UltraSPARC-T3", 19),
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_chip_detect("SUNW,UltraSPARC-T3", 19),
 			-ENODEV);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_chip_detect("SUNW,UltraSPARC-IIIi", 21),
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_chip_detect("SUNW,UltraSPARC-IIIi", 21),
 			-ENODEV);
 	/* Not NUL-terminated within its length: no string. */
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_chip_detect("SUNW,UltraSPARC-T2+", 19),
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_chip_detect("SUNW,UltraSPARC-T2+", 19),
 			-ENODEV);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_chip_detect(NULL, 0), -ENODEV);
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_chip_detect(NULL, 0), -ENODEV);
 
 	dram_up(test, c, N2, 0xf);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 0, ENC_L2_IMISS, 0), 0);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 0, ENC_L2_IMISS, 1), 0);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, 0, ENC_L2_IMISS, 0), 0);
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, 0, ENC_L2_IMISS, 1), 0);
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
 							  0x4), 0);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 0, ENC_INSTR_CNT,
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, 0, ENC_INSTR_CNT,
 							  ~0ULL), 0);
 	dram_down(c);
 
 	dram_up(test, c, VF, 0xff);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
 							  0x4), -EINVAL);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
 							  BIT_ULL(63) | 1), -EINVAL);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 0, ENC_INSTR_CNT,
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, 0, ENC_INSTR_CNT,
 							  0x8), -EINVAL);
 	KUNIT_EXPECT_EQ(test, c->m.l2ctl[0], 0ULL);
 	dram_down(c);
@@ -1299,35 +1299,35 @@ static void dram_test_l2ctl_reset(struct kunit *test)
 	c->m.l2ctl[0] = L2_REMOTE;
 	dram_probe(test, c);
 	KUNIT_EXPECT_EQ(test, c->m.l2ctl[0], (u64)L2_ALL);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, SET, REG_L2), 1UL);
+	KUNIT_EXPECT_EQ(test, sun4v_dram_model_calls(&c->m, SET, REG_L2), 1UL);
 
 	/* The write-back to "all" fails: the register keeps "c2c". */
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
 							  L2_C2C), 1);
-	hvpmu_sun4v_model_inject(&c->m, SET, REG_L2, ST_ENOACCESS, 0, 1);
+	sun4v_dram_model_inject(&c->m, SET, REG_L2, ST_ENOACCESS, 0, 1);
 	ev_put(c, 0, ENC_L2_IMISS, L2_C2C);
 	KUNIT_EXPECT_EQ(test, c->m.l2ctl[0], (u64)L2_C2C);
 	/*
 	 * A plain miss event puts "all" back before it counts (on CPU 0: the
 	 * native sparc64 run has no other).
 	 */
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 0, ENC_DC_MISS,
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, 0, ENC_DC_MISS,
 							  L2_ALL), 1);
 	KUNIT_EXPECT_EQ(test, c->m.l2ctl[0], (u64)L2_ALL);
 	ev_put(c, 0, ENC_DC_MISS, L2_ALL);
 
 	/* Write-back and read-back both fail: unknown, written next time. */
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
 							  L2_LOCAL), 1);
 	c->m.access = false;
 	ev_put(c, 0, ENC_L2_IMISS, L2_LOCAL);
 	c->m.access = true;
 	KUNIT_EXPECT_EQ(test, c->m.l2ctl[0], (u64)L2_LOCAL);
-	hvpmu_sun4v_model_reset_calls(&c->m);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
+	sun4v_dram_model_reset_calls(&c->m);
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
 							  L2_ALL), 1);
 	KUNIT_EXPECT_EQ(test, c->m.l2ctl[0], (u64)L2_ALL);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, SET, REG_L2), 1UL);
+	KUNIT_EXPECT_EQ(test, sun4v_dram_model_calls(&c->m, SET, REG_L2), 1UL);
 	ev_put(c, 0, ENC_L2_IMISS, L2_ALL);
 	KUNIT_EXPECT_EQ(test, c->m.bad, 0UL);
 	dram_down(c);
@@ -1337,13 +1337,13 @@ static void dram_test_errno(struct kunit *test)
 {
 	unsigned int i;
 
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_errno(ST_EOK), 0);
+	KUNIT_EXPECT_EQ(test, sun4v_pmu_errno(ST_EOK), 0);
 	for (i = 0; i < ARRAY_SIZE(hv_errors); i++)
-		KUNIT_EXPECT_EQ(test, hvpmu_sun4v_errno(hv_errors[i].st),
+		KUNIT_EXPECT_EQ(test, sun4v_pmu_errno(hv_errors[i].st),
 				hv_errors[i].err);
-	KUNIT_EXPECT_STREQ(test, hvpmu_sun4v_status_name(ST_ENOACCESS),
+	KUNIT_EXPECT_STREQ(test, sun4v_pmu_status_name(ST_ENOACCESS),
 			   "ENOACCESS");
-	KUNIT_EXPECT_STREQ(test, hvpmu_sun4v_status_name(ST_ENOTSUPPORTED),
+	KUNIT_EXPECT_STREQ(test, sun4v_pmu_status_name(ST_ENOTSUPPORTED),
 			   "ENOTSUPPORTED");
 }
 
@@ -1353,7 +1353,7 @@ static void dram_test_errno(struct kunit *test)
  * status codes (sun4v core API), against the driver's header.
  */
 static const struct {
-	enum hvpmu_sun4v_chip chip;
+	enum sun4v_pmu_chip chip;
 	unsigned int chan;	/* N2 channel; VF node * 2 + MCU */
 	unsigned long ctl, pic;
 } seed_regs[] = {
@@ -1369,30 +1369,30 @@ static void dram_test_seed_numbers(struct kunit *test)
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(seed_regs); i++) {
-		KUNIT_EXPECT_EQ_MSG(test, hvpmu_sun4v_ctl_reg(seed_regs[i].chip,
+		KUNIT_EXPECT_EQ_MSG(test, sun4v_pmu_ctl_reg(seed_regs[i].chip,
 							      seed_regs[i].chan),
 				    seed_regs[i].ctl, "row %u", i);
-		KUNIT_EXPECT_EQ_MSG(test, hvpmu_sun4v_pic_reg(seed_regs[i].chip,
+		KUNIT_EXPECT_EQ_MSG(test, sun4v_pmu_pic_reg(seed_regs[i].chip,
 							      seed_regs[i].chan),
 				    seed_regs[i].pic, "row %u", i);
 	}
-	KUNIT_EXPECT_EQ(test, HVPMU_SUN4V_N2_GET_PERFREG, 0x104);
-	KUNIT_EXPECT_EQ(test, HVPMU_SUN4V_N2_SET_PERFREG, 0x105);
-	KUNIT_EXPECT_EQ(test, HVPMU_SUN4V_N2_API_GROUP, 0x202);
-	KUNIT_EXPECT_EQ(test, HVPMU_SUN4V_VF_GET_PERFREG, 0x106);
-	KUNIT_EXPECT_EQ(test, HVPMU_SUN4V_VF_SET_PERFREG, 0x107);
-	KUNIT_EXPECT_EQ(test, HVPMU_SUN4V_VF_API_GROUP, 0x205);
-	KUNIT_EXPECT_EQ(test, HVPMU_SUN4V_REG_PCR, REG_PCR);
-	KUNIT_EXPECT_EQ(test, HVPMU_SUN4V_VF_REG_L2CTL, REG_L2);
-	KUNIT_EXPECT_EQ(test, HVPMU_SUN4V_N2_NR_REGS, 9);
-	KUNIT_EXPECT_EQ(test, HVPMU_SUN4V_VF_NR_REGS, 18);
-	KUNIT_EXPECT_EQ(test, HVPMU_SUN4V_EOK, ST_EOK);
-	KUNIT_EXPECT_EQ(test, HVPMU_SUN4V_EINVAL, ST_EINVAL);
-	KUNIT_EXPECT_EQ(test, HVPMU_SUN4V_EBADTRAP, ST_EBADTRAP);
-	KUNIT_EXPECT_EQ(test, HVPMU_SUN4V_EWOULDBLOCK, ST_EWOULDBLOCK);
-	KUNIT_EXPECT_EQ(test, HVPMU_SUN4V_ENOACCESS, ST_ENOACCESS);
-	KUNIT_EXPECT_EQ(test, HVPMU_SUN4V_ENOTSUPPORTED, ST_ENOTSUPPORTED);
-	KUNIT_EXPECT_EQ(test, HVPMU_SUN4V_PCR_HT, PCR_HT);
+	KUNIT_EXPECT_EQ(test, SUN4V_PMU_N2_GET_PERFREG, 0x104);
+	KUNIT_EXPECT_EQ(test, SUN4V_PMU_N2_SET_PERFREG, 0x105);
+	KUNIT_EXPECT_EQ(test, SUN4V_PMU_N2_API_GROUP, 0x202);
+	KUNIT_EXPECT_EQ(test, SUN4V_PMU_VF_GET_PERFREG, 0x106);
+	KUNIT_EXPECT_EQ(test, SUN4V_PMU_VF_SET_PERFREG, 0x107);
+	KUNIT_EXPECT_EQ(test, SUN4V_PMU_VF_API_GROUP, 0x205);
+	KUNIT_EXPECT_EQ(test, SUN4V_PMU_REG_PCR, REG_PCR);
+	KUNIT_EXPECT_EQ(test, SUN4V_PMU_VF_REG_L2CTL, REG_L2);
+	KUNIT_EXPECT_EQ(test, SUN4V_PMU_N2_NR_REGS, 9);
+	KUNIT_EXPECT_EQ(test, SUN4V_PMU_VF_NR_REGS, 18);
+	KUNIT_EXPECT_EQ(test, SUN4V_PMU_EOK, ST_EOK);
+	KUNIT_EXPECT_EQ(test, SUN4V_PMU_EINVAL, ST_EINVAL);
+	KUNIT_EXPECT_EQ(test, SUN4V_PMU_EBADTRAP, ST_EBADTRAP);
+	KUNIT_EXPECT_EQ(test, SUN4V_PMU_EWOULDBLOCK, ST_EWOULDBLOCK);
+	KUNIT_EXPECT_EQ(test, SUN4V_PMU_ENOACCESS, ST_ENOACCESS);
+	KUNIT_EXPECT_EQ(test, SUN4V_PMU_ENOTSUPPORTED, ST_ENOTSUPPORTED);
+	KUNIT_EXPECT_EQ(test, SUN4V_PMU_PCR_HT, PCR_HT);
 }
 
 /*
@@ -1415,25 +1415,25 @@ static void dram_test_seed_registers(struct kunit *test)
 
 		dram_up(test, c, seed_regs[i].chip,
 			all_present(seed_regs[i].chip));
-		hvpmu_sun4v_model_reset_calls(&c->m);
+		sun4v_dram_model_reset_calls(&c->m);
 		a = dram_open(test, c, dram_config(c->chip, ch, 0x1), NULL);
 		b = dram_open(test, c, dram_config(c->chip, ch, 0x2), NULL);
-		KUNIT_EXPECT_EQ_MSG(test, hvpmu_sun4v_model_calls(&c->m, SET, ctl),
+		KUNIT_EXPECT_EQ_MSG(test, sun4v_dram_model_calls(&c->m, SET, ctl),
 				    2UL, "row %u", i);
-		KUNIT_EXPECT_EQ_MSG(test, hvpmu_sun4v_model_calls(&c->m, SET, -1),
+		KUNIT_EXPECT_EQ_MSG(test, sun4v_dram_model_calls(&c->m, SET, -1),
 				    2UL, "row %u", i);
-		KUNIT_EXPECT_GE_MSG(test, hvpmu_sun4v_model_calls(&c->m, GET, pic),
+		KUNIT_EXPECT_GE_MSG(test, sun4v_dram_model_calls(&c->m, GET, pic),
 				    2UL, "row %u", i);
-		KUNIT_EXPECT_EQ_MSG(test, hvpmu_sun4v_model_calls(&c->m, GET, -1),
-				    hvpmu_sun4v_model_calls(&c->m, GET, pic),
+		KUNIT_EXPECT_EQ_MSG(test, sun4v_dram_model_calls(&c->m, GET, -1),
+				    sun4v_dram_model_calls(&c->m, GET, pic),
 				    "row %u", i);
 		/* The control register holds PIC0 = 1, PIC1 = 2. */
-		KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_ops.get_perfreg(&c->m, ctl, &v),
+		KUNIT_EXPECT_EQ(test, sun4v_dram_model_ops.get_perfreg(&c->m, ctl, &v),
 				(unsigned long)ST_EOK);
 		KUNIT_EXPECT_EQ_MSG(test, v, 0x12ULL, "row %u", i);
 		/* Counter register: PIC0 3, PIC1 4, bits 63 and 31 set. */
 		v = 0x8000000380000004ULL;
-		KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_ops.set_perfreg(&c->m, pic, v),
+		KUNIT_EXPECT_EQ(test, sun4v_dram_model_ops.set_perfreg(&c->m, pic, v),
 				(unsigned long)ST_EOK);
 		KUNIT_EXPECT_EQ_MSG(test, dram_value(a), 3ULL, "row %u", i);
 		KUNIT_EXPECT_EQ_MSG(test, dram_value(b), 4ULL, "row %u", i);
@@ -1451,8 +1451,8 @@ static void dram_test_seed_registers(struct kunit *test)
  */
 static void model_test_seed_registers(struct kunit *test)
 {
-	struct hvpmu_sun4v_model *m = kunit_kzalloc(test, sizeof(*m), GFP_KERNEL);
-	const struct hvpmu_sun4v_ops *ops = &hvpmu_sun4v_model_ops;
+	struct sun4v_dram_model *m = kunit_kzalloc(test, sizeof(*m), GFP_KERNEL);
+	const struct sun4v_pmu_ops *ops = &sun4v_dram_model_ops;
 	unsigned int i;
 	bool counter;
 	int ch;
@@ -1460,38 +1460,38 @@ static void model_test_seed_registers(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, m);
 	for (i = 0; i < ARRAY_SIZE(seed_regs); i++) {
-		enum hvpmu_sun4v_chip chip = seed_regs[i].chip;
+		enum sun4v_pmu_chip chip = seed_regs[i].chip;
 
-		ch = hvpmu_sun4v_model_decode(chip, seed_regs[i].ctl, &counter);
+		ch = sun4v_dram_model_decode(chip, seed_regs[i].ctl, &counter);
 		KUNIT_EXPECT_EQ(test, ch, (int)seed_regs[i].chan);
 		KUNIT_EXPECT_FALSE(test, counter);
-		ch = hvpmu_sun4v_model_decode(chip, seed_regs[i].pic, &counter);
+		ch = sun4v_dram_model_decode(chip, seed_regs[i].pic, &counter);
 		KUNIT_EXPECT_EQ(test, ch, (int)seed_regs[i].chan);
 		KUNIT_EXPECT_TRUE(test, counter);
 
-		hvpmu_sun4v_model_init(m, chip, all_present(chip));
+		sun4v_dram_model_init(m, chip, all_present(chip));
 		KUNIT_EXPECT_EQ(test, ops->set_perfreg(m, seed_regs[i].ctl, 0x47),
 				(unsigned long)ST_EOK);
-		hvpmu_sun4v_model_traffic(m, seed_regs[i].chan, 0x4, 5);
-		hvpmu_sun4v_model_traffic(m, seed_regs[i].chan, 0x7, 6);
+		sun4v_dram_model_traffic(m, seed_regs[i].chan, 0x4, 5);
+		sun4v_dram_model_traffic(m, seed_regs[i].chan, 0x7, 6);
 		KUNIT_EXPECT_EQ(test, ops->get_perfreg(m, seed_regs[i].pic, &v),
 				(unsigned long)ST_EOK);
 		KUNIT_EXPECT_EQ_MSG(test, v, 0x0000000500000006ULL, "row %u", i);
 		/* 31-bit counters wrap into neither bit 63 nor bit 31. */
-		hvpmu_sun4v_model_traffic(m, seed_regs[i].chan, 0x4, 0x7ffffffb);
-		hvpmu_sun4v_model_traffic(m, seed_regs[i].chan, 0x7, 0x7ffffffa);
+		sun4v_dram_model_traffic(m, seed_regs[i].chan, 0x4, 0x7ffffffb);
+		sun4v_dram_model_traffic(m, seed_regs[i].chan, 0x7, 0x7ffffffa);
 		KUNIT_EXPECT_EQ(test, ops->get_perfreg(m, seed_regs[i].pic, &v),
 				(unsigned long)ST_EOK);
 		KUNIT_EXPECT_EQ_MSG(test, v, 0ULL, "row %u", i);
 		KUNIT_EXPECT_EQ(test, m->bad, 0UL);
 	}
 	/* Beyond the tables: EINVAL (N2 3.2.1, VF 3.2.1). */
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_decode(N2, 9, &counter), -EINVAL);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_decode(VF, 18, &counter), -EINVAL);
-	hvpmu_sun4v_model_init(m, VF, 0xff);
+	KUNIT_EXPECT_EQ(test, sun4v_dram_model_decode(N2, 9, &counter), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sun4v_dram_model_decode(VF, 18, &counter), -EINVAL);
+	sun4v_dram_model_init(m, VF, 0xff);
 	KUNIT_EXPECT_EQ(test, ops->get_perfreg(m, 18, &v), (unsigned long)ST_EINVAL);
 	/* Absent node: EINVAL under API 1.0, ENOTSUPPORTED as the option. */
-	hvpmu_sun4v_model_init(m, VF, 0x03);
+	sun4v_dram_model_init(m, VF, 0x03);
 	KUNIT_EXPECT_EQ(test, ops->get_perfreg(m, 6, &v), (unsigned long)ST_EINVAL);
 	m->absent_status = ST_ENOTSUPPORTED;
 	KUNIT_EXPECT_EQ(test, ops->get_perfreg(m, 6, &v),
@@ -1509,7 +1509,7 @@ static void model_test_seed_registers(struct kunit *test)
 }
 
 struct model_l2_call {
-	struct hvpmu_sun4v_model *m;
+	struct sun4v_dram_model *m;
 	u64 val;
 	unsigned long status;
 };
@@ -1518,7 +1518,7 @@ static void model_l2_set_here(void *info)
 {
 	struct model_l2_call *a = info;
 
-	a->status = hvpmu_sun4v_model_ops.set_perfreg(a->m, REG_L2, a->val);
+	a->status = sun4v_dram_model_ops.set_perfreg(a->m, REG_L2, a->val);
 }
 
 /*
@@ -1536,11 +1536,11 @@ static void model_test_l2_local(struct kunit *test)
 	if (!dram_two_sockets(test, c, 2, 1))
 		kunit_skip(test, "needs CPUs 0 and 1 online");
 	/* Sockets 2 and 1: increasing order puts CPU 1 on node 0. */
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_node(&c->m, 0), 1);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_node(&c->m, 1), 0);
+	KUNIT_EXPECT_EQ(test, sun4v_dram_model_node(&c->m, 0), 1);
+	KUNIT_EXPECT_EQ(test, sun4v_dram_model_node(&c->m, 1), 0);
 	c->m.nodes_descending = true;
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_node(&c->m, 0), 0);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_node(&c->m, 1), 1);
+	KUNIT_EXPECT_EQ(test, sun4v_dram_model_node(&c->m, 0), 0);
+	KUNIT_EXPECT_EQ(test, sun4v_dram_model_node(&c->m, 1), 1);
 	for (desc = 0; desc < 2; desc++) {
 		c->m.nodes_descending = desc;
 		memset(c->m.l2ctl, 0, sizeof(c->m.l2ctl));
@@ -1566,9 +1566,9 @@ static void model_test_l2_local(struct kunit *test)
  */
 static void dram_test_add_keeps_other_half(struct kunit *test)
 {
-	static const enum hvpmu_sun4v_model_ctl_effect effects[] = {
-		HVPMU_SUN4V_MODEL_CTL_KEEP, HVPMU_SUN4V_MODEL_CTL_CLEAR,
-		HVPMU_SUN4V_MODEL_CTL_PERTURB,
+	static const enum sun4v_dram_model_ctl_effect effects[] = {
+		SUN4V_PMU_MODEL_CTL_KEEP, SUN4V_PMU_MODEL_CTL_CLEAR,
+		SUN4V_PMU_MODEL_CTL_PERTURB,
 	};
 	struct dram_ctx *c = dram_alloc(test);
 	struct perf_event *a, *b;
@@ -1581,12 +1581,12 @@ static void dram_test_add_keeps_other_half(struct kunit *test)
 		dram_store(test, c, "poll_period_ms", "5");
 		/* Both halves select event 0 at reset: no write for a. */
 		a = dram_open(test, c, dram_config(VF, 3, 0x0), NULL);
-		hvpmu_sun4v_model_traffic(&c->m, 3, 0x0, 1000);
+		sun4v_dram_model_traffic(&c->m, 3, 0x0, 1000);
 		msleep(20);	/* a poll may or may not have folded it */
-		hvpmu_sun4v_model_traffic(&c->m, 3, 0x0, 30);
+		sun4v_dram_model_traffic(&c->m, 3, 0x0, 30);
 		b = dram_open(test, c, dram_config(VF, 3, 0x1), NULL);
-		hvpmu_sun4v_model_traffic(&c->m, 3, 0x0, 500);
-		hvpmu_sun4v_model_traffic(&c->m, 3, 0x1, 70);
+		sun4v_dram_model_traffic(&c->m, 3, 0x0, 500);
+		sun4v_dram_model_traffic(&c->m, 3, 0x1, 70);
 		KUNIT_EXPECT_EQ_MSG(test, dram_value(a), 1530ULL, "effect %u", i);
 		KUNIT_EXPECT_EQ_MSG(test, dram_value(b), 70ULL, "effect %u", i);
 		perf_event_release_kernel(b);
@@ -1621,7 +1621,7 @@ static void dram_test_poll_ceiling(struct kunit *test)
 	 */
 	ev = dram_open(test, c, dram_config(N2, 2, 0x4), NULL);
 	for (i = 0; i < 5; i++) {
-		hvpmu_sun4v_model_traffic(&c->m, 2, 0x4, 0x7fff0000);
+		sun4v_dram_model_traffic(&c->m, 2, 0x4, 0x7fff0000);
 		/*
 		 * The poll after each injection comes within the 20 ms
 		 * ceiling, not the 671 ms set: 300 ms leaves a loaded host
@@ -1634,9 +1634,9 @@ static void dram_test_poll_ceiling(struct kunit *test)
 	perf_event_release_kernel(ev);
 
 	/* Nothing counts: no timer, no call. */
-	hvpmu_sun4v_model_reset_calls(&c->m);
+	sun4v_dram_model_reset_calls(&c->m);
 	msleep(50);
-	KUNIT_EXPECT_EQ(test, hvpmu_sun4v_model_calls(&c->m, GET, -1), 0UL);
+	KUNIT_EXPECT_EQ(test, sun4v_dram_model_calls(&c->m, GET, -1), 0UL);
 	dram_down(c);
 }
 
@@ -1647,7 +1647,7 @@ static void dram_test_poll_ceiling(struct kunit *test)
 static void dram_test_unlisted_events(struct kunit *test)
 {
 	struct dram_ctx *c = dram_alloc(test);
-	enum hvpmu_sun4v_chip chip;
+	enum sun4v_pmu_chip chip;
 	unsigned int code;
 
 	for (chip = N2; chip <= VF; chip++) {
@@ -1706,7 +1706,7 @@ static u64 dram_rand_config(void)
 /* 100k random attributes through event_init; 2000 through the perf core. */
 static void dram_test_random(struct kunit *test)
 {
-	struct dram_ctx *c = dram_new(test, HVPMU_SUN4V_VF, 0x0f);
+	struct dram_ctx *c = dram_new(test, SUN4V_PMU_VF, 0x0f);
 	struct perf_event *ev = kunit_kzalloc(test, sizeof(*ev), GFP_KERNEL);
 	unsigned int i, accepted = 0;
 
@@ -1769,8 +1769,8 @@ static void dram_test_random(struct kunit *test)
 /* A group mixing the two DRAM PMUs is refused. */
 static void dram_test_mixed_group(struct kunit *test)
 {
-	struct dram_ctx *n2 = dram_new(test, HVPMU_SUN4V_N2, 0xf);
-	struct dram_ctx *vf = dram_new(test, HVPMU_SUN4V_VF, 0xff);
+	struct dram_ctx *n2 = dram_new(test, SUN4V_PMU_N2, 0xf);
+	struct dram_ctx *vf = dram_new(test, SUN4V_PMU_VF, 0xff);
 	struct perf_event *lead = fake_event(test, n2->pmu, 0, NULL);
 	struct perf_event *e;
 
@@ -1806,17 +1806,17 @@ static void sim_test_sun4v_commands(struct kunit *test)
 	};
 	unsigned int i;
 
-	KUNIT_ASSERT_EQ(test, hvpmu_sun4v_sim_init(NULL), 0);
+	KUNIT_ASSERT_EQ(test, sun4v_pmu_sim_init(NULL), 0);
 	for (i = 0; i < ARRAY_SIZE(good); i++)
-		KUNIT_EXPECT_EQ_MSG(test, hvpmu_sun4v_sim_command(good[i][0], good[i][1]),
+		KUNIT_EXPECT_EQ_MSG(test, sun4v_pmu_sim_command(good[i][0], good[i][1]),
 				    0, "%s", good[i][1]);
 	for (i = 0; i < ARRAY_SIZE(bad); i++)
-		KUNIT_EXPECT_EQ_MSG(test, hvpmu_sun4v_sim_command(bad[i][0], bad[i][1]),
+		KUNIT_EXPECT_EQ_MSG(test, sun4v_pmu_sim_command(bad[i][0], bad[i][1]),
 				    -EINVAL, "%s", bad[i][1]);
-	hvpmu_sun4v_sim_exit();
+	sun4v_pmu_sim_exit();
 	/* Both names are free again. */
-	KUNIT_ASSERT_EQ(test, hvpmu_sun4v_sim_init(NULL), 0);
-	hvpmu_sun4v_sim_exit();
+	KUNIT_ASSERT_EQ(test, sun4v_pmu_sim_init(NULL), 0);
+	sun4v_pmu_sim_exit();
 }
 
 static struct kunit_case dram_cases[] = {
@@ -1856,7 +1856,7 @@ static struct kunit_case dram_cases[] = {
 };
 
 static struct kunit_suite dram_suite = {
-	.name = "hvpmu_sun4v_dram",
+	.name = "sun4v_dram_pmu",
 	.test_cases = dram_cases,
 };
 

@@ -11,7 +11,7 @@
 
 #include <kunit/test.h>
 #include <linux/io.h>
-#include <linux/perf/hvpmu_mips_cm.h>
+#include "../../../drivers/perf/mips_cm_pmu.h"
 #include <linux/string.h>
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
@@ -41,7 +41,7 @@ static bool untouched(const u8 *p, size_t len)
 
 static void mips_cm_glue_test_access(struct kunit *test)
 {
-	const struct hvpmu_mips_cm_ops *ops = &hvpmu_mips_cm_gdb_ops;
+	const struct mips_cm_pmu_ops *ops = &mips_cm_pmu_gdb_ops;
 	unsigned int i, gcr_off, off;
 	u8 *gcr;
 	void *ctx;
@@ -49,7 +49,7 @@ static void mips_cm_glue_test_access(struct kunit *test)
 
 	gcr = kunit_kmalloc(test, GCR_SIZE, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, gcr);
-	ctx = hvpmu_mips_cm_gdb_ctx((void __force __iomem *)gcr);
+	ctx = mips_cm_pmu_gdb_ctx((void __force __iomem *)gcr);
 
 	for (i = 0; i < ARRAY_SIZE(seed_gcr_regs); i++) {
 		gcr_off = seed_gcr_regs[i];
@@ -81,7 +81,7 @@ static struct kunit_case mips_cm_glue_cases[] = {
 };
 
 static struct kunit_suite mips_cm_glue_suite = {
-	.name = "hvpmu_mips_cm_glue",
+	.name = "mips_cm_pmu_glue",
 	.test_cases = mips_cm_glue_cases,
 };
 

@@ -1,0 +1,208 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * niagara_mmustat: perf PMU for the UltraSPARC T1 (Niagara) hypervisor's
+ * per-virtual-CPU MMU/TSB statistics buffer (hypercalls
+ * NIAGARA_MMUSTAT_CONF 0x102 and NIAGARA_MMUSTAT_INFO 0x103, API group
+ * 0x200).
+ *
+ * The driver (drivers/perf/sun4v_mmustat_pmu.c) is arch-neutral and reaches the
+ * hypervisor only through &struct sun4v_mmustat_pmu_ops. The sun4v glue supplies
+ * the real hypercalls; the model (drivers/perf/sun4v_mmustat_model.c)
+ * supplies a faithful software hypervisor for the tests.
+ */
+#ifndef _SUN4V_MMUSTAT_PMU_H
+#define _SUN4V_MMUSTAT_PMU_H
+
+#include <linux/bits.h>
+#include <linux/export.h>
+#include <linux/types.h>
+
+struct dentry;
+struct module;
+struct pmu;
+
+/* Fast-trap functions and their API group (mmustat.txt 2.1, 2.2). */
+#define SUN4V_MMUSTAT_PMU_FAST_CONF		0x102
+#define SUN4V_MMUSTAT_PMU_FAST_INFO		0x103
+#define SUN4V_MMUSTAT_PMU_API_GROUP		0x200
+
+/* Hypervisor status codes used by this API (sun4v core API). */
+#define SUN4V_MMUSTAT_PMU_EOK		0
+#define SUN4V_MMUSTAT_PMU_ENORADDR		2
+#define SUN4V_MMUSTAT_PMU_EBADTRAP		7
+#define SUN4V_MMUSTAT_PMU_EBADALIGN		8
+
+/* The statistics buffer: 512 bytes, 64 u64 words (seed section 2.3). */
+#define SUN4V_MMUSTAT_PMU_BUF_SIZE		512
+#define SUN4V_MMUSTAT_PMU_BUF_WORDS		(SUN4V_MMUSTAT_PMU_BUF_SIZE / 8)
+/* The seed's alignment rule for the buffer's real address. */
+#define SUN4V_MMUSTAT_PMU_BUF_ALIGN		64
+
+/*
+ * Word index of a statistic in the buffer. The buffer is four 128-byte
+ * blocks (IMMU ctx0, IMMU ctxnon0, DMMU ctx0, DMMU ctxnon0); each block has
+ * eight 16-byte slots indexed by the TTE size code (0 8K, 1 64K, 3 4M,
+ * 5 256M; 2, 4, 6 and 7 are reserved), and each slot holds hits then ticks.
+ */
+#define SUN4V_MMUSTAT_PMU_TICKS		BIT(0)
+#define SUN4V_MMUSTAT_PMU_PGSZ_SHIFT	1
+#define SUN4V_MMUSTAT_PMU_CTXNON0		BIT(4)
+#define SUN4V_MMUSTAT_PMU_DMMU		BIT(5)
+
+/* TTE size codes with a slot in the buffer. */
+#define SUN4V_MMUSTAT_PMU_PGSZ_8K		0
+#define SUN4V_MMUSTAT_PMU_PGSZ_64K		1
+#define SUN4V_MMUSTAT_PMU_PGSZ_4M		3
+#define SUN4V_MMUSTAT_PMU_PGSZ_256M		5
+
+/**
+ * sun4v_mmustat_pmu_word() - word index of one statistic in the buffer
+ * @dmmu: true for the DMMU, false for the IMMU
+ * @ctxnon0: true for non-zero contexts, false for context 0
+ * @pgsz: TTE size code (SUN4V_MMUSTAT_PMU_PGSZ_*)
+ * @ticks: true for the ticks word, false for the hits word
+ *
+ * Return: the index, 0 to 63; byte offset is 8 times that.
+ */
+static inline unsigned int sun4v_mmustat_pmu_word(bool dmmu, bool ctxnon0,
+					      unsigned int pgsz, bool ticks)
+{
+	return (dmmu ? SUN4V_MMUSTAT_PMU_DMMU : 0) |
+	       (ctxnon0 ? SUN4V_MMUSTAT_PMU_CTXNON0 : 0) |
+	       (pgsz << SUN4V_MMUSTAT_PMU_PGSZ_SHIFT) |
+	       (ticks ? SUN4V_MMUSTAT_PMU_TICKS : 0);
+}
+
+/**
+ * sun4v_mmustat_pmu_pgsz_valid() - whether a TTE size code has a buffer slot
+ * @pgsz: TTE size code, 0 to 7
+ *
+ * Return: true for 8K, 64K, 4M and 256M; the other slots are reserved.
+ */
+static inline bool sun4v_mmustat_pmu_pgsz_valid(unsigned int pgsz)
+{
+	return pgsz == SUN4V_MMUSTAT_PMU_PGSZ_8K || pgsz == SUN4V_MMUSTAT_PMU_PGSZ_64K ||
+	       pgsz == SUN4V_MMUSTAT_PMU_PGSZ_4M || pgsz == SUN4V_MMUSTAT_PMU_PGSZ_256M;
+}
+
+/**
+ * struct sun4v_mmustat_pmu_ops - backend: the hypervisor and buffer memory
+ *
+ * The statistics slot the hypervisor keeps is per virtual CPU and the
+ * hypercalls act on the calling virtual CPU, so @conf and @info are only
+ * ever called on @cpu itself, with interrupts disabled; a backend may rely
+ * on that (the sun4v glue warns if it is not so).
+ *
+ * @info: NIAGARA_MMUSTAT_INFO on @cpu: store the real address of the
+ *	buffer currently configured (0 if none) in @raddr. Return the
+ *	hypervisor status (SUN4V_MMUSTAT_PMU_EOK, SUN4V_MMUSTAT_PMU_EBADTRAP, ...).
+ * @conf: NIAGARA_MMUSTAT_CONF on @cpu: configure @raddr (0 disables) and
+ *	store the previously configured real address in @prev. Return the
+ *	hypervisor status. After an error nothing is collected on @cpu; after
+ *	a successful call with 0 the hypervisor no longer accesses the old
+ *	buffer.
+ * @buf_alloc: allocate a zeroed, suitably aligned buffer of
+ *	SUN4V_MMUSTAT_PMU_BUF_SIZE bytes for @cpu; may sleep. Store its real
+ *	address in @raddr. Return the kernel pointer or NULL.
+ * @buf_free: free a buffer from @buf_alloc. Only called when the
+ *	hypervisor can no longer write it.
+ * @buf_leak: optional; the driver gives up a buffer from @buf_alloc that
+ *	the hypervisor may still write: it must never be freed (e.g. tell
+ *	kmemleak so).
+ * @map: kernel pointer to SUN4V_MMUSTAT_PMU_BUF_SIZE readable bytes at real
+ *	address @raddr, a buffer somebody else configured, or NULL if it is
+ *	not ordinary memory. Called with interrupts disabled; must not sleep.
+ *	The mapping is never released, so it must be a permanent one.
+ * @tick_hz: frequency of the %tick register of @cpu in Hz (the unit of the
+ *	"ticks" statistics), or 0 if unknown.
+ * @ctx: backend context, passed to every op
+ */
+struct sun4v_mmustat_pmu_ops {
+	unsigned long (*info)(void *ctx, unsigned int cpu, u64 *raddr);
+	unsigned long (*conf)(void *ctx, unsigned int cpu, u64 raddr,
+			      u64 *prev);
+	void *(*buf_alloc)(void *ctx, unsigned int cpu, u64 *raddr);
+	void (*buf_free)(void *ctx, unsigned int cpu, void *buf, u64 raddr);
+	void (*buf_leak)(void *ctx, unsigned int cpu, void *buf, u64 raddr);
+	const void *(*map)(void *ctx, u64 raddr);
+	u64 (*tick_hz)(void *ctx, unsigned int cpu);
+	void *ctx;
+};
+
+struct sun4v_mmustat_pmu;
+
+struct sun4v_mmustat_pmu *sun4v_mmustat_pmu_probe(const struct sun4v_mmustat_pmu_ops *ops,
+					  struct module *owner);
+void sun4v_mmustat_pmu_remove(struct sun4v_mmustat_pmu *mmu);
+struct pmu *sun4v_mmustat_pmu_to_pmu(struct sun4v_mmustat_pmu *mmu);
+
+/* The model (pmu_kunit_models.ko), for tests and the simulated platform. */
+struct sun4v_mmustat_model;
+
+/**
+ * enum sun4v_mmustat_model_call - model entry points, for counters and
+ *	error injection
+ * @SUN4V_MMUSTAT_PMU_CALL_INFO: the info hypercall
+ * @SUN4V_MMUSTAT_PMU_CALL_CONF: the conf hypercall
+ * @SUN4V_MMUSTAT_PMU_CALL_ALLOC: buffer allocation
+ * @SUN4V_MMUSTAT_PMU_CALL_FREE: buffer free
+ * @SUN4V_MMUSTAT_PMU_CALL_MAP: mapping of a foreign buffer
+ * @SUN4V_MMUSTAT_PMU_CALL_LEAK: a buffer given up
+ * @SUN4V_MMUSTAT_PMU_NR_CALLS: number of entry points
+ */
+enum sun4v_mmustat_model_call {
+	SUN4V_MMUSTAT_PMU_CALL_INFO,
+	SUN4V_MMUSTAT_PMU_CALL_CONF,
+	SUN4V_MMUSTAT_PMU_CALL_ALLOC,
+	SUN4V_MMUSTAT_PMU_CALL_FREE,
+	SUN4V_MMUSTAT_PMU_CALL_MAP,
+	SUN4V_MMUSTAT_PMU_CALL_LEAK,
+	SUN4V_MMUSTAT_PMU_NR_CALLS,
+};
+
+struct sun4v_mmustat_model *
+sun4v_mmustat_model_create(bool niagara1, u64 tick_hz);
+void sun4v_mmustat_model_destroy(struct sun4v_mmustat_model *m);
+const struct sun4v_mmustat_pmu_ops *
+sun4v_mmustat_model_ops(struct sun4v_mmustat_model *m);
+void sun4v_mmustat_model_traffic(struct sun4v_mmustat_model *m,
+				 unsigned int cpu, unsigned int word, u64 n);
+void sun4v_mmustat_model_inject(struct sun4v_mmustat_model *m,
+				enum sun4v_mmustat_model_call call,
+				unsigned int after, unsigned long status);
+void sun4v_mmustat_model_misalign(struct sun4v_mmustat_model *m, u64 offset);
+unsigned long sun4v_mmustat_model_calls(struct sun4v_mmustat_model *m,
+					enum sun4v_mmustat_model_call call);
+unsigned long sun4v_mmustat_model_wrong_cpu(struct sun4v_mmustat_model *m);
+unsigned long sun4v_mmustat_model_bad_frees(struct sun4v_mmustat_model *m);
+unsigned long sun4v_mmustat_model_leaked(struct sun4v_mmustat_model *m);
+void sun4v_mmustat_model_race(struct sun4v_mmustat_model *m, unsigned int cpu,
+			      u64 raddr);
+long sun4v_mmustat_model_live_buffers(struct sun4v_mmustat_model *m);
+u64 sun4v_mmustat_model_slot(struct sun4v_mmustat_model *m, unsigned int cpu);
+unsigned long sun4v_mmustat_model_guest_conf(struct sun4v_mmustat_model *m,
+					     unsigned int cpu, u64 raddr,
+					     u64 *prev);
+u64 sun4v_mmustat_model_foreign_buf(struct sun4v_mmustat_model *m,
+				    unsigned int idx);
+u64 sun4v_mmustat_model_read(struct sun4v_mmustat_model *m, u64 raddr,
+			     unsigned int word);
+int sun4v_mmustat_pmu_sim_start(struct dentry *dir, struct module *owner);
+void sun4v_mmustat_pmu_sim_exit(void);
+
+/**
+ * sun4v_mmustat_pmu_sim_init() - niagara_mmustat on the model, for the
+ *	simulated platform
+ * @dir: debugfs directory for the model's files
+ *
+ * The caller's module owns the PMU, so that it cannot be unloaded (and the
+ * PMU unregistered) while an event is open. See sun4v_mmustat_pmu_sim_start().
+ *
+ * Return: 0, or a negative errno (nothing is left registered).
+ */
+static inline int sun4v_mmustat_pmu_sim_init(struct dentry *dir)
+{
+	return sun4v_mmustat_pmu_sim_start(dir, THIS_MODULE);
+}
+
+#endif /* _SUN4V_MMUSTAT_PMU_H */
