@@ -1033,7 +1033,7 @@ static void gpci_pmu_enable(struct pmu *pmu)
  * request not enabled).
  */
 int hv_gpci_pmu_attr_check(struct hv_gpci_pmu *gpci,
-			  const struct perf_event_attr *attr)
+			   const struct perf_event_attr *attr)
 {
 	u32 req, off, len;
 	int ret;
@@ -1712,7 +1712,7 @@ static int gpci_alloc_cpus(struct hv_gpci_pmu *gpci)
  * allocated on error.
  */
 struct hv_gpci_pmu *hv_gpci_pmu_probe(const struct hv_gpci_pmu_ops *ops,
-					void *ctx, const char *name)
+				      void *ctx, const char *name)
 {
 	struct hv_gpci_pmu *gpci;
 	u8 *buf = NULL;

@@ -189,11 +189,11 @@ struct hv_gpci_pmu_ops {
 struct hv_gpci_pmu;
 
 struct hv_gpci_pmu *hv_gpci_pmu_probe(const struct hv_gpci_pmu_ops *ops,
-					void *ctx, const char *name);
+				      void *ctx, const char *name);
 void hv_gpci_pmu_remove(struct hv_gpci_pmu *gpci);
 int hv_gpci_pmu_lab_enable(struct hv_gpci_pmu *gpci, bool enable);
 int hv_gpci_pmu_attr_check(struct hv_gpci_pmu *gpci,
-			  const struct perf_event_attr *attr);
+			   const struct perf_event_attr *attr);
 struct pmu *hv_gpci_pmu_to_pmu(struct hv_gpci_pmu *gpci);
 u64 hv_gpci_pmu_hcalls(struct hv_gpci_pmu *gpci);
 
@@ -419,15 +419,15 @@ struct hv_gpci_model *hv_gpci_model_alloc(u8 version);
 void hv_gpci_model_free(struct hv_gpci_model *m);
 void hv_gpci_model_init(struct hv_gpci_model *m, u8 version);
 long hv_gpci_model_hcall(struct hv_gpci_model *m, void *buf,
-			    unsigned long size);
+			 unsigned long size);
 int hv_gpci_model_set(struct hv_gpci_model *m,
-			 enum hv_gpci_model_ctr ctr, u32 id, u64 value);
+		      enum hv_gpci_model_ctr ctr, u32 id, u64 value);
 u64 hv_gpci_model_get(struct hv_gpci_model *m,
-			 enum hv_gpci_model_ctr ctr, u32 id);
+		      enum hv_gpci_model_ctr ctr, u32 id);
 enum hv_gpci_model_kind hv_gpci_model_ctr_kind(enum hv_gpci_model_ctr ctr);
 const char *hv_gpci_model_ctr_name(enum hv_gpci_model_ctr ctr);
 void hv_gpci_model_inject(struct hv_gpci_model *m, unsigned long after,
-			     unsigned int count, long rc, u32 detail);
+			  unsigned int count, long rc, u32 detail);
 unsigned long hv_gpci_model_calls(struct hv_gpci_model *m);
 
 /* ---- Simulated platform (pmu_kunit_models.ko; format: hv-gpci-pmu.rst) ---- */

@@ -886,7 +886,7 @@ static int cm_detect(const struct mips_cm_pmu_platdata *pd,
  * on error nothing stays registered.
  */
 struct mips_cm_pmu *mips_cm_pmu_probe(const struct mips_cm_pmu_platdata *pd,
-					  const char *name)
+				      const char *name)
 {
 	unsigned int period_ms;
 	struct mips_cm_pmu *cm;

@@ -80,7 +80,7 @@ struct mips_cm_pmu_platdata {
 struct mips_cm_pmu;
 
 struct mips_cm_pmu *mips_cm_pmu_probe(const struct mips_cm_pmu_platdata *pd,
-					  const char *name);
+				      const char *name);
 void mips_cm_pmu_remove(struct mips_cm_pmu *cm);
 struct pmu *mips_cm_pmu_to_pmu(struct mips_cm_pmu *cm);
 bool mips_cm_pmu_polling(struct mips_cm_pmu *cm);
@@ -161,23 +161,23 @@ extern const struct mips_cm_pmu_ops mips_cm_model_ops;
 struct mips_cm_model *mips_cm_model_create(unsigned int num_cnt);
 void mips_cm_model_destroy(struct mips_cm_model *m);
 void mips_cm_model_set_reading(struct mips_cm_model *m,
-				     enum mips_cm_pmu_reading reading);
+			       enum mips_cm_pmu_reading reading);
 void mips_cm_model_set_irq(struct mips_cm_model *m,
-				 void (*raise)(void *arg), void *arg);
+			   void (*raise)(void *arg), void *arg);
 void mips_cm_model_set_hook(struct mips_cm_model *m,
-				  void (*hook)(void *arg, unsigned int off,
-					       bool write, u32 val),
+			    void (*hook)(void *arg, unsigned int off,
+					 bool write, u32 val),
 				  void *arg);
 void mips_cm_model_inject(struct mips_cm_model *m, u8 event,
-				u32 qualifier, u64 n);
+			  u32 qualifier, u64 n);
 void mips_cm_model_cycles(struct mips_cm_model *m, u64 n);
 void mips_cm_model_fault(struct mips_cm_model *m,
-			       enum mips_cm_pmu_fault fault, bool on);
+			 enum mips_cm_pmu_fault fault, bool on);
 u32 mips_cm_model_peek(struct mips_cm_model *m, unsigned int off);
 void mips_cm_model_poke(struct mips_cm_model *m, unsigned int off,
-			      u32 val);
+			u32 val);
 void mips_cm_model_stats(struct mips_cm_model *m,
-			       struct mips_cm_model_stats *st);
+			 struct mips_cm_model_stats *st);
 bool mips_cm_model_line(struct mips_cm_model *m);
 
 int mips_cm_pmu_sim_start(struct dentry *dir, struct module *owner);

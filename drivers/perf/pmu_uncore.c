@@ -173,7 +173,7 @@ static bool pmu_same_pmu_or_sw(struct perf_event *a, struct perf_event *b)
  * PMU is being registered or unregistered: no CPU designated) or -EINVAL.
  */
 int pmu_uncore_event_init(struct pmu_uncore *uncore,
-			    struct perf_event *event)
+			  struct perf_event *event)
 {
 	struct perf_event *leader = event->group_leader;
 	unsigned int cpu = READ_ONCE(uncore->cpu);

@@ -1067,7 +1067,7 @@ static void dram_ht_state(struct sun4v_dram_pmu *d, int state,
  * write @pcr itself, without HT, so that counting continues.
  */
 bool sun4v_pmu_pcr_write(struct sun4v_dram_pmu *d, u64 pcr, bool live,
-			   u64 cur)
+			 u64 cur)
 {
 	bool ht = pcr & SUN4V_PMU_PCR_HT;
 	unsigned long st;
@@ -1106,7 +1106,7 @@ EXPORT_SYMBOL_GPL(sun4v_pmu_pcr_write);
  * write it; or the errno of a failed hypercall (nothing is taken then).
  */
 int sun4v_pmu_l2ctl_get(struct sun4v_dram_pmu *d, unsigned int node,
-			  unsigned int mode)
+			unsigned int mode)
 {
 	int ret = 0;
 
@@ -1197,7 +1197,7 @@ static bool dram_l2ctl_user(struct sun4v_dram_pmu *d, u32 enc)
  * errno of sun4v_pmu_l2ctl_get(). Nothing is taken on error.
  */
 int sun4v_pmu_l2ctl_event_get(struct sun4v_dram_pmu *d, int cpu, u32 enc,
-				u64 config1)
+			      u64 config1)
 {
 	unsigned int mode = config1 & DRAM_L2CTL_MASK, node;
 	unsigned long nodes, done = 0;
@@ -1240,7 +1240,7 @@ EXPORT_SYMBOL_GPL(sun4v_pmu_l2ctl_event_get);
  * Call only if that returned 1. May sleep.
  */
 void sun4v_pmu_l2ctl_event_put(struct sun4v_dram_pmu *d, int cpu, u32 enc,
-				 u64 config1)
+			       u64 config1)
 {
 	unsigned long nodes;
 	unsigned int node;

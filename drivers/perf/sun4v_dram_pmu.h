@@ -70,7 +70,7 @@ enum sun4v_pmu_chip {
  * Return: the control register's number; the counter register follows it.
  */
 static inline unsigned long sun4v_pmu_ctl_reg(enum sun4v_pmu_chip chip,
-						unsigned int chan)
+					      unsigned int chan)
 {
 	return (chip == SUN4V_PMU_VF ? 2 : 1) + 2 * chan;
 }
@@ -83,7 +83,7 @@ static inline unsigned long sun4v_pmu_ctl_reg(enum sun4v_pmu_chip chip,
  * Return: the counter register's number.
  */
 static inline unsigned long sun4v_pmu_pic_reg(enum sun4v_pmu_chip chip,
-						unsigned int chan)
+					      unsigned int chan)
 {
 	return sun4v_pmu_ctl_reg(chip, chan) + 1;
 }
@@ -172,14 +172,14 @@ struct sun4v_dram_pmu *sun4v_dram_pmu_probe(const struct sun4v_pmu_desc *desc);
 void sun4v_dram_pmu_remove(struct sun4v_dram_pmu *dram);
 struct pmu *sun4v_dram_pmu_to_pmu(struct sun4v_dram_pmu *dram);
 bool sun4v_pmu_pcr_write(struct sun4v_dram_pmu *dram, u64 pcr, bool live,
-			   u64 cur);
+			 u64 cur);
 int sun4v_pmu_l2ctl_get(struct sun4v_dram_pmu *dram, unsigned int node,
-			  unsigned int mode);
+			unsigned int mode);
 void sun4v_pmu_l2ctl_put(struct sun4v_dram_pmu *dram, unsigned int node);
 int sun4v_pmu_l2ctl_event_get(struct sun4v_dram_pmu *dram, int cpu,
-				u32 enc, u64 config1);
+			      u32 enc, u64 config1);
 void sun4v_pmu_l2ctl_event_put(struct sun4v_dram_pmu *dram, int cpu,
-				 u32 enc, u64 config1);
+			       u32 enc, u64 config1);
 int sun4v_pmu_l2_nodes(const int *sock, unsigned int nr, s8 *node);
 int sun4v_pmu_chip_detect(const char *compat, int len);
 int sun4v_pmu_errno(unsigned long hv_status);

@@ -578,7 +578,7 @@ static int mmustat_event_init(struct perf_event *event)
 
 	event->hw.config =
 		sun4v_mmustat_pmu_word(FIELD_GET(MMUSTAT_CONFIG_DMMU, attr->config),
-				   FIELD_GET(MMUSTAT_CONFIG_CTXNON0, attr->config),
+				       FIELD_GET(MMUSTAT_CONFIG_CTXNON0, attr->config),
 				   pgsz,
 				   FIELD_GET(MMUSTAT_CONFIG_TICKS, attr->config));
 
@@ -801,7 +801,7 @@ static void mmustat_probe_ipi(void *data)
  * another hypervisor error, -ENOMEM, or an error from perf_pmu_register().
  */
 struct sun4v_mmustat_pmu *sun4v_mmustat_pmu_probe(const struct sun4v_mmustat_pmu_ops *ops,
-					  struct module *owner)
+						  struct module *owner)
 {
 	struct mmustat_probe_info pi = { .ops = ops };
 	struct sun4v_mmustat_pmu *mmu;

@@ -65,7 +65,7 @@ struct pmu;
  * Return: the index, 0 to 63; byte offset is 8 times that.
  */
 static inline unsigned int sun4v_mmustat_pmu_word(bool dmmu, bool ctxnon0,
-					      unsigned int pgsz, bool ticks)
+						  unsigned int pgsz, bool ticks)
 {
 	return (dmmu ? SUN4V_MMUSTAT_PMU_DMMU : 0) |
 	       (ctxnon0 ? SUN4V_MMUSTAT_PMU_CTXNON0 : 0) |
@@ -132,7 +132,7 @@ struct sun4v_mmustat_pmu_ops {
 struct sun4v_mmustat_pmu;
 
 struct sun4v_mmustat_pmu *sun4v_mmustat_pmu_probe(const struct sun4v_mmustat_pmu_ops *ops,
-					  struct module *owner);
+						  struct module *owner);
 void sun4v_mmustat_pmu_remove(struct sun4v_mmustat_pmu *mmu);
 struct pmu *sun4v_mmustat_pmu_to_pmu(struct sun4v_mmustat_pmu *mmu);
 

@@ -52,7 +52,7 @@ static struct sun4v_dram_pmu *dram;
 
 /* A fast trap: function in %o5, arguments in %o0-%o1, status in %o0. */
 static unsigned long sun4v_perfreg_fast_trap(unsigned long fn, unsigned long a0,
-				     unsigned long a1, unsigned long *ret1)
+					     unsigned long a1, unsigned long *ret1)
 {
 	register unsigned long func asm("%o5") = fn;
 	register unsigned long arg0 asm("%o0") = a0;

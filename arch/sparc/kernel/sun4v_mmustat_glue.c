@@ -99,7 +99,7 @@ static unsigned long sun4v_pmu_info(void *ctx, unsigned int cpu, u64 *raddr)
 }
 
 static unsigned long sun4v_pmu_conf(void *ctx, unsigned int cpu, u64 raddr,
-				      u64 *prev)
+				    u64 *prev)
 {
 	return sun4v_mmustat_call_on(cpu, SUN4V_MMUSTAT_PMU_FAST_CONF, raddr, prev);
 }

@@ -359,7 +359,7 @@ static int model_update(struct hv_gpci_model *m,
  * Return: 0, or -ENOENT if the table has no entity @id.
  */
 int hv_gpci_model_set(struct hv_gpci_model *m,
-			 enum hv_gpci_model_ctr ctr, u32 id, u64 value)
+		      enum hv_gpci_model_ctr ctr, u32 id, u64 value)
 {
 	return model_update(m, ctr, id, value, false);
 }
@@ -374,7 +374,7 @@ EXPORT_SYMBOL_GPL(hv_gpci_model_set);
  * Return: its value, or U64_MAX if there is no such entity.
  */
 u64 hv_gpci_model_get(struct hv_gpci_model *m,
-			 enum hv_gpci_model_ctr ctr, u32 id)
+		      enum hv_gpci_model_ctr ctr, u32 id)
 {
 	struct hv_gpci_model_entity *e;
 	unsigned long flags;
@@ -400,7 +400,7 @@ EXPORT_SYMBOL_GPL(hv_gpci_model_get);
  * @detail: the detail_rc written with it (extended layout)
  */
 void hv_gpci_model_inject(struct hv_gpci_model *m, unsigned long after,
-			     unsigned int count, long rc, u32 detail)
+			  unsigned int count, long rc, u32 detail)
 {
 	unsigned long flags;
 
@@ -816,7 +816,7 @@ static long model_call(struct hv_gpci_model *m, u8 *buf,
  * Return: the PAPR return code.
  */
 long hv_gpci_model_hcall(struct hv_gpci_model *m, void *buf,
-			    unsigned long size)
+			 unsigned long size)
 {
 	void (*hook)(void *arg) = READ_ONCE(m->hook);
 	unsigned long flags;

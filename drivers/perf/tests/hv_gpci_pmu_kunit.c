@@ -1269,7 +1269,7 @@ static void gt_fill(u64 base, u64 step)
 
 	for (c = 0; c < HV_GPCI_PMU_M_NR; c++)
 		hv_gpci_model_set(gt.m, c, gt_entity(c),
-				     base + c * 1000003ULL + (c + 1) * step);
+				  base + c * 1000003ULL + (c + 1) * step);
 }
 
 /* Requests the model has from version 3 (0xF4: 6) on; see the model. */
@@ -2294,16 +2294,16 @@ static void gpci_sim_inject(struct kunit *test)
 						 doc[i].line), 0, "%s",
 				    doc[i].line);
 		KUNIT_EXPECT_EQ(test, hv_gpci_model_get(gt.m, doc[i].ctr,
-							   doc[i].id), 7ULL);
+							doc[i].id), 7ULL);
 	}
 	/* only that entity moved */
 	KUNIT_EXPECT_EQ(test, hv_gpci_model_get(gt.m, HV_GPCI_PMU_M_ENTITLED,
-						   1), 0ULL);
+						1), 0ULL);
 
 	/* several lines, comments, blank lines; += wraps like the counter */
 	KUNIT_EXPECT_EQ(test, gt_sim(test, hv_gpci_pmu_sim_inject, multi), 0);
 	KUNIT_EXPECT_EQ(test, hv_gpci_model_get(gt.m, HV_GPCI_PMU_M_ENTITLED,
-						   3), 1ULL);
+						3), 1ULL);
 	KUNIT_EXPECT_EQ(test, hv_gpci_model_get(gt.m, HV_GPCI_PMU_M_IDLE, 3),
 			11ULL);
 
@@ -2311,7 +2311,7 @@ static void gpci_sim_inject(struct kunit *test)
 		KUNIT_EXPECT_EQ_MSG(test, gt_sim(test, hv_gpci_pmu_sim_inject,
 						 bad[i]), -EINVAL, "%s", bad[i]);
 	KUNIT_EXPECT_EQ(test, hv_gpci_model_get(gt.m, HV_GPCI_PMU_M_ENTITLED,
-						   3), 1ULL);
+						3), 1ULL);
 	/* entities the model has not: gaps in the tables */
 	KUNIT_EXPECT_EQ(test, gt_sim(test, hv_gpci_pmu_sim_inject,
 				     "processor 4 processor_time = 1"), -ENOENT);
@@ -2326,7 +2326,7 @@ static void gpci_sim_inject(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, gt_sim(test, hv_gpci_pmu_sim_inject, partial),
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, hv_gpci_model_get(gt.m, HV_GPCI_PMU_M_ENTITLED,
-						   3), 2ULL);
+						3), 2ULL);
 	KUNIT_EXPECT_EQ(test, gt.m->calls, 0UL);
 }
 

@@ -417,7 +417,7 @@ EXPORT_SYMBOL_GPL(mips_cm_model_destroy);
  *	one the hardware follows, so tests run under each
  */
 void mips_cm_model_set_reading(struct mips_cm_model *m,
-				     enum mips_cm_pmu_reading reading)
+			       enum mips_cm_pmu_reading reading)
 {
 	unsigned long flags;
 
@@ -436,7 +436,7 @@ EXPORT_SYMBOL_GPL(mips_cm_model_set_reading);
  * @arg: argument of @raise
  */
 void mips_cm_model_set_irq(struct mips_cm_model *m,
-				 void (*raise)(void *arg), void *arg)
+			   void (*raise)(void *arg), void *arg)
 {
 	unsigned long flags;
 
@@ -456,8 +456,8 @@ EXPORT_SYMBOL_GPL(mips_cm_model_set_irq);
  * @arg: argument of @hook
  */
 void mips_cm_model_set_hook(struct mips_cm_model *m,
-				  void (*hook)(void *arg, unsigned int off,
-					       bool write, u32 val),
+			    void (*hook)(void *arg, unsigned int off,
+					 bool write, u32 val),
 				  void *arg)
 {
 	unsigned long flags;
@@ -481,7 +481,7 @@ EXPORT_SYMBOL_GPL(mips_cm_model_set_hook);
  * qualifier matching is in the CPS manuals, reference section 8).
  */
 void mips_cm_model_inject(struct mips_cm_model *m, u8 event,
-				u32 qualifier, u64 n)
+			  u32 qualifier, u64 n)
 {
 	unsigned long flags;
 	bool raise = false;
@@ -534,7 +534,7 @@ EXPORT_SYMBOL_GPL(mips_cm_model_cycles);
  *	ignore @on == false
  */
 void mips_cm_model_fault(struct mips_cm_model *m,
-			       enum mips_cm_pmu_fault fault, bool on)
+			 enum mips_cm_pmu_fault fault, bool on)
 {
 	unsigned long flags;
 	bool raise = false;
@@ -598,7 +598,7 @@ EXPORT_SYMBOL_GPL(mips_cm_model_peek);
  * the interrupt.
  */
 void mips_cm_model_poke(struct mips_cm_model *m, unsigned int off,
-			      u32 val)
+			u32 val)
 {
 	unsigned long flags;
 
@@ -641,7 +641,7 @@ EXPORT_SYMBOL_GPL(mips_cm_model_poke);
  * @st: where to copy them
  */
 void mips_cm_model_stats(struct mips_cm_model *m,
-			       struct mips_cm_model_stats *st)
+			 struct mips_cm_model_stats *st)
 {
 	unsigned long flags;
 

@@ -1035,7 +1035,7 @@ static void mips_cm_test_random_open(struct kunit *test)
 		if (!IS_ERR(ev)) {
 			if (!cyc)
 				mips_cm_model_inject(t->m, config & 0xff,
-							   config1, i);
+						     config1, i);
 			else
 				mips_cm_model_cycles(t->m, i);
 			if (cm_value(ev) != i)
@@ -1178,7 +1178,7 @@ static void variant_setup(struct kunit *test, const struct cm_variant *v)
 	mips_cm_model_set_reading(t->m, v->reading);
 	if (v->ovf_stop)
 		mips_cm_model_fault(t->m, MIPS_CM_PMU_FAULT_OVF_STOP,
-					  true);
+				    true);
 	KUNIT_ASSERT_EQ(test, cm_probe_pd(test, &pd, v->mode == MODE_IRQ), 0);
 }
 

@@ -78,7 +78,7 @@ static const struct { s8 chan; bool pic; } model_vf_regs[] = {
  * the table.
  */
 int sun4v_dram_model_decode(enum sun4v_pmu_chip chip, unsigned long reg,
-			     bool *counter)
+			    bool *counter)
 {
 	if (chip == SUN4V_PMU_VF) {
 		if (reg >= ARRAY_SIZE(model_vf_regs))
@@ -318,7 +318,7 @@ EXPORT_SYMBOL_GPL(sun4v_dram_model_ops);
  * leave the counters alone and every CPU is on socket 1 (one chip).
  */
 void sun4v_dram_model_init(struct sun4v_dram_model *m,
-			    enum sun4v_pmu_chip chip, u32 present)
+			   enum sun4v_pmu_chip chip, u32 present)
 {
 	unsigned int cpu;
 
@@ -346,7 +346,7 @@ EXPORT_SYMBOL_GPL(sun4v_dram_model_init);
  * unknown, are left alone. An absent channel counts nothing.
  */
 void sun4v_dram_model_traffic(struct sun4v_dram_model *m, unsigned int chan,
-			       unsigned int event, u64 n)
+			      unsigned int event, u64 n)
 {
 	/* ref 1.2 and 1.4: PIC0 selected by bits 7:4, counts in 62:32 */
 	static const unsigned int sel[2] = { 4, 0 };
@@ -380,7 +380,7 @@ EXPORT_SYMBOL_GPL(sun4v_dram_model_traffic);
  * @count: matching calls that then fail; 0 turns injection off
  */
 void sun4v_dram_model_inject(struct sun4v_dram_model *m,
-			      enum sun4v_dram_model_op op, long reg,
+			     enum sun4v_dram_model_op op, long reg,
 			      unsigned long status, unsigned int skip,
 			      unsigned int count)
 {
@@ -405,7 +405,7 @@ EXPORT_SYMBOL_GPL(sun4v_dram_model_inject);
  * Return: the number of calls since init or the last reset.
  */
 unsigned long sun4v_dram_model_calls(struct sun4v_dram_model *m,
-				      enum sun4v_dram_model_op op, long reg)
+				     enum sun4v_dram_model_op op, long reg)
 {
 	unsigned long flags, n = 0;
 	int i;
@@ -574,7 +574,7 @@ static int sim_error(char **argv, int argc)
 	    (argc > 5 && kstrtouint(argv[5], 0, &skip)))
 		return -EINVAL;
 	sun4v_dram_model_inject(&c->model, op, reg, sim_status[i].status,
-				 skip, count);
+				skip, count);
 	return 0;
 }
 

@@ -140,18 +140,18 @@ struct sun4v_dram_model {
 extern const struct sun4v_pmu_ops sun4v_dram_model_ops;
 
 void sun4v_dram_model_init(struct sun4v_dram_model *m,
-			    enum sun4v_pmu_chip chip, u32 present);
+			   enum sun4v_pmu_chip chip, u32 present);
 void sun4v_dram_model_traffic(struct sun4v_dram_model *m, unsigned int chan,
-			       unsigned int event, u64 n);
+			      unsigned int event, u64 n);
 void sun4v_dram_model_inject(struct sun4v_dram_model *m,
-			      enum sun4v_dram_model_op op, long reg,
+			     enum sun4v_dram_model_op op, long reg,
 			      unsigned long status, unsigned int skip,
 			      unsigned int count);
 unsigned long sun4v_dram_model_calls(struct sun4v_dram_model *m,
-				      enum sun4v_dram_model_op op, long reg);
+				     enum sun4v_dram_model_op op, long reg);
 void sun4v_dram_model_reset_calls(struct sun4v_dram_model *m);
 int sun4v_dram_model_node(struct sun4v_dram_model *m, unsigned int cpu);
 int sun4v_dram_model_decode(enum sun4v_pmu_chip chip, unsigned long reg,
-			     bool *counter);
+			    bool *counter);
 
 #endif /* _SUN4V_DRAM_MODEL_H */

@@ -360,7 +360,7 @@ static void dram_test_every_event(struct kunit *test)
 				/* Other events and channels do not count. */
 				sun4v_dram_model_traffic(&c->m, ch, code ^ 1, 77);
 				sun4v_dram_model_traffic(&c->m, (ch + 1) % nr_chans(chip),
-							  code, 55);
+							 code, 55);
 				KUNIT_EXPECT_EQ_MSG(test, dram_value(ev), n,
 						    "chip %d chan %u event %u", chip, ch, code);
 				/* ... and three wraps of the 31-bit counter. */
@@ -847,7 +847,7 @@ static void dram_test_probe_errors(struct kunit *test)
 				sun4v_dram_model_init(&c->m, desc.chip, 0x3);
 				c->m.ctl[1] = ctl1;
 				sun4v_dram_model_inject(&c->m, op, -1,
-							 hv_errors[e].st, skip, 1);
+							hv_errors[e].st, skip, 1);
 				d = sun4v_dram_pmu_probe(&desc);
 				KUNIT_EXPECT_EQ_MSG(test, PTR_ERR_OR_ZERO(d), want,
 						    "chip %d call %u (%s PerfReg %lu) status %lu",
@@ -1209,15 +1209,15 @@ static void dram_test_l2ctl_event(struct kunit *test)
 
 	sun4v_dram_model_reset_calls(&c->m);
 	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, 0, ENC_INSTR_CNT,
-							  L2_ALL), 0);
+							L2_ALL), 0);
 	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, 0, ENC_INSTR_CNT,
-							  L2_LOCAL), -EINVAL);
+							L2_LOCAL), -EINVAL);
 	KUNIT_EXPECT_EQ(test, sun4v_dram_model_calls(&c->m, SET, REG_L2), 0UL);
 	/* One socket: every CPU shares node 0. */
 	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
-							  L2_LOCAL), 1);
+							L2_LOCAL), 1);
 	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, -1, ENC_DC_MISS,
-							  L2_LOCAL), 1);
+							L2_LOCAL), 1);
 	KUNIT_EXPECT_EQ(test, c->m.l2ctl[0], (u64)L2_LOCAL);
 	ev_put(c, 0, ENC_L2_IMISS, L2_LOCAL);
 	ev_put(c, -1, ENC_DC_MISS, L2_LOCAL);
@@ -1233,9 +1233,9 @@ static void dram_test_l2ctl_event(struct kunit *test)
 	c->d = sun4v_dram_pmu_probe(&desc);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(c->d));
 	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
-							  L2_ALL), 0);
+							L2_ALL), 0);
 	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
-							  L2_LOCAL), -EOPNOTSUPP);
+							L2_LOCAL), -EOPNOTSUPP);
 	dram_down(c);
 }
 
@@ -1269,18 +1269,18 @@ static void dram_test_l2ctl_t2plus_only(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, 0, ENC_L2_IMISS, 0), 0);
 	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, 0, ENC_L2_IMISS, 1), 0);
 	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
-							  0x4), 0);
+							0x4), 0);
 	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, 0, ENC_INSTR_CNT,
-							  ~0ULL), 0);
+							~0ULL), 0);
 	dram_down(c);
 
 	dram_up(test, c, VF, 0xff);
 	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
-							  0x4), -EINVAL);
+							0x4), -EINVAL);
 	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
-							  BIT_ULL(63) | 1), -EINVAL);
+							BIT_ULL(63) | 1), -EINVAL);
 	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, 0, ENC_INSTR_CNT,
-							  0x8), -EINVAL);
+							0x8), -EINVAL);
 	KUNIT_EXPECT_EQ(test, c->m.l2ctl[0], 0ULL);
 	dram_down(c);
 }
@@ -1303,7 +1303,7 @@ static void dram_test_l2ctl_reset(struct kunit *test)
 
 	/* The write-back to "all" fails: the register keeps "c2c". */
 	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
-							  L2_C2C), 1);
+							L2_C2C), 1);
 	sun4v_dram_model_inject(&c->m, SET, REG_L2, ST_ENOACCESS, 0, 1);
 	ev_put(c, 0, ENC_L2_IMISS, L2_C2C);
 	KUNIT_EXPECT_EQ(test, c->m.l2ctl[0], (u64)L2_C2C);
@@ -1312,20 +1312,20 @@ static void dram_test_l2ctl_reset(struct kunit *test)
 	 * native sparc64 run has no other).
 	 */
 	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, 0, ENC_DC_MISS,
-							  L2_ALL), 1);
+							L2_ALL), 1);
 	KUNIT_EXPECT_EQ(test, c->m.l2ctl[0], (u64)L2_ALL);
 	ev_put(c, 0, ENC_DC_MISS, L2_ALL);
 
 	/* Write-back and read-back both fail: unknown, written next time. */
 	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
-							  L2_LOCAL), 1);
+							L2_LOCAL), 1);
 	c->m.access = false;
 	ev_put(c, 0, ENC_L2_IMISS, L2_LOCAL);
 	c->m.access = true;
 	KUNIT_EXPECT_EQ(test, c->m.l2ctl[0], (u64)L2_LOCAL);
 	sun4v_dram_model_reset_calls(&c->m);
 	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, 0, ENC_L2_IMISS,
-							  L2_ALL), 1);
+							L2_ALL), 1);
 	KUNIT_EXPECT_EQ(test, c->m.l2ctl[0], (u64)L2_ALL);
 	KUNIT_EXPECT_EQ(test, sun4v_dram_model_calls(&c->m, SET, REG_L2), 1UL);
 	ev_put(c, 0, ENC_L2_IMISS, L2_ALL);
@@ -1370,10 +1370,10 @@ static void dram_test_seed_numbers(struct kunit *test)
 
 	for (i = 0; i < ARRAY_SIZE(seed_regs); i++) {
 		KUNIT_EXPECT_EQ_MSG(test, sun4v_pmu_ctl_reg(seed_regs[i].chip,
-							      seed_regs[i].chan),
+							    seed_regs[i].chan),
 				    seed_regs[i].ctl, "row %u", i);
 		KUNIT_EXPECT_EQ_MSG(test, sun4v_pmu_pic_reg(seed_regs[i].chip,
-							      seed_regs[i].chan),
+							    seed_regs[i].chan),
 				    seed_regs[i].pic, "row %u", i);
 	}
 	KUNIT_EXPECT_EQ(test, SUN4V_PMU_N2_GET_PERFREG, 0x104);

@@ -42,7 +42,7 @@ extern const struct attribute_group pmu_uncore_cpumask_group;
 int pmu_uncore_register(struct pmu_uncore *uncore, const char *name);
 void pmu_uncore_unregister(struct pmu_uncore *uncore);
 int pmu_uncore_event_init(struct pmu_uncore *uncore,
-			    struct perf_event *event);
+			  struct perf_event *event);
 
 /**
  * pmu_uncore_from_pmu() - the &struct pmu_uncore embedding a PMU
