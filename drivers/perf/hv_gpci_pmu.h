@@ -14,13 +14,7 @@
 #include <linux/export.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
-
-/* get_unaligned_be64() and friends: <asm/unaligned.h> before Linux 6.12 */
-#ifdef PMU_HAVE_LINUX_UNALIGNED_H
 #include <linux/unaligned.h>
-#else
-#include <asm/unaligned.h>
-#endif
 
 struct dentry;
 struct module;

@@ -91,7 +91,7 @@ extern const struct mips_cm_pmu_ops mips_cm_pmu_gdb_ops;
 void *mips_cm_pmu_gdb_ctx(void __iomem *gcr_base);
 #endif
 
-/* Register-level model of the debug block (CONFIG_PMU_KUNIT_MODELS) */
+/* Register-level model of the debug block (drivers/perf/tests/mips_cm_model.c) */
 
 /**
  * enum mips_cm_pmu_reading - the model's reading of "overflow"

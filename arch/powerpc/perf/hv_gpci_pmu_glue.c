@@ -6,12 +6,13 @@
 
 #define pr_fmt(fmt) "hv_gpci: " fmt
 
+#include <linux/io.h>
 #include <linux/module.h>
-#include "../../../drivers/perf/hv_gpci_pmu.h"
 #include <asm/firmware.h>
 #include <asm/hvcall.h>
-#include <asm/io.h>
 #include <asm/reg.h>
+
+#include "../../../drivers/perf/hv_gpci_pmu.h"
 
 static_assert(HV_GPCI_PMU_HCALL == H_GET_PERF_COUNTER_INFO);
 static_assert(HV_GPCI_H_NOT_AVAILABLE == H_NOT_AVAILABLE);

@@ -1261,4 +1261,5 @@ struct hv_gpci_model *hv_gpci_pmu_sim_model(void)
 }
 EXPORT_SYMBOL_GPL(hv_gpci_pmu_sim_model);
 
+MODULE_DESCRIPTION("Model of the PAPR H_GetPerformanceCounterInfo hcall, for KUnit tests");
 MODULE_LICENSE("GPL");

@@ -927,5 +927,5 @@ void mips_cm_pmu_sim_exit(void)
 }
 EXPORT_SYMBOL_GPL(mips_cm_pmu_sim_exit);
 
-MODULE_DESCRIPTION("Model of the MIPS CM debug block performance counters");
+MODULE_DESCRIPTION("Model of the MIPS CM debug block performance counters, for KUnit tests");
 MODULE_LICENSE("GPL");

@@ -12,11 +12,13 @@
 #include <linux/export.h>
 #include <linux/fs.h>
 #include <linux/kernel.h>
-#include "sun4v_dram_model.h"
+#include <linux/module.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/string.h>
+
+#include "sun4v_dram_model.h"
 
 /* PCR.HT (bit 3) is writable only with the perfctrhtaccess property. */
 #define MODEL_PCR_HT		BIT_ULL(3)
@@ -710,3 +712,6 @@ int sun4v_pmu_sim_command(const char *file, const char *line)
 }
 EXPORT_SYMBOL_GPL(sun4v_pmu_sim_command);
 #endif
+
+MODULE_DESCRIPTION("Model of the sun4v perfreg hypercalls, for KUnit tests");
+MODULE_LICENSE("GPL");

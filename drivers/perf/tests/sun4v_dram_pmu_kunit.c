@@ -12,13 +12,13 @@
 #include <linux/jiffies.h>
 #include <linux/mutex.h>
 #include <linux/perf/pmu_uncore.h>
-#include "sun4v_dram_model.h"
 #include <linux/perf_event.h>
 #include <linux/prandom.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
 
 #include "pmu_format_kunit.h"
+#include "sun4v_dram_model.h"
 
 #define GET	SUN4V_PMU_MODEL_GET
 #define SET	SUN4V_PMU_MODEL_SET

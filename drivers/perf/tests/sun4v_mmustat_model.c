@@ -870,3 +870,6 @@ void sun4v_mmustat_pmu_sim_exit(void)
 }
 EXPORT_SYMBOL_GPL(sun4v_mmustat_pmu_sim_exit);
 #endif
+
+MODULE_DESCRIPTION("Model of the sun4v MMU statistics hypercalls, for KUnit tests");
+MODULE_LICENSE("GPL");

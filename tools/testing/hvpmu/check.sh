@@ -56,6 +56,23 @@ our_sources() {
 		'include/*.h')
 }
 
+# series_added GLOB / series_changed GLOB: the files (kernel paths) that
+# the series of $HVPMU_SERIES add / change, from their specs.
+series_added() {
+	cat "$HERE/series/$HVPMU_SERIES"/*/series |
+		awk -v g="$1" '$1 == "add" { print $3 }' |
+		while read -r f; do [[ $f == $1 ]] && echo "$f"; done
+}
+series_changed() {
+	local spec p
+	for spec in "$HERE/series/$HVPMU_SERIES"/*/series; do
+		awk '$1 == "patch" { print $2 }' "$spec" | while read -r p; do
+			sed -n 's|^+++ b/||p' "$HERE/patches/$p"
+		done
+		awk '$1 == "kconfig" || $1 == "append" || $1 == "replace" { print $3 }' "$spec"
+	done | sort -u | while read -r f; do [[ $f == $1 ]] && echo "$f"; done
+}
+
 # --- KUnit on x86_64 under QEMU (TCG), in the shared guest kernel ----------
 step_kunit() {
 	local t0
@@ -66,7 +83,7 @@ step_kunit() {
 	note "KUnit x86_64: $(elapsed "$t0")"
 }
 
-# --- cross builds: W=1 -Werror, sparse -------------------------------------
+# --- cross builds: W=1 and sparse clean -------------------------------------
 # Options from the fragments must survive olddefconfig: a driver that
 # silently drops out of a target's build would otherwise go unnoticed.
 config_check() {
@@ -111,37 +128,51 @@ cross_one() {
 		pass "cross $name: config"
 	fi
 
-	# Rebuild our objects from scratch so every warning shows each run.
-	# W=1 was given to prepare too, so no upstream object is rebuilt here;
-	# -Werror applies to our objects only (Kbuild's HVPMU_WERROR).
-	rm -rf "$o/drivers/perf/hvpmu"
-	"${mk[@]}" W=1 C=1 HVPMU_WERROR=1 drivers/perf/hvpmu/ \
-		>> "$log" 2>&1
+	# Our objects (the C files the series add) for this architecture,
+	# rebuilt from scratch so that every warning shows each run. A
+	# warning or sparse report in one of our files fails (upstream files
+	# are left alone: their warnings are upstream's).
+	local ours=() f
+	for f in $(series_added "*.c"); do
+		case $f in
+		arch/$arch/*|drivers/*) ours+=("${f%.c}.o"); rm -f "$o/${f%.c}.o" ;;
+		esac
+	done
+	"${mk[@]}" W=1 C=1 "${ours[@]}" >> "$log" 2>&1
 	if [ $? -ne 0 ]; then
 		grep -E 'error|warning' "$log" | tail -n 20
-		fail "cross $name: build W=1 -Werror"
+		fail "cross $name: build W=1"
 		return
 	fi
-	pass "cross $name: build W=1 -Werror ($(find "$o/drivers/perf/hvpmu" -name '*.o' | wc -l) objects, $(elapsed "$t0"))"
-	if grep -E 'drivers/perf/hvpmu/.*(warning|error):' "$log" > "$log.sparse"; then
+	# gcc's warnings name their option ([-W...]); sparse's do not.
+	local re
+	re=$(series_added "*.[ch]" | sed 's/\.[ch]$//' | sort -u | paste -sd'|')
+	grep -E "($re)\.[ch]:[0-9]+:[0-9]+: (warning|error): " "$log" |
+		sort -u > "$log.ours"
+	if grep -F '[-W' "$log.ours"; then
+		fail "cross $name: build W=1: warnings in our files"
+	else
+		pass "cross $name: build W=1, no warning in our files (${#ours[@]} objects, $(elapsed "$t0"))"
+	fi
+	if grep -vF '[-W' "$log.ours" > "$log.sparse"; then
 		head -n 20 "$log.sparse"
 		fail "cross $name: sparse"
 	else
 		pass "cross $name: sparse"
 	fi
 
-	# The upstream C files our patches change, for this architecture:
+	# The upstream C files the series change, for this architecture:
 	# they must still compile (warnings there are upstream's, not ours).
 	local objs
-	objs=$(sed -n 's|^+++ b/\(.*\)\.c$|\1.o|p' "$HERE"/patches/*.patch |
+	objs=$(series_changed "*.c" | sed 's/\.c$/.o/' |
 	       grep -E "^arch/$arch/|^[^a]" | sort -u)
 	if [ -n "$objs" ]; then
 		# shellcheck disable=SC2086 # one word per object
 		if "${mk[@]}" $objs >> "$log" 2>&1; then
-			pass "cross $name: patched upstream files build:" $objs
+			pass "cross $name: changed upstream files build:" $objs
 		else
 			grep -E 'error' "$log" | tail -n 20
-			fail "cross $name: patched upstream files:" $objs
+			fail "cross $name: changed upstream files:" $objs
 		fi
 	fi
 }
@@ -178,6 +209,28 @@ step_lint() {
 			pass "kernel-doc: $f"
 		fi
 	done
+	step_lint_series
+}
+
+# checkpatch --strict of every patch of the series, as the maintainers will
+# run it: on the pristine tree (the series' cover letters excluded).
+step_lint_series() {
+	local p out total pdir=$REPO/.cache/pristine-$HVPMU_SERIES
+	[ -d "$pdir" ] || pdir=$KDIR
+	for p in "$REPO/build/patches/$HVPMU_SERIES"/*/0*.patch; do
+		case $p in */0000-cover-letter.patch) continue ;; esac
+		[ -e "$p" ] || { fail "checkpatch: no series in build/patches/$HVPMU_SERIES"; return; }
+		out=$(cd "$pdir" && scripts/checkpatch.pl --strict \
+			--ignore UNKNOWN_COMMIT_ID "$p" 2>&1)
+		total=$(printf '%s\n' "$out" | grep '^total:')
+		case $total in
+		"total: 0 errors, 0 warnings, 0 checks,"*)
+			pass "checkpatch --strict: ${p#"$REPO/build/patches/"}" ;;
+		*)
+			printf '%s\n' "$out" | head -n 40
+			fail "checkpatch --strict: ${p#"$REPO/build/patches/"}: $total" ;;
+		esac
+	done
 }
 
 # --- the external-module build users do with make -C $KDIR M=$PWD ---------
@@ -191,7 +244,8 @@ step_extmod() {
 	fi
 	rm -rf "$src"
 	mkdir -p "$src"
-	for e in Kbuild Kconfig drivers arch include; do
+	for e in Kbuild drivers arch include tools/testing/hvpmu/compat; do
+		mkdir -p "$(dirname "$src/$e")"
 		cp -rs "$REPO/$e" "$src/$e"
 	done
 	note "external-module build against the sparc64 tree (log: $log)"

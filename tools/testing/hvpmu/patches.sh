@@ -52,10 +52,19 @@ AUTHOR_EMAIL="maintainers@users.noreply.a-seed-c5848672.example"
 # Every commit made here, and the pristine one, is the project's.
 export GIT_AUTHOR_NAME=$AUTHOR_NAME GIT_AUTHOR_EMAIL=$AUTHOR_EMAIL
 export GIT_COMMITTER_NAME=$AUTHOR_NAME GIT_COMMITTER_EMAIL=$AUTHOR_EMAIL
+# Fixed dates: the same specs give the same commits and mails, so a tree
+# that has them applied is not patched (and rebuilt) again for nothing.
+export GIT_AUTHOR_DATE=${SERIES_DATE:-2026-11-26T00:00:00Z}
+export GIT_COMMITTER_DATE=$GIT_AUTHOR_DATE
 
 say() { printf '[patches] %s\n' "$*"; }
 die() { printf '[patches] error: %s\n' "$*" >&2; exit 1; }
 
+CHECK=1
+if [ "${1:-}" = --no-check ]; then
+	CHECK=0
+	shift
+fi
 [ $# -gt 0 ] || set -- 6.12 6.1
 for c in git tar xz make gcc ccache perl flock; do
 	command -v "$c" >/dev/null ||
@@ -125,6 +134,47 @@ spec_lines() {
 	grep -v -e '^[[:space:]]*#' -e '^[[:space:]]*$' "$1" || true
 }
 
+# maintainers_insert FILE SRC: add the MAINTAINERS section in FILE (its
+# first line is the title) in its alphabetical place among the sections.
+maintainers_insert() {
+	python3 - "$1" "$2/MAINTAINERS" <<'PY' || return 1
+import re, sys
+entry = open(sys.argv[1]).read().strip("\n") + "\n"
+title = entry.split("\n", 1)[0]
+lines = open(sys.argv[2]).read().split("\n")
+# Sections start after the "THE REST" preamble... a title is a line
+# followed by a "X:\t" line; sections are sorted by title.
+start = next(i for i, l in enumerate(lines) if l.startswith("3C59X NETWORK DRIVER"))
+at = None
+for i in range(start, len(lines) - 1):
+    if lines[i] and not re.match(r"^[A-Z]:\t", lines[i]) and \
+       re.match(r"^[A-Z]:\t", lines[i + 1]) and (i == 0 or lines[i - 1] == ""):
+        if lines[i] == "THE REST":
+            at = i
+            break
+        if lines[i].upper() > title.upper():
+            at = i
+            break
+if at is None:
+    sys.exit("no place for " + title)
+lines[at:at] = entry.rstrip("\n").split("\n") + [""]
+open(sys.argv[2], "w").write("\n".join(lines))
+PY
+}
+
+# kconfig_insert FRAGMENT FILE: FRAGMENT's lines before the last "endmenu"
+# of the Kconfig FILE, after a blank line.
+kconfig_insert() {
+	python3 - "$1" "$2" <<'PY'
+import sys
+frag = open(sys.argv[1]).read().strip("\n")
+lines = open(sys.argv[2]).read().split("\n")
+at = max(i for i, l in enumerate(lines) if l == "endmenu")
+lines[at:at] = frag.split("\n") + [""]
+open(sys.argv[2], "w").write("\n".join(lines))
+PY
+}
+
 # make_commits SPECDIR SRC: the series' commits on top of SRC's HEAD.
 make_commits() {
 	local spec=$1 src=$2 kind a b c pending="" f
@@ -144,23 +194,48 @@ make_commits() {
 			git -C "$src" am -q "$f" ||
 				die "$spec/series: git am $a failed"
 			;;
-		add|diff)
-			[ "$kind" = add ] && f=$c || f=$b
+		add|replace|kconfig|append)
+			f=$c
 			[ -n "$f" ] && [ -f "$spec/$f" ] ||
 				die "$spec/series: '$kind $a $b $c': no message file"
 			[ "$f" = "$pending" ] || commit_pending
 			pending=$f
-			if [ "$kind" = add ]; then
-				[ -f "$REPO/$a" ] || die "$spec/series: no file $a"
-				[ -n "$b" ] || die "$spec/series: add $a: no kernel path"
+			[ -f "$REPO/$a" ] || die "$spec/series: no file $a"
+			[ -n "$b" ] || die "$spec/series: $kind $a: no kernel path"
+			case $kind in
+			add)
 				[ ! -e "$src/$b" ] ||
 					die "$spec/series: add $a: $b exists in the tree (use diff)"
 				mkdir -p "$(dirname "$src/$b")"
-				cp "$REPO/$a" "$src/$b"
-				git -C "$src" add -f "$b"
-			else
+				cp "$REPO/$a" "$src/$b" ;;
+			replace)
+				[ -f "$src/$b" ] ||
+					die "$spec/series: replace $a: no $b in the tree (use add)"
+				cp "$REPO/$a" "$src/$b" ;;
+			kconfig)
+				[ -f "$src/$b" ] || die "$spec/series: kconfig: no $b"
+				kconfig_insert "$REPO/$a" "$src/$b" ||
+					die "$spec/series: kconfig $a $b failed" ;;
+			append)
+				mkdir -p "$(dirname "$src/$b")"
+				cat "$REPO/$a" >> "$src/$b" ;;
+			esac
+			git -C "$src" add -f "$b"
+			;;
+		diff|maintainers)
+			f=$b
+			[ -n "$f" ] && [ -f "$spec/$f" ] ||
+				die "$spec/series: '$kind $a $b': no message file"
+			[ "$f" = "$pending" ] || commit_pending
+			pending=$f
+			if [ "$kind" = diff ]; then
 				git -C "$src" apply --index -p1 "$spec/$a" ||
 					die "$spec/series: diff $a does not apply"
+			else
+				[ -f "$REPO/$a" ] || die "$spec/series: no file $a"
+				maintainers_insert "$REPO/$a" "$src" ||
+					die "$spec/series: maintainers $a failed"
+				git -C "$src" add MAINTAINERS
 			fi
 			;;
 		build|config|prefix) ;;
@@ -249,39 +324,53 @@ for base in "$@"; do
 		git clone -q --shared --no-checkout "$pdir" "$src"
 		git -C "$src" config gc.auto 0
 	fi
-	: > "$WORK/$base/build.log"
+	rm -rf "${OUT:?}/$base"
+	# The series of a base stack: each applies on top of the ones before
+	# it (their order is that of their directory names).
+	fresh "$src" "$commit"
+	prev=$commit
+	series_dirs=()
 	for spec in "$SPECS/$base"/*/; do
 		spec=${spec%/}
 		name=$(basename "$spec")
 		[ -f "$spec/series" ] && [ -f "$spec/cover" ] ||
 			die "$spec: needs a series and a cover file"
 		label="$base/$name"
-		say "$label: commits"
-		fresh "$src" "$commit"
 		make_commits "$spec" "$src"
-		n=$(git -C "$src" rev-list --count "$commit..HEAD")
+		n=$(git -C "$src" rev-list --count "$prev..HEAD")
 		[ "$n" -gt 0 ] || die "$label: no commits"
 		prefix=$(spec_lines "$spec/series" | sed -n 's/^prefix[[:space:]]\+//p' | tail -n1)
 		dest=$OUT/$base/$name
-		rm -rf "$dest"
 		mkdir -p "$dest"
 		git -C "$src" format-patch -q --cover-letter --zero-commit \
-			--subject-prefix="${prefix:-PATCH}" -o "$dest" "$commit..HEAD"
+			--subject-prefix="${prefix:-PATCH}" -o "$dest" "$prev..HEAD"
 		fill_cover "$spec" "$dest/0000-cover-letter.patch"
-
-		say "$label: $n patches; git am, checkpatch and build of each"
-		fresh "$src" "$commit"
-		build "$base" "$src" "$spec" "$label (pristine)"
-		for p in "$dest"/*.patch; do
-			case $(basename "$p") in 0000-cover-letter.patch) continue ;; esac
-			echo "  $(basename "$p")"
-			git -C "$src" am -q "$p" || die "$label: git am $(basename "$p") failed"
-			check_patch "$pdir" "$p"
-			build "$base" "$src" "$spec" "$label $(basename "$p")"
-			echo "    built"
-		done
+		say "$label: $n patches"
+		series_dirs+=("$spec")
 		written+=("series $base $dest")
+		prev=$(git -C "$src" rev-parse HEAD)
 	done
+	git -C "$src" rev-parse HEAD > "$OUT/$base/.head"
+
+	if [ "$CHECK" = 1 ]; then
+		: > "$WORK/$base/build.log"
+		fresh "$src" "$commit"
+		for spec in "${series_dirs[@]}"; do
+			name=$(basename "$spec")
+			label="$base/$name"
+			dest=$OUT/$base/$name
+			say "$label: git am, checkpatch and build of each patch"
+			build "$base" "$src" "$spec" "$label (before)"
+			for p in "$dest"/*.patch; do
+				case $(basename "$p") in 0000-cover-letter.patch) continue ;; esac
+				echo "  $(basename "$p")"
+				git -C "$src" am -q "$p" || die "$label: git am $(basename "$p") failed"
+				check_patch "$pdir" "$p"
+				build "$base" "$src" "$spec" "$label $(basename "$p")"
+				echo "    built"
+			done
+		done
+	fi
 	exec 9>&-
 done
 printf '%s\n' "${written[@]}"

@@ -6,25 +6,23 @@
 #     series, cross compilers, QEMU, sparse, ccache, kmod, ...) when one is
 #     missing, then check that every command the harness calls exists, and
 #     stop naming the first missing one;
-#  2. unpack each series' linux-source once into .cache/linux-<series>
-#     (git-ignored);
-#  3. join this repository into each tree: drivers/perf/hvpmu/ holds
-#     symlinks to our Kbuild, Kconfig and source directories, and our
-#     patches are applied: patches/*.patch apply to every series,
-#     patches/<series>/*.patch to that series only (where upstream context
-#     differs), all in the order of their file names.
+#  2. per series, write the patch series (tools/testing/hvpmu/patches.sh
+#     --no-check: a pristine git repository of Debian's linux-source-<series>
+#     in .cache/pristine-<series>, the series in build/patches/<series>/);
+#  3. make the kernel tree every build uses, .cache/linux-<series>: a clone
+#     of the pristine repository with exactly that series applied by git am,
+#     nothing else (no link into this repository, no hook patch).
 #
 #   setup.sh [series...]    series: 6.1 6.12 (default: $SERIES, else both)
 #
-# The unpacked tree records which patch set it carries (.hvpmu-patches). A
-# tree whose patching was interrupted, or that carries another version of
-# our patches, is unpacked again (the tarball keeps file times, so a build
-# directory rebuilds only what the patches touch).
+# The tree records the series it carries (.git/hvpmu-series, a hash of the
+# patch files); it is checked out and patched again only when the series
+# changed (git rewrites only the files that differ, so build directories
+# rebuild only what the series touches).
 #
-# With KDIR=/path/to/tree, step 2 is skipped and step 3 is done on that tree
-# (its series is read from its Makefile); a patch that is neither applied
-# there nor applies cleanly stops the set-up with its name (nothing is
-# half-applied: each patch is tried dry first).
+# With KDIR=/path/to/tree, steps 2 and 3 are skipped: that tree must have
+# the series applied already (git am build/patches/<series>/*/0*.patch, see
+# the README); the set-up stops when it does not.
 #
 # Two runs at once wait for each other (flock on .cache/.lock).
 set -euo pipefail
@@ -99,79 +97,63 @@ mkdir -p "$CACHE"
 exec 9> "$CACHE/.lock"
 flock -n 9 || { say "waiting for another set-up of $CACHE"; flock 9; }
 
-# series_patches SERIES: our patches for SERIES, in the order of their names.
-series_patches() {
+# series_files SERIES: the patches of every series of SERIES, in order.
+series_files() {
 	local p
-	for p in "$PATCHES"/*.patch "$PATCHES/$1"/*.patch; do
-		[ -e "$p" ] && printf '%s\t%s\n' "$(basename "$p")" "$p"
-	done | sort | cut -f2
-}
-
-patch_set_id() {
-	series_patches "$1" | xargs cat | sha256sum | cut -d' ' -f1
-}
-
-unpack() {
-	local series=$1 dir=$2 tarball
-	tarball=$(ls /usr/src/linux-source-"$series".tar.* | head -n1)
-	say "unpacking $tarball into $dir"
-	rm -rf "$dir" "$CACHE/unpack"
-	mkdir -p "$CACHE/unpack"
-	tar -xf "$tarball" -C "$CACHE/unpack"
-	mv "$CACHE/unpack/linux-source-$series" "$dir"
-	rmdir "$CACHE/unpack"
-	touch "$dir/.hvpmu-unpacked"
-}
-
-# apply_patches SERIES DIR: apply each of our patches not yet applied; a
-# patch that neither reverses nor applies exactly (no fuzz: a hunk that
-# lands somewhere else is worse than a stop) stops with its name.
-apply_patches() {
-	local dir=$2 p
-	for p in $(series_patches "$1"); do
-		if patch -d "$dir" -p1 -R -F0 --dry-run -s -f < "$p" >/dev/null 2>&1; then
-			continue
-		fi
-		patch -d "$dir" -p1 -F0 --dry-run -s -f < "$p" >/dev/null 2>&1 ||
-			die "${p#"$PATCHES"/} neither is applied to nor applies to $dir"
-		say "applying ${p#"$PATCHES"/}"
-		patch -d "$dir" -p1 -F0 -s -f --no-backup-if-mismatch < "$p"
+	for p in "$REPO/build/patches/$1"/*/0*.patch; do
+		case $p in */0000-cover-letter.patch) continue ;; esac
+		[ -e "$p" ] && echo "$p"
 	done
 }
 
-# prepare SERIES [DIR]: unpack (unless DIR is given), join and patch.
+# prepare SERIES: the tree of SERIES with exactly its series applied.
 prepare() {
-	local series=$1 dir=${2:-} want join e
-	want=$(patch_set_id "$series")
-	if [ -z "$dir" ]; then
-		dir="$CACHE/linux-$series"
-		if [ ! -f "$dir/.hvpmu-unpacked" ] ||
-		   { [ -e "$dir/.hvpmu-patches" ] &&
-		     [ "$(cat "$dir/.hvpmu-patches")" != "$want" ]; } ||
-		   [ -e "$dir/.hvpmu-patching" ]; then
-			[ -e "$dir/.hvpmu-unpacked" ] &&
-				say "$dir carries another or a half-applied patch set"
-			unpack "$series" "$dir"
-		fi
+	local series=$1 dir=$CACHE/linux-$1 pdir=$CACHE/pristine-$1 commit want
+	local files
+	"$REPO/tools/testing/hvpmu/patches.sh" --no-check "$series" >/dev/null ||
+		die "writing the series of $series failed (tools/testing/hvpmu/patches.sh --no-check $series)"
+	commit=$(cat "$pdir/.git/hvpmu-pristine")
+	mapfile -t files < <(series_files "$series")
+	[ ${#files[@]} -gt 0 ] || die "no series for $series in build/patches/$series"
+	want=$(cat "${files[@]}" | sha256sum | cut -d' ' -f1)
+	if [ ! -d "$dir/.git" ] || ! git -C "$dir" cat-file -e "$commit" 2>/dev/null; then
+		say "cloning the pristine $series tree into $dir"
+		rm -rf "$dir"
+		git clone -q --shared --no-checkout "$pdir" "$dir"
+		git -C "$dir" config gc.auto 0
 	fi
-
-	# Join our files: one real directory in the tree whose entries are
-	# symlinks into this repository, so an edit here needs no copy.
-	join="$dir/drivers/perf/hvpmu"
-	mkdir -p "$join"
-	for e in Kbuild Kconfig drivers arch include; do
-		ln -sfn "$REPO/$e" "$join/$e"
-	done
-
-	if [ "$(cat "$dir/.hvpmu-patches" 2>/dev/null)" != "$want" ]; then
-		touch "$dir/.hvpmu-patching"
-		apply_patches "$series" "$dir"
-		echo "$want" > "$dir/.hvpmu-patches"
-		rm -f "$dir/.hvpmu-patching"
+	if [ "$(cat "$dir/.git/hvpmu-series" 2>/dev/null)" != "$want" ]; then
+		rm -f "$dir/.git/hvpmu-series"
+		git -C "$dir" am --abort >/dev/null 2>&1 || true
+		git -C "$dir" checkout -q -f --detach "$commit"
+		git -C "$dir" clean -q -f -d -x
+		say "applying the series of $series (${#files[@]} patches)"
+		git -C "$dir" -c user.name="$SERIES_NAME" -c user.email="$SERIES_EMAIL" \
+			am -q "${files[@]}" ||
+			die "git am of the $series series onto $dir failed"
+		echo "$want" > "$dir/.git/hvpmu-series"
 	fi
 	say "kernel tree ready ($series): $dir"
 }
 
+# check_kdir DIR: a tree of the user's, which must carry the series.
+check_kdir() {
+	local f
+	for f in drivers/perf/sun4v_dram_pmu.c drivers/perf/mips_cm_pmu.c \
+		 drivers/perf/hv_gpci_pmu.c include/linux/perf/pmu_format.h; do
+		[ -f "$1/$f" ] ||
+			die "KDIR=$1 lacks $f: apply the series first (make patches; git am build/patches/<series>/*/0*.patch)"
+	done
+	say "kernel tree ready: $1"
+}
+
+SERIES_NAME="Seed c5848672 maintainers"
+SERIES_EMAIL="maintainers@users.noreply.a-seed-c5848672.example"
+
+if [ -n "${KDIR:-}" ]; then
+	check_kdir "$KDIR"
+	exit 0
+fi
 for s in "$@"; do
-	prepare "$s" "${KDIR:-}"
+	prepare "$s"
 done

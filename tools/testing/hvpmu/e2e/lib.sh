@@ -29,7 +29,9 @@ e2e_config() {
 		END { for (i = 0; i < n; i++) print v[order[i]] }'
 }
 
-# e2e_kernel LOG: configure and build bzImage and modules in $E2E_OUT,
+# e2e_kernel LOG: configure and build bzImage and modules in $E2E_OUT (the
+# tree $KDIR has the series applied; the simulated platform is built
+# against it as an external module),
 # printing make's progress (one line per 200 objects) on stderr, and the
 # perf tool of the series (e2e_build_perf). On failure E2E_FAILED says
 # what failed and where its log is, for the caller's FAIL line.
@@ -61,6 +63,21 @@ e2e_kernel() {
 	"${mk[@]}" INSTALL_MOD_PATH="$E2E_OUT/modroot" INSTALL_MOD_STRIP=1 \
 		DEPMOD="$(command -v depmod || echo /sbin/depmod)" \
 		modules_install >> "$log" 2>&1 || return 1
+	# The simulated platform is test-only, never in the series: an
+	# external module (tools/testing/hvpmu/sim) built against this tree,
+	# from a copy in the build directory (external modules build in
+	# their source directory).
+	rm -rf "$E2E_OUT/sim"
+	cp -r "$HVPMU_TESTING/sim" "$E2E_OUT/sim"
+	"${mk[@]}" M="$E2E_OUT/sim" modules >> "$log" 2>&1 &&
+	"${mk[@]}" M="$E2E_OUT/sim" INSTALL_MOD_PATH="$E2E_OUT/modroot" \
+		INSTALL_MOD_STRIP=1 INSTALL_MOD_DIR=extra \
+		DEPMOD="$(command -v depmod || echo /sbin/depmod)" \
+		modules_install >> "$log" 2>&1 || {
+		E2E_FAILED="simulated platform build (log: $log)"
+		tail -n 30 "$log" >&2
+		return 1
+	}
 	# Without depmod, modules_install only warns, and every modprobe in
 	# the guest fails: that is a failed build, not a guest to boot.
 	if ! [ -s "$(echo "$E2E_OUT"/modroot/lib/modules/*/modules.dep)" ] ||

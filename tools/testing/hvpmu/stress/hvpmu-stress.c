@@ -2077,7 +2077,8 @@ static void injector_worker(int id)
 /* --- module unload and reload -------------------------------------------- */
 
 static const char *const our_modules[] = {
-	"hvpmu_sim", "pmu_kunit_models", "hv_gpci_pmu", "sun4v_dram_pmu",
+	"hvpmu_sim", "hv_gpci_model", "mips_cm_model", "sun4v_mmustat_model",
+	"sun4v_dram_model", "hv_gpci_pmu", "sun4v_dram_pmu",
 	"mips_cm_pmu", "sun4v_mmustat_pmu", "pmu_uncore",
 };
 
@@ -2173,12 +2174,12 @@ static void pin_close(void)
 
 /*
  * While events come and go and the main process holds one of its own:
- * hvpmu_sim, and pmu_kunit_models under it, must refuse to go. With -U nothing
+ * hvpmu_sim, and the models under it, must refuse to go. With -U nothing
  * is held: an unload then races every open, software events included.
  */
 static void unload_attempt(struct rng *r, bool pinned)
 {
-	const char *name = chance(r, 80) ? "hvpmu_sim" : "pmu_kunit_models";
+	const char *name = chance(r, 80) ? "hvpmu_sim" : "sun4v_mmustat_model";
 	int ret;
 
 	if (pinned && pin_fd < 0)
@@ -2495,7 +2496,7 @@ static void report(double secs, uint64_t target, struct workers *w)
 	       "%llu CPU offline/online cycles of the designated CPUs",
 	       (unsigned long long)sh->hp_offline);
 	result(sh->unload_tries > 0 && sh->unload_refused == sh->unload_tries,
-	       "rmmod hvpmu_sim/pmu_kunit_models refused while an event is open:"
+	       "rmmod hvpmu_sim/sun4v_mmustat_model refused while an event is open:"
 	       " %llu of %llu attempts under load",
 	       (unsigned long long)sh->unload_refused,
 	       (unsigned long long)sh->unload_tries);

@@ -134,7 +134,8 @@ unload_ours() {
 	local m
 
 	[ -d "$SIM" ] && check "rmmod hvpmu_sim $1" rmmod hvpmu_sim
-	for m in pmu_kunit_models hv_gpci_pmu mips_cm_pmu sun4v_mmustat_pmu \
+	for m in hv_gpci_model mips_cm_model sun4v_mmustat_model \
+		 sun4v_dram_model hv_gpci_pmu mips_cm_pmu sun4v_mmustat_pmu \
 		 sun4v_dram_pmu pmu_uncore; do
 		grep -q "^$m " /proc/modules && check "rmmod $m $1" rmmod "$m"
 	done

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Simulated platform of the hvpmu drivers: every enabled PMU instantiated on
- * its hardware model, on any architecture, for tests and demos.
+ * Simulated platform of the e2e guest: every PMU whose KUnit suite (and so
+ * model) is enabled, instantiated on its hardware model, on any
+ * architecture, for tests and demos. Test-only: built as an external module
+ * against a tree with the series applied, never part of the series.
  *
- * Each model exports hvpmu_<model>_sim_init(dir) / hvpmu_<model>_sim_exit(),
+ * Each model exports <model>_sim_init(dir) / <model>_sim_exit(),
  * which register its PMU(s) with the real names and sysfs and create the
  * model's traffic/error injection and call-counter files under dir. This
  * file only creates /sys/kernel/debug/hvpmu_sim/<model>/, calls them, and
@@ -39,16 +41,16 @@ struct hvpmu_sim_model {
 };
 
 static const struct hvpmu_sim_model hvpmu_sim_models[] = {
-#if IS_ENABLED(CONFIG_SUN4V_DRAM_PMU)
+#if IS_ENABLED(CONFIG_SUN4V_DRAM_PMU_KUNIT_TEST)
 	{ "sun4v", sun4v_pmu_sim_init, sun4v_pmu_sim_exit },
 #endif
-#if IS_ENABLED(CONFIG_SUN4V_MMUSTAT_PMU)
+#if IS_ENABLED(CONFIG_SUN4V_MMUSTAT_PMU_KUNIT_TEST)
 	{ "mmustat", sun4v_mmustat_pmu_sim_init, sun4v_mmustat_pmu_sim_exit },
 #endif
-#if IS_ENABLED(CONFIG_MIPS_CM_PMU)
+#if IS_ENABLED(CONFIG_MIPS_CM_PMU_KUNIT_TEST)
 	{ "mips_cm", mips_cm_pmu_sim_init, mips_cm_pmu_sim_exit },
 #endif
-#if IS_ENABLED(CONFIG_HV_GPCI_PMU)
+#if IS_ENABLED(CONFIG_HV_GPCI_PMU_KUNIT_TEST)
 	/* an inline wrapper: the PMU's owner is this module */
 	{ "gpci", hv_gpci_pmu_sim_init, hv_gpci_pmu_sim_exit },
 #endif
