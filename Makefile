@@ -10,7 +10,7 @@
 #                  cross and native
 #   make check-full  every tier on both series (the results document
 #                  reports it)
-#   make setup     packages, kernel trees (both series), our links and patches
+#   make setup     packages, the series, kernel trees with them applied
 #   make patches   the series for the maintainers (tools/testing/hvpmu/series/)
 #                  in build/patches/<base>/, each checked: git am on the
 #                  pristine tree, checkpatch --strict, every patch builds

@@ -10,10 +10,12 @@
 #     path --, one commit, recorded in .git/hvpmu-pristine). It is reused
 #     while HEAD is that commit and the tree is clean, else made again.
 #  2. Per series (tools/testing/hvpmu/series/<base>/<NN>-<subsystem>/, the
-#     format is in series/README), in a scratch clone of the pristine
-#     repository (build/patches-work/<base>/src, kept between runs so that
-#     builds are incremental): the commits are made (git am of each patch
-#     file, a commit per group of add/diff entries), then git format-patch
+#     format is in series/README; the series of a base stack in the order
+#     of NN), in a scratch clone of the pristine repository
+#     (build/patches-work/<base>/src, kept between runs so that builds are
+#     incremental): the commits are made (git am of each patch file, a
+#     commit per group of add/kconfig/append/... entries; fixed dates, so
+#     the same specs give the same mails), then git format-patch
 #     --cover-letter writes build/patches/<base>/<NN>-<subsystem>/ with the
 #     cover letter's subject and text filled in.
 #  3. Each written series is checked: git am of every generated patch onto
@@ -32,7 +34,10 @@
 # upstream." id; those ids are checked against the upstream history by
 # hand (see each series' cover letter).
 #
-#   patches.sh [base...]    base: 6.12 6.1 (default: both, 6.12 first)
+#   patches.sh [--no-check] [base...]
+#                           base: 6.12 6.1 (default: both, 6.12 first);
+#                           --no-check: steps 1, 2 and 4 only (setup.sh
+#                           uses it to make the kernel trees)
 #
 # Environment: JOBS (make -j, default nproc); HVPMU_SERIES_DIR (the spec
 # directory, default tools/testing/hvpmu/series); PATCHES_OUT (default
