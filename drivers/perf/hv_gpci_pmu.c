@@ -17,12 +17,13 @@
  *   global lock; a read from NMI context reports the previous value;
  * - lab-only and state-changing requests are out of reach of events.
  *
- * The driver is arch-neutral: the hypervisor is reached only through
- * &struct hv_gpci_pmu_ops (the powerpc glue, or the model in the tests).
+ * The hypervisor is reached only through &struct hv_gpci_pmu_ops: the
+ * pseries hcall at the end of this file, or the model of the KUnit suite.
  */
 
 #define pr_fmt(fmt) "hv_gpci: " fmt
 
+#include <kunit/visibility.h>
 #include <linux/align.h>
 #include <linux/bitfield.h>
 #include <linux/capability.h>
@@ -31,13 +32,21 @@
 #include <linux/list.h>
 #include <linux/module.h>
 #include <linux/percpu.h>
-#include <linux/workqueue.h>
-#include <linux/perf/pmu_uncore.h>
-#include "hv_gpci_pmu.h"
 #include <linux/perf/pmu_format.h>
+#include <linux/perf/pmu_uncore.h>
 #include <linux/perf_event.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
+#include <linux/workqueue.h>
+
+#ifdef CONFIG_PPC_PSERIES
+#include <linux/io.h>
+#include <asm/firmware.h>
+#include <asm/hvcall.h>
+#include <asm/reg.h>
+#endif
+
+#include "hv_gpci_pmu.h"
 
 /* hw.state bit: no good start value yet; the next good read sets it. */
 #define GPCI_HES_UNPRIMED	0x100
@@ -1060,7 +1069,7 @@ int hv_gpci_pmu_attr_check(struct hv_gpci_pmu *gpci,
 		return -EINVAL;
 	return 0;
 }
-EXPORT_SYMBOL_GPL(hv_gpci_pmu_attr_check);
+EXPORT_SYMBOL_IF_KUNIT(hv_gpci_pmu_attr_check);
 
 struct gpci_init_probe {
 	struct hv_gpci_pmu *gpci;
@@ -1574,7 +1583,7 @@ int hv_gpci_pmu_lab_enable(struct hv_gpci_pmu *gpci, bool enable)
 			  HV_GPCI_PMU_REQ_HPMCX);
 	return 0;
 }
-EXPORT_SYMBOL_GPL(hv_gpci_pmu_lab_enable);
+EXPORT_SYMBOL_IF_KUNIT(hv_gpci_pmu_lab_enable);
 
 /*
  * The firmware's version and capabilities, as Linux: request 0x40 for the
@@ -1775,7 +1784,7 @@ err:
 	gpci_free(gpci);
 	return ERR_PTR(ret);
 }
-EXPORT_SYMBOL_GPL(hv_gpci_pmu_probe);
+EXPORT_SYMBOL_IF_KUNIT(hv_gpci_pmu_probe);
 
 /**
  * hv_gpci_pmu_remove() - unregister and free a PMU from hv_gpci_pmu_probe()
@@ -1788,7 +1797,7 @@ void hv_gpci_pmu_remove(struct hv_gpci_pmu *gpci)
 	pmu_defer_flush(&gpci->msg_print);
 	gpci_free(gpci);
 }
-EXPORT_SYMBOL_GPL(hv_gpci_pmu_remove);
+EXPORT_SYMBOL_IF_KUNIT(hv_gpci_pmu_remove);
 
 /**
  * hv_gpci_pmu_to_pmu() - the perf PMU of an hv_gpci instance
@@ -1800,7 +1809,7 @@ struct pmu *hv_gpci_pmu_to_pmu(struct hv_gpci_pmu *gpci)
 {
 	return &gpci->uncore.pmu;
 }
-EXPORT_SYMBOL_GPL(hv_gpci_pmu_to_pmu);
+EXPORT_SYMBOL_IF_KUNIT(hv_gpci_pmu_to_pmu);
 
 /**
  * hv_gpci_pmu_hcalls() - number of hcalls the PMU has issued
@@ -1812,7 +1821,82 @@ u64 hv_gpci_pmu_hcalls(struct hv_gpci_pmu *gpci)
 {
 	return atomic64_read(&gpci->hcalls);
 }
-EXPORT_SYMBOL_GPL(hv_gpci_pmu_hcalls);
+EXPORT_SYMBOL_IF_KUNIT(hv_gpci_pmu_hcalls);
+
+#ifdef CONFIG_PPC_PSERIES
+/*
+ * The pseries platform: the real hcall and LPAR detection. Elsewhere the
+ * driver is built only for its KUnit suite, which probes it on a model of
+ * the hcall.
+ */
+static_assert(HV_GPCI_PMU_HCALL == H_GET_PERF_COUNTER_INFO);
+static_assert(HV_GPCI_H_NOT_AVAILABLE == H_NOT_AVAILABLE);
+static_assert(HV_GPCI_H_AUTHORITY == H_AUTHORITY);
+static_assert(HV_GPCI_H_FUNCTION == H_FUNCTION);
+static_assert(HV_GPCI_H_PRIVILEGE == H_PRIVILEGE);
+static_assert(HV_GPCI_H_PARAMETER == H_PARAMETER);
+static_assert(HV_GPCI_H_HARDWARE == H_HARDWARE);
+
+static long gpci_pseries_hcall(void *ctx, void *buf, unsigned long size)
+{
+	return plpar_hcall_norets(H_GET_PERF_COUNTER_INFO, virt_to_phys(buf),
+				  size);
+}
+
+/* Set from the device tree's ibm,hypertas-functions: a PAPR LPAR. */
+static bool gpci_pseries_lpar(void *ctx)
+{
+	return firmware_has_feature(FW_FEATURE_LPAR);
+}
+
+/* Linux 6.6+ offers the system information files from POWER10 on. */
+static bool gpci_pseries_power10(void *ctx)
+{
+	return PVR_VER(mfspr(SPRN_PVR)) >= PVR_POWER10;
+}
+
+static const struct hv_gpci_pmu_ops gpci_pseries_ops = {
+	.hcall = gpci_pseries_hcall,
+	.lpar_present = gpci_pseries_lpar,
+	.power10_or_later = gpci_pseries_power10,
+	.owner = THIS_MODULE,
+};
+
+static struct hv_gpci_pmu *gpci_pseries_pmu;
+
+static int __init gpci_pseries_init(void)
+{
+	struct hv_gpci_pmu *pmu;
+
+	/*
+	 * Unless this driver is built in, arch/powerpc/perf/hv-gpci.o is,
+	 * and owns the name "hv_gpci": say so, rather than fail in
+	 * perf_pmu_register() with a duplicate sysfs name. This also covers
+	 * an external-module build against a stock kernel.
+	 */
+	if (IS_BUILTIN(CONFIG_HV_PERF_CTRS) && !IS_BUILTIN(CONFIG_HV_GPCI_PMU)) {
+		pr_err("not loaded: this kernel's own hv_gpci (arch/powerpc/perf/hv-gpci.c, CONFIG_HV_PERF_CTRS=y) is built in; build this driver into the kernel with CONFIG_HV_GPCI_PMU=y to replace it\n");
+		return -EEXIST;
+	}
+	if (!firmware_has_feature(FW_FEATURE_LPAR)) {
+		pr_debug("not a PAPR LPAR\n");
+		return -ENODEV;
+	}
+	pmu = hv_gpci_pmu_probe(&gpci_pseries_ops, NULL, "hv_gpci");
+	if (IS_ERR(pmu))
+		return PTR_ERR(pmu);
+	gpci_pseries_pmu = pmu;
+	return 0;
+}
+
+static void __exit gpci_pseries_exit(void)
+{
+	hv_gpci_pmu_remove(gpci_pseries_pmu);
+}
+
+module_init(gpci_pseries_init);
+module_exit(gpci_pseries_exit);
+#endif /* CONFIG_PPC_PSERIES */
 
 MODULE_DESCRIPTION("PAPR H_GetPerformanceCounterInfo (hv_gpci) PMU");
 MODULE_LICENSE("GPL");

@@ -2,10 +2,12 @@
 /*
  * hv_gpci: the PAPR H_GetPerformanceCounterInfo (hcall 0xF080) PMU.
  *
- * The driver (drivers/perf/hv_gpci_pmu.c) is arch-neutral: it reaches the
- * hypervisor only through &struct hv_gpci_pmu_ops. The powerpc glue supplies
- * the real hcall; the model (drivers/perf/hv_gpci_model.c) supplies a
- * faithful imitation for the KUnit tests and the simulated platform.
+ * Private to the driver (drivers/perf/hv_gpci_pmu.c) and its KUnit suite:
+ * the driver reaches the hypervisor only through &struct hv_gpci_pmu_ops.
+ * On pseries the driver itself supplies the real hcall; the model
+ * (drivers/perf/tests/hv_gpci_model.c) supplies a faithful imitation for
+ * the KUnit suite, which probes the driver through the functions below
+ * (exported only with CONFIG_KUNIT).
  */
 #ifndef _HV_GPCI_PMU_H
 #define _HV_GPCI_PMU_H
@@ -21,7 +23,7 @@ struct module;
 struct perf_event_attr;
 struct seq_file;
 
-/* The hcall token, for logs and the glue. */
+/* The hcall token, for logs and the pseries backend. */
 #define HV_GPCI_PMU_HCALL		0xF080
 
 /*

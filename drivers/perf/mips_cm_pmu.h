@@ -4,10 +4,10 @@
  *
  * The counters live in the CM's Global Debug Block (GCR base + 0x6000): a
  * 32-bit cycle counter and two 32-bit event counters, each with an 8-bit
- * event select and a 32-bit qualifier. The arch-neutral driver reaches them
- * only through &struct mips_cm_pmu_ops, so that the same code runs on the
- * hardware (arch/mips glue) and on the register-level model used by the
- * KUnit tests and the simulated platform.
+ * event select and a 32-bit qualifier. The driver reaches them only
+ * through &struct mips_cm_pmu_ops, so that the same code runs on the
+ * hardware and on the register-level model of the KUnit suite. This header
+ * is private to the driver, its suite and its model.
  *
  * Register offsets passed through the ops are offsets within the Global
  * Debug Block, as the CM register specification lists them ("CM Performance
@@ -63,8 +63,9 @@ struct mips_cm_pmu_ops {
  *	IOCU request events are offered only for IOCUs that exist
  * @poll_period_ms: fold timer period, 0 for the default (module parameter
  *	poll_period_ms)
- * @owner: module providing @ops (the glue, or the simulated platform); it
- *	owns the PMU, so it cannot be unloaded while an event is open
+ * @owner: module providing @ops (this driver, or the simulated platform of
+ *	the tests); it owns the PMU, so it cannot be unloaded while an event
+ *	is open
  */
 struct mips_cm_pmu_platdata {
 	const struct mips_cm_pmu_ops *ops;
@@ -86,7 +87,7 @@ struct pmu *mips_cm_pmu_to_pmu(struct mips_cm_pmu *cm);
 bool mips_cm_pmu_polling(struct mips_cm_pmu *cm);
 
 #if IS_ENABLED(CONFIG_KUNIT)
-/* The MIPS glue's register access (arch/mips/kernel), for its KUnit test */
+/* The debug block's register access, for the KUnit suite */
 extern const struct mips_cm_pmu_ops mips_cm_pmu_gdb_ops;
 void *mips_cm_pmu_gdb_ctx(void __iomem *gcr_base);
 #endif

@@ -2,7 +2,9 @@
 /*
  * niagara2_dram and vfalls_dram: the DRAM controller performance counters
  * of the UltraSPARC T2 and T2+, reached through the sun4v perfreg
- * hypercalls (see include/linux/perf/sun4v_pmu.h).
+ * hypercalls (see sun4v_dram_pmu.h). On sun4v the end of this file finds
+ * the chip and registers the PMUs; elsewhere the driver is built only for
+ * its KUnit suite, which runs it on a model of the hypercalls.
  *
  * Each channel (an N2 DRAM channel, a VF node's MCU) has one control
  * register selecting two events and one counter register holding two
@@ -13,15 +15,15 @@
 
 #define pr_fmt(fmt) "sun4v_pmu: " fmt
 
+#include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/hrtimer.h>
 #include <linux/kernel.h>
 #include <linux/minmax.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
-#include <linux/perf/pmu_uncore.h>
-#include "sun4v_dram_pmu.h"
 #include <linux/perf/pmu_format.h>
+#include <linux/perf/pmu_uncore.h>
 #include <linux/printk.h>
 #include <linux/ratelimit.h>
 #include <linux/slab.h>
@@ -29,7 +31,18 @@
 #include <linux/spinlock.h>
 #include <linux/string.h>
 
-#include <kunit/visibility.h>
+#ifdef CONFIG_SPARC64
+#include <linux/build_bug.h>
+#include <linux/err.h>
+#include <linux/init.h>
+#include <linux/of.h>
+#include <asm/cpudata.h>
+#include <asm/hypervisor.h>
+#include <asm/pcr.h>
+#include <asm/spitfire.h>
+#endif
+
+#include "sun4v_dram_pmu.h"
 
 /*
  * Polling. The 31-bit counters raise no interrupt, so the poll must come
@@ -236,7 +249,7 @@ const char *sun4v_pmu_status_name(unsigned long hv_status)
 		return "unknown status";
 	}
 }
-EXPORT_SYMBOL_GPL(sun4v_pmu_status_name);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_pmu_status_name);
 
 /**
  * sun4v_pmu_errno() - errno for a sun4v hypervisor status
@@ -265,7 +278,7 @@ int sun4v_pmu_errno(unsigned long hv_status)
 		return -EIO;
 	}
 }
-EXPORT_SYMBOL_GPL(sun4v_pmu_errno);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_pmu_errno);
 
 /*
  * Most messages come from paths that hold d->lock (a raw spinlock) or run
@@ -1006,7 +1019,7 @@ err_free:
 	kfree(d);
 	return ERR_PTR(ret);
 }
-EXPORT_SYMBOL_GPL(sun4v_dram_pmu_probe);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_dram_pmu_probe);
 
 /**
  * sun4v_dram_pmu_remove() - unregister a PMU made by sun4v_dram_pmu_probe()
@@ -1022,7 +1035,7 @@ void sun4v_dram_pmu_remove(struct sun4v_dram_pmu *d)
 	kfree(d->cpu_node);
 	kfree(d);
 }
-EXPORT_SYMBOL_GPL(sun4v_dram_pmu_remove);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_dram_pmu_remove);
 
 /*
  * Record what the hypervisor did with PCR.HT. Every PCR write of every CPU
@@ -1086,7 +1099,7 @@ bool sun4v_pmu_pcr_write(struct sun4v_dram_pmu *d, u64 pcr, bool live,
 		dram_ht_state(d, DRAM_HT_REFUSED, st);
 	return false;
 }
-EXPORT_SYMBOL_GPL(sun4v_pmu_pcr_write);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_pmu_pcr_write);
 
 /**
  * sun4v_pmu_l2ctl_get() - take a node's L2 miss-source setting (T2+)
@@ -1126,7 +1139,7 @@ int sun4v_pmu_l2ctl_get(struct sun4v_dram_pmu *d, unsigned int node,
 	mutex_unlock(&d->l2_lock);
 	return ret;
 }
-EXPORT_SYMBOL_GPL(sun4v_pmu_l2ctl_get);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_pmu_l2ctl_get);
 
 /**
  * sun4v_pmu_l2ctl_put() - release a node's L2 miss-source setting
@@ -1147,7 +1160,7 @@ void sun4v_pmu_l2ctl_put(struct sun4v_dram_pmu *d, unsigned int node)
 		dram_set_l2ctl(d, node, SUN4V_PMU_L2_ALL);
 	mutex_unlock(&d->l2_lock);
 }
-EXPORT_SYMBOL_GPL(sun4v_pmu_l2ctl_put);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_pmu_l2ctl_put);
 
 /*
  * The nodes whose setting a CPU PMU event depends on: its CPU's node, or
@@ -1227,7 +1240,7 @@ undo:
 		sun4v_pmu_l2ctl_put(d, node);
 	return ret;
 }
-EXPORT_SYMBOL_GPL(sun4v_pmu_l2ctl_event_get);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_pmu_l2ctl_event_get);
 
 /**
  * sun4v_pmu_l2ctl_event_put() - release what sun4v_pmu_l2ctl_event_get()
@@ -1251,7 +1264,7 @@ void sun4v_pmu_l2ctl_event_put(struct sun4v_dram_pmu *d, int cpu, u32 enc,
 	for_each_set_bit(node, &nodes, SUN4V_PMU_VF_NODES)
 		sun4v_pmu_l2ctl_put(d, node);
 }
-EXPORT_SYMBOL_GPL(sun4v_pmu_l2ctl_event_put);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_pmu_l2ctl_event_put);
 
 /**
  * sun4v_pmu_l2_nodes() - number the T2+ nodes from the CPUs' socket ids
@@ -1329,7 +1342,7 @@ int sun4v_pmu_chip_detect(const char *compat, int len)
 	}
 	return ret;
 }
-EXPORT_SYMBOL_GPL(sun4v_pmu_chip_detect);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_pmu_chip_detect);
 
 /**
  * sun4v_dram_pmu_to_pmu() - the perf PMU of a DRAM PMU instance
@@ -1341,7 +1354,217 @@ struct pmu *sun4v_dram_pmu_to_pmu(struct sun4v_dram_pmu *d)
 {
 	return &d->uncore.pmu;
 }
-EXPORT_SYMBOL_GPL(sun4v_dram_pmu_to_pmu);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_dram_pmu_to_pmu);
+
+#ifdef CONFIG_SPARC64
+/*
+ * sun4v: the perfreg hypercalls, API group negotiation and telling a T2
+ * from a T2+. Linux's sun4v_niagara2_getperf() stores the value through
+ * the register number instead of the caller's pointer (reference 6.1) and
+ * no wrapper exists for the Victoria Falls calls, so the four fast traps
+ * are issued here directly.
+ *
+ * The driver also serves the built-in CPU PMU and PCR code through their
+ * provider hooks (the two sparc patches before this driver): PCR writes
+ * while HT is involved go through the chip's own SET_PERFREG, and on a T2+
+ * the CPU PMU's config1 (l2ctl) is arbitrated by the DRAM PMU.
+ */
+/* The driver's status and group numbers are the architected ones. */
+static_assert(SUN4V_PMU_EOK == HV_EOK);
+static_assert(SUN4V_PMU_EINVAL == HV_EINVAL);
+static_assert(SUN4V_PMU_EBADTRAP == HV_EBADTRAP);
+static_assert(SUN4V_PMU_EWOULDBLOCK == HV_EWOULDBLOCK);
+static_assert(SUN4V_PMU_ENOACCESS == HV_ENOACCESS);
+static_assert(SUN4V_PMU_ENOTSUPPORTED == HV_ENOTSUPPORTED);
+static_assert(SUN4V_PMU_N2_API_GROUP == HV_GRP_N2_CPU);
+static_assert(SUN4V_PMU_VF_API_GROUP == HV_GRP_VF_CPU);
+static_assert(SUN4V_PMU_N2_GET_PERFREG == HV_FAST_N2_GET_PERFREG);
+static_assert(SUN4V_PMU_N2_SET_PERFREG == HV_FAST_N2_SET_PERFREG);
+static_assert(SUN4V_PMU_PCR_HT == PCR_N2_HTRACE);
+
+struct sun4v_dram_hv {
+	unsigned long get_fn;
+	unsigned long set_fn;
+	unsigned long group;
+};
+
+static struct sun4v_dram_hv sun4v_dram_hv;
+static struct sun4v_dram_pmu *sun4v_dram;
+
+/* A fast trap: function in %o5, arguments in %o0-%o1, status in %o0. */
+static unsigned long sun4v_perfreg_fast_trap(unsigned long fn, unsigned long a0,
+					     unsigned long a1, unsigned long *ret1)
+{
+	register unsigned long func asm("%o5") = fn;
+	register unsigned long arg0 asm("%o0") = a0;
+	register unsigned long arg1 asm("%o1") = a1;
+
+	__asm__ __volatile__("ta	%3"
+			     : "+r" (arg0), "+r" (arg1), "+r" (func)
+			     : "i" (HV_FAST_TRAP)
+			     : "%o2", "%o3", "%o4", "memory");
+	*ret1 = arg1;
+	return arg0;
+}
+
+static unsigned long sun4v_dram_get_perfreg(void *ctx, unsigned long reg, u64 *val)
+{
+	const struct sun4v_dram_hv *g = ctx;
+	unsigned long v, st;
+
+	st = sun4v_perfreg_fast_trap(g->get_fn, reg, 0, &v);
+	if (st == HV_EOK)
+		*val = v;
+	return st;
+}
+
+static unsigned long sun4v_dram_set_perfreg(void *ctx, unsigned long reg, u64 val)
+{
+	const struct sun4v_dram_hv *g = ctx;
+	unsigned long unused;
+
+	return sun4v_perfreg_fast_trap(g->set_fn, reg, val, &unused);
+}
+
+/*
+ * The socket of a CPU, as the machine description gives it (mdesc.c
+ * set_sock_ids(): numbered from 1, by "socket" nodes or else by the
+ * highest shared cache). The driver numbers the T2+ nodes from these.
+ */
+static int sun4v_dram_cpu_socket(void *ctx, unsigned int cpu)
+{
+	return cpu_data(cpu).sock_id;
+}
+
+static const struct sun4v_pmu_ops sun4v_dram_ops = {
+	.get_perfreg = sun4v_dram_get_perfreg,
+	.set_perfreg = sun4v_dram_set_perfreg,
+	.cpu_socket = sun4v_dram_cpu_socket,
+};
+
+/* CPU PMU config1 (l2ctl) provider, T2+ only. */
+static int sun4v_dram_l2ctl_get(int cpu, u32 enc, u64 config1)
+{
+	return sun4v_pmu_l2ctl_event_get(sun4v_dram, cpu, enc, config1);
+}
+
+static void sun4v_dram_l2ctl_put(int cpu, u32 enc, u64 config1)
+{
+	sun4v_pmu_l2ctl_event_put(sun4v_dram, cpu, enc, config1);
+}
+
+static const struct sparc_pmu_l2ctl_ops sun4v_dram_l2ctl_ops = {
+	.owner = THIS_MODULE,
+	.get = sun4v_dram_l2ctl_get,
+	.put = sun4v_dram_l2ctl_put,
+};
+
+/* PCR writes while HT is involved: 0x105 on a T2, 0x107 on a T2+. */
+static bool sun4v_dram_pcr_ht_write(u64 val, bool live, u64 cur)
+{
+	return sun4v_pmu_pcr_write(sun4v_dram, val, live, cur);
+}
+
+static const struct pcr_ht_ops sun4v_dram_pcr_ht_ops = {
+	.write = sun4v_dram_pcr_ht_write,
+};
+
+static bool l2ctl_registered;
+static bool ht_registered;
+
+/*
+ * T2 or T2+, from the OBP "compatible" of a cpu node (Linux reports both
+ * as SUN4V_CHIP_NIAGARA2; prom_cpu_compatible holds the same string but is
+ * not exported). Return: the chip, or -ENODEV for any other CPU.
+ */
+static int sun4v_dram_chip(void)
+{
+	struct device_node *dp = of_find_node_by_type(NULL, "cpu");
+	const char *compat;
+	int len = 0, chip;
+
+	compat = dp ? of_get_property(dp, "compatible", &len) : NULL;
+	chip = sun4v_pmu_chip_detect(compat, len);
+	of_node_put(dp);
+	return chip;
+}
+
+static int __init sun4v_dram_pmu_init(void)
+{
+	struct sun4v_pmu_desc desc = {
+		.ops = &sun4v_dram_ops,
+		.ctx = &sun4v_dram_hv,
+		.owner = THIS_MODULE,
+	};
+	unsigned long minor = 0;
+	int chip, err;
+
+	if (tlb_type != hypervisor) {
+		pr_debug("not a sun4v system, no DRAM PMU\n");
+		return -ENODEV;
+	}
+	chip = sun4v_dram_chip();
+	if (chip < 0) {
+		pr_info("not an UltraSPARC T2/T2+, no DRAM PMU\n");
+		return -ENODEV;
+	}
+
+	desc.chip = chip;
+	if (chip == SUN4V_PMU_VF) {
+		sun4v_dram_hv.group = SUN4V_PMU_VF_API_GROUP;
+		sun4v_dram_hv.get_fn = SUN4V_PMU_VF_GET_PERFREG;
+		sun4v_dram_hv.set_fn = SUN4V_PMU_VF_SET_PERFREG;
+	} else {
+		sun4v_dram_hv.group = SUN4V_PMU_N2_API_GROUP;
+		sun4v_dram_hv.get_fn = SUN4V_PMU_N2_GET_PERFREG;
+		sun4v_dram_hv.set_fn = SUN4V_PMU_N2_SET_PERFREG;
+	}
+
+	/* Refcounted: on a T2 this shares pcr.c's registration of 0x202. */
+	err = sun4v_hvapi_register(sun4v_dram_hv.group, 1, &minor);
+	if (err) {
+		pr_info("hypervisor API group %#lx v1.0 not available (%d), no DRAM PMU\n",
+			sun4v_dram_hv.group, err);
+		return -ENODEV;
+	}
+
+	sun4v_dram = sun4v_dram_pmu_probe(&desc);
+	if (IS_ERR(sun4v_dram)) {
+		err = PTR_ERR(sun4v_dram);
+		sun4v_dram = NULL;
+		sun4v_hvapi_unregister(sun4v_dram_hv.group);
+		return err;
+	}
+
+	/* Both optional: without them the CPU PMU works as before. */
+	err = pcr_register_ht_ops(&sun4v_dram_pcr_ht_ops);
+	if (err)
+		pr_warn("PCR HT writer not registered (%d)\n", err);
+	ht_registered = !err;
+	/* Only a T2+ has the L2 PERF_CONFIG that config1 (l2ctl) selects. */
+	if (chip == SUN4V_PMU_VF) {
+		err = sparc_pmu_register_l2ctl(&sun4v_dram_l2ctl_ops);
+		if (err)
+			pr_warn("CPU PMU l2ctl provider not registered (%d)\n",
+				err);
+		l2ctl_registered = !err;
+	}
+	return 0;
+}
+module_init(sun4v_dram_pmu_init);
+
+static void __exit sun4v_dram_pmu_exit(void)
+{
+	/* Events holding an L2 setting pin this module: none is left. */
+	if (l2ctl_registered)
+		sparc_pmu_unregister_l2ctl(&sun4v_dram_l2ctl_ops);
+	if (ht_registered)
+		pcr_unregister_ht_ops(&sun4v_dram_pcr_ht_ops);
+	sun4v_dram_pmu_remove(sun4v_dram);
+	sun4v_hvapi_unregister(sun4v_dram_hv.group);
+}
+module_exit(sun4v_dram_pmu_exit);
+#endif /* CONFIG_SPARC64 */
 
 MODULE_DESCRIPTION("sun4v Niagara2 / Victoria Falls DRAM performance counters");
 MODULE_LICENSE("GPL");

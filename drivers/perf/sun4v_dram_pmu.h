@@ -6,9 +6,10 @@
  * The UltraSPARC T2 (Niagara2) and T2+ (Victoria Falls) DRAM performance
  * registers are reachable only through the sun4v hypervisor calls
  * NIAGARA2_GET/SET_PERFREG (0x104/0x105, API group 0x202) and
- * VFALLS_GET/SET_PERFREG (0x106/0x107, API group 0x205). The arch-neutral
- * driver calls them only through &struct sun4v_pmu_ops; the arch glue
- * supplies the real hypercalls, the tests a register-level model.
+ * VFALLS_GET/SET_PERFREG (0x106/0x107, API group 0x205). The driver calls
+ * them only through &struct sun4v_pmu_ops: on sun4v the real hypercalls
+ * (the end of sun4v_dram_pmu.c), in the KUnit suite a register-level
+ * model. This header is private to the driver, its suite and its model.
  */
 #ifndef _SUN4V_DRAM_PMU_H
 #define _SUN4V_DRAM_PMU_H
@@ -18,9 +19,9 @@
 
 /*
  * Hypervisor status codes used by the perfreg calls (sun4v core API,
- * FWARC 2005/116). Repeated here because the driver is arch-neutral and
- * does not include asm/hypervisor.h; the glue checks them against the
- * HV_E* values at build time.
+ * FWARC 2005/116). Repeated here because the driver is also built on other
+ * architectures for its KUnit suite, without asm/hypervisor.h; on sparc64
+ * they are checked against the HV_E* values at build time.
  */
 #define SUN4V_PMU_EOK			0
 #define SUN4V_PMU_EINVAL		6
@@ -155,8 +156,9 @@ struct sun4v_pmu_ops {
  * @chip: N2 (registers "niagara2_dram") or VF (registers "vfalls_dram")
  * @ops: the backend
  * @ctx: passed to every @ops call
- * @owner: module providing @ops (the glue, or the simulated platform); it
- *	owns the PMU, so it cannot be unloaded while an event is open
+ * @owner: module providing @ops (this driver, or the simulated platform of
+ *	the tests); it owns the PMU, so it cannot be unloaded while an event
+ *	is open
  */
 struct sun4v_pmu_desc {
 	enum sun4v_pmu_chip chip;

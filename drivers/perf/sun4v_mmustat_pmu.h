@@ -5,10 +5,11 @@
  * NIAGARA_MMUSTAT_CONF 0x102 and NIAGARA_MMUSTAT_INFO 0x103, API group
  * 0x200).
  *
- * The driver (drivers/perf/sun4v_mmustat_pmu.c) is arch-neutral and reaches the
- * hypervisor only through &struct sun4v_mmustat_pmu_ops. The sun4v glue supplies
- * the real hypercalls; the model (drivers/perf/sun4v_mmustat_model.c)
- * supplies a faithful software hypervisor for the tests.
+ * Private to the driver (drivers/perf/sun4v_mmustat_pmu.c), its KUnit
+ * suite and its model: the driver reaches the hypervisor only through
+ * &struct sun4v_mmustat_pmu_ops, on sun4v the real hypercalls at the end of
+ * the driver, in the suite the model (drivers/perf/tests/sun4v_mmustat_model.c),
+ * a faithful software hypervisor.
  */
 #ifndef _SUN4V_MMUSTAT_PMU_H
 #define _SUN4V_MMUSTAT_PMU_H
@@ -91,7 +92,7 @@ static inline bool sun4v_mmustat_pmu_pgsz_valid(unsigned int pgsz)
  * The statistics slot the hypervisor keeps is per virtual CPU and the
  * hypercalls act on the calling virtual CPU, so @conf and @info are only
  * ever called on @cpu itself, with interrupts disabled; a backend may rely
- * on that (the sun4v glue warns if it is not so).
+ * on that (the sun4v backend warns if it is not so).
  *
  * @info: NIAGARA_MMUSTAT_INFO on @cpu: store the real address of the
  *	buffer currently configured (0 if none) in @raddr. Return the

@@ -1263,3 +1263,4 @@ EXPORT_SYMBOL_GPL(hv_gpci_pmu_sim_model);
 
 MODULE_DESCRIPTION("Model of the PAPR H_GetPerformanceCounterInfo hcall, for KUnit tests");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

@@ -2571,3 +2571,4 @@ kunit_test_suite(gpci_suite);
 
 MODULE_DESCRIPTION("KUnit tests of the hv_gpci PMU");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

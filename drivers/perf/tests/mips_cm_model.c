@@ -929,3 +929,4 @@ EXPORT_SYMBOL_GPL(mips_cm_pmu_sim_exit);
 
 MODULE_DESCRIPTION("Model of the MIPS CM debug block performance counters, for KUnit tests");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

@@ -1940,3 +1940,4 @@ kunit_test_suite(mips_cm_suite);
 
 MODULE_DESCRIPTION("KUnit tests of the mips_cm PMU");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

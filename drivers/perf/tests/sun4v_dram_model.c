@@ -715,3 +715,4 @@ EXPORT_SYMBOL_GPL(sun4v_pmu_sim_command);
 
 MODULE_DESCRIPTION("Model of the sun4v perfreg hypercalls, for KUnit tests");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

@@ -873,3 +873,4 @@ EXPORT_SYMBOL_GPL(sun4v_mmustat_pmu_sim_exit);
 
 MODULE_DESCRIPTION("Model of the sun4v MMU statistics hypercalls, for KUnit tests");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

@@ -1271,3 +1271,4 @@ kunit_test_suite(mm_suite);
 
 MODULE_DESCRIPTION("KUnit tests of the niagara_mmustat PMU driver");
 MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit test of the mips_cm glue's register access, on memory standing in
- * for the GCRs. Every performance register is 32 bits wide (CM register
+ * KUnit test of the mips_cm driver's register access, on memory standing
+ * in for the GCRs. Every performance register is 32 bits wide (CM register
  * specification, "CM Performance Registers - Offset 0x6000"), and the
  * kernel's CPS accessors access 32-bit GCRs 32 bits wide even where the
  * GCRs are 64-bit (mips_cm_is64): each access must be one 32-bit access at
@@ -11,8 +11,10 @@
 
 #include <kunit/test.h>
 #include <linux/io.h>
-#include "../../../drivers/perf/mips_cm_pmu.h"
+#include <linux/module.h>
 #include <linux/string.h>
+
+#include "../mips_cm_pmu.h"
 
 MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 
@@ -39,7 +41,7 @@ static bool untouched(const u8 *p, size_t len)
 	return true;
 }
 
-static void mips_cm_glue_test_access(struct kunit *test)
+static void mips_cm_gdb_test_access(struct kunit *test)
 {
 	const struct mips_cm_pmu_ops *ops = &mips_cm_pmu_gdb_ops;
 	unsigned int i, gcr_off, off;
@@ -75,17 +77,17 @@ static void mips_cm_glue_test_access(struct kunit *test)
 	}
 }
 
-static struct kunit_case mips_cm_glue_cases[] = {
-	KUNIT_CASE(mips_cm_glue_test_access),
+static struct kunit_case mips_cm_gdb_cases[] = {
+	KUNIT_CASE(mips_cm_gdb_test_access),
 	{}
 };
 
-static struct kunit_suite mips_cm_glue_suite = {
-	.name = "mips_cm_pmu_glue",
-	.test_cases = mips_cm_glue_cases,
+static struct kunit_suite mips_cm_gdb_suite = {
+	.name = "mips_cm_pmu_gdb",
+	.test_cases = mips_cm_gdb_cases,
 };
 
-kunit_test_suite(mips_cm_glue_suite);
+kunit_test_suite(mips_cm_gdb_suite);
 
-MODULE_DESCRIPTION("KUnit test of the mips_cm MIPS glue");
+MODULE_DESCRIPTION("KUnit test of the mips_cm register access");
 MODULE_LICENSE("GPL");
