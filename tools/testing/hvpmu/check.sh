@@ -377,9 +377,10 @@ else
 	if [ ${#steps[@]} -eq 0 ] || [[ " ${steps[*]} " == *" lint "* ]]; then
 		if [ "$(id -u)" = 0 ]; then
 			while read -r line; do
+				# the set-up's own checks: not of a series
 				case "$line" in
-				PASS:*) pass "${line#PASS: }" ;;
-				FAIL:*) fail "${line#FAIL: }" ;;
+				PASS:*) HVPMU_SERIES=setup pass "${line#PASS: }" ;;
+				FAIL:*) HVPMU_SERIES=setup fail "${line#FAIL: }" ;;
 				esac
 			done < <("$HERE/apt-lock-test.sh")
 		else
