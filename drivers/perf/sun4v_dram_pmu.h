@@ -167,7 +167,6 @@ struct sun4v_pmu_desc {
 	struct module *owner;
 };
 
-struct dentry;
 struct sun4v_dram_pmu;
 
 struct sun4v_dram_pmu *sun4v_dram_pmu_probe(const struct sun4v_pmu_desc *desc);
@@ -186,25 +185,5 @@ int sun4v_pmu_l2_nodes(const int *sock, unsigned int nr, s8 *node);
 int sun4v_pmu_chip_detect(const char *compat, int len);
 int sun4v_pmu_errno(unsigned long hv_status);
 const char *sun4v_pmu_status_name(unsigned long hv_status);
-
-/* The simulated platform (drivers/perf/sun4v_dram_model.c). */
-int sun4v_pmu_sim_start(struct dentry *dir, struct module *owner);
-void sun4v_pmu_sim_exit(void);
-
-/**
- * sun4v_pmu_sim_init() - niagara2_dram and vfalls_dram on their models
- * @dir: debugfs directory for the files "inject", "error" and "calls"
- *
- * The caller's module owns the PMUs, so it cannot be unloaded while an
- * event is open. See sun4v_pmu_sim_start().
- *
- * Return: 0, or a negative errno (nothing is left registered).
- */
-static inline int sun4v_pmu_sim_init(struct dentry *dir)
-{
-	return sun4v_pmu_sim_start(dir, THIS_MODULE);
-}
-
-int sun4v_pmu_sim_command(const char *file, const char *line);
 
 #endif /* _SUN4V_DRAM_PMU_H */

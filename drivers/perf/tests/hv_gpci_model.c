@@ -22,7 +22,7 @@
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
-#include "../hv_gpci_pmu.h"
+#include "hv_gpci_model.h"
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/smp.h>

@@ -15,7 +15,7 @@
 #include <linux/debugfs.h>
 #include <linux/device.h>
 #include <linux/perf/pmu_uncore.h>
-#include "../hv_gpci_pmu.h"
+#include "hv_gpci_model.h"
 #include <linux/perf/pmu_format.h>
 #include <linux/perf_event.h>
 #include <linux/prandom.h>

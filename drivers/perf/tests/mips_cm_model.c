@@ -20,7 +20,7 @@
 #include <linux/err.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
-#include "../mips_cm_pmu.h"
+#include "mips_cm_model.h"
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>

@@ -21,7 +21,7 @@
 #include <linux/irq_sim.h>
 #include <linux/irqdomain.h>
 #include <linux/perf/pmu_uncore.h>
-#include "../mips_cm_pmu.h"
+#include "mips_cm_model.h"
 #include <linux/perf_event.h>
 #include <linux/sched.h>
 #include <linux/slab.h>

@@ -21,7 +21,7 @@
 #include <linux/kernel.h>
 #include <linux/list.h>
 #include <linux/module.h>
-#include "../sun4v_mmustat_pmu.h"
+#include "sun4v_mmustat_model.h"
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/smp.h>

@@ -13,7 +13,7 @@
 #include <linux/delay.h>
 #include <linux/device.h>
 #include <linux/kthread.h>
-#include "../sun4v_mmustat_pmu.h"
+#include "sun4v_mmustat_model.h"
 #include <linux/perf_event.h>
 #include <linux/prandom.h>
 #include <linux/sched.h>

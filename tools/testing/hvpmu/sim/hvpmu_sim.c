@@ -20,10 +20,10 @@
 #include <linux/debugfs.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
-#include "hv_gpci_pmu.h"
-#include "mips_cm_pmu.h"
-#include "sun4v_mmustat_pmu.h"
-#include "sun4v_dram_pmu.h"
+#include "tests/hv_gpci_model.h"
+#include "tests/mips_cm_model.h"
+#include "tests/sun4v_mmustat_model.h"
+#include "tests/sun4v_dram_model.h"
 #include <linux/seq_file.h>
 
 /**

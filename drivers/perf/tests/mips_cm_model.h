@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Register-level model of the CM Global Debug Block
+ * (drivers/perf/tests/mips_cm_model.c), for the KUnit suite and the
+ * simulated platform of the e2e tests.
+ */
+#ifndef _MIPS_CM_MODEL_H
+#define _MIPS_CM_MODEL_H
+
+#include "../mips_cm_pmu.h"
+
+struct dentry;
+/**
+ * enum mips_cm_pmu_reading - the model's reading of "overflow"
+ * @MIPS_CM_PMU_OV_AT_MAX: the seed's wording: a counter's status bit
+ *	(and CM_PCInt) rises when it *reaches* 0xFFFFFFFF; with Perf_Ovf_Stop
+ *	every counter stops there, the overflowed one holding 0xFFFFFFFF
+ * @MIPS_CM_PMU_OV_AT_WRAP: the status bit rises on the wrap from
+ *	0xFFFFFFFF to 0; with Perf_Ovf_Stop the overflowed counter holds 0
+ */
+enum mips_cm_pmu_reading {
+	MIPS_CM_PMU_OV_AT_MAX,
+	MIPS_CM_PMU_OV_AT_WRAP,
+};
+
+/**
+ * enum mips_cm_pmu_fault - faults the model can raise
+ * @MIPS_CM_PMU_FAULT_DEAD: the block does not answer: reads return all
+ *	ones and writes are dropped (unmapped or powered-down block)
+ * @MIPS_CM_PMU_FAULT_STATE_LOSS: one-shot: every register returns to its
+ *	reset value, as after a CM/cluster power-down
+ * @MIPS_CM_PMU_FAULT_OVF_STOP: another agent (firmware, a debugger)
+ *	holds Perf_Ovf_Stop set: it reads as set and writes cannot clear it
+ * @MIPS_CM_PMU_FAULT_OV_STUCK: writes of one to GCR_DB_PC_OV do not clear
+ *	the status bits (and the interrupt line stays asserted)
+ * @MIPS_CM_PMU_FAULT_SPURIOUS_IRQ: one-shot: raise the interrupt line
+ *	with no overflow status bit set
+ * @MIPS_CM_PMU_NR_FAULTS: number of faults
+ */
+enum mips_cm_pmu_fault {
+	MIPS_CM_PMU_FAULT_DEAD,
+	MIPS_CM_PMU_FAULT_STATE_LOSS,
+	MIPS_CM_PMU_FAULT_OVF_STOP,
+	MIPS_CM_PMU_FAULT_OV_STUCK,
+	MIPS_CM_PMU_FAULT_SPURIOUS_IRQ,
+	MIPS_CM_PMU_NR_FAULTS,
+};
+
+/* Counters of the model: 0 is the cycle counter, 1 + n event counter n. */
+#define MIPS_CM_PMU_MODEL_NR_CNT	3
+/* Access counters: one per 8 bytes of the debug block below 0x1b0 */
+#define MIPS_CM_PMU_MODEL_NR_REGS	(0x1b0 / 8)
+
+/**
+ * struct mips_cm_model_stats - what happened in the model
+ * @reads: register reads by the driver, indexed by offset / 8 (offsets
+ *	below 0x1b0 within the debug block, which hold every register)
+ * @writes: register writes by the driver, same index
+ * @resets: per model counter, how often a Reset bit reset it
+ * @wraps: per model counter, wraps from 0xFFFFFFFF to 0
+ * @dropped: per model counter, events not counted because Perf_Ovf_Stop
+ *	had stopped counting
+ * @irqs: how often the interrupt line was raised
+ */
+struct mips_cm_model_stats {
+	u32 reads[MIPS_CM_PMU_MODEL_NR_REGS];
+	u32 writes[MIPS_CM_PMU_MODEL_NR_REGS];
+	u64 resets[MIPS_CM_PMU_MODEL_NR_CNT];
+	u64 wraps[MIPS_CM_PMU_MODEL_NR_CNT];
+	u64 dropped[MIPS_CM_PMU_MODEL_NR_CNT];
+	u64 irqs;
+};
+
+struct mips_cm_model;
+
+extern const struct mips_cm_pmu_ops mips_cm_model_ops;
+
+struct mips_cm_model *mips_cm_model_create(unsigned int num_cnt);
+void mips_cm_model_destroy(struct mips_cm_model *m);
+void mips_cm_model_set_reading(struct mips_cm_model *m,
+			       enum mips_cm_pmu_reading reading);
+void mips_cm_model_set_irq(struct mips_cm_model *m,
+			   void (*raise)(void *arg), void *arg);
+void mips_cm_model_set_hook(struct mips_cm_model *m,
+			    void (*hook)(void *arg, unsigned int off,
+					 bool write, u32 val),
+				  void *arg);
+void mips_cm_model_inject(struct mips_cm_model *m, u8 event,
+			  u32 qualifier, u64 n);
+void mips_cm_model_cycles(struct mips_cm_model *m, u64 n);
+void mips_cm_model_fault(struct mips_cm_model *m,
+			 enum mips_cm_pmu_fault fault, bool on);
+u32 mips_cm_model_peek(struct mips_cm_model *m, unsigned int off);
+void mips_cm_model_poke(struct mips_cm_model *m, unsigned int off,
+			u32 val);
+void mips_cm_model_stats(struct mips_cm_model *m,
+			 struct mips_cm_model_stats *st);
+bool mips_cm_model_line(struct mips_cm_model *m);
+
+int mips_cm_pmu_sim_start(struct dentry *dir, struct module *owner);
+void mips_cm_pmu_sim_exit(void);
+
+/**
+ * mips_cm_pmu_sim_init() - "mips_cm" on the model, for the simulated
+ *	platform
+ * @dir: debugfs directory for the model's files
+ *
+ * The caller's module owns the PMU, so it cannot be unloaded while an event
+ * is open. See mips_cm_pmu_sim_start().
+ *
+ * Return: 0, or a negative errno (nothing is left registered).
+ */
+static inline int mips_cm_pmu_sim_init(struct dentry *dir)
+{
+	return mips_cm_pmu_sim_start(dir, THIS_MODULE);
+}
+
+#endif /* _MIPS_CM_MODEL_H */
