@@ -241,7 +241,7 @@ void hv_gpci_model_inject(struct hv_gpci_model *m, unsigned long after,
 			  unsigned int count, long rc, u32 detail);
 unsigned long hv_gpci_model_calls(struct hv_gpci_model *m);
 
-/* ---- Simulated platform (pmu_kunit_models.ko; format: hv-gpci-pmu.rst) ---- */
+/* ---- Simulated platform (the end of hv_gpci_model.c) ---- */
 
 int hv_gpci_pmu_sim_start(struct dentry *dir, struct module *owner);
 void hv_gpci_pmu_sim_exit(void);
@@ -256,7 +256,7 @@ struct hv_gpci_model *hv_gpci_pmu_sim_model(void);
  * @dir: debugfs directory for the model's files (inject, error, calls)
  *
  * Registers the PMU ``hv_gpci`` on a model of counter_info_version 8
- * firmware (module parameter pmu_kunit_models.gpci_sim_version) with the
+ * firmware (module parameter hv_gpci_model.gpci_sim_version) with the
  * caller's module as the PMU's owner, so that the caller cannot be unloaded
  * while an event is open. See hv_gpci_pmu_sim_start().
  *
