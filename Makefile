@@ -15,13 +15,16 @@
 #                  in build/patches/<base>/, each checked: git am on the
 #                  pristine tree, checkpatch --strict, every patch builds
 #   make kunit     KUnit suites on x86_64 under QEMU
-#   make cross     cross builds with W=1 -Werror and sparse (TARGETS="...")
-#   make lint      checkpatch --strict and kernel-doc on our files
+#   make cross     cross builds of the series: W=1 and sparse, no warning in
+#                  our files (TARGETS="...")
+#   make lint      checkpatch --strict and kernel-doc on our files and on
+#                  every patch of the series
 #   make extmod    external-module build (sparc64) from a link farm
 #   make e2e       the real perf tool in an x86_64 guest on the simulated platform
 #   make stress    perf_event_open fuzzer under load in that guest (STRESS_SECONDS=300)
 #   make bench     a table of costs: read latency, hcalls per read, timer wakeups
-#   make native    KUnit and arch glue on ppc64 pseries, sparc64 sun4u, mips malta
+#   make native    KUnit and the platform probes on ppc64 pseries, sparc64
+#                  sun4u, mips malta
 #   make modules   external-module build of this directory against $(KDIR)
 #   make fresh     a debootstrapped Debian 12 root runs make demo and make check
 #   make clean     remove build/ (the unpacked kernels in .cache/ stay)
