@@ -1367,9 +1367,9 @@ EXPORT_SYMBOL_IF_KUNIT(sun4v_dram_pmu_to_pmu);
  * The driver also serves the built-in CPU PMU and PCR code through their
  * provider hooks (the two sparc patches before this driver): PCR writes
  * while HT is involved go through the chip's own SET_PERFREG, and on a T2+
- * the CPU PMU's config1 (l2ctl) is arbitrated by the DRAM PMU.
+ * the CPU PMU's config1 (l2ctl) is arbitrated by the DRAM PMU. The
+ * driver's status and group numbers are the architected ones.
  */
-/* The driver's status and group numbers are the architected ones. */
 static_assert(SUN4V_PMU_EOK == HV_EOK);
 static_assert(SUN4V_PMU_EINVAL == HV_EINVAL);
 static_assert(SUN4V_PMU_EBADTRAP == HV_EBADTRAP);

@@ -937,9 +937,9 @@ EXPORT_SYMBOL_IF_KUNIT(sun4v_mmustat_pmu_to_pmu);
  * own wrappers sun4v_mmustat_conf()/sun4v_mmustat_info() in hvcalls.S are
  * correct but not exported, so this driver, which may be a module, issues
  * the two fast traps itself. Elsewhere the driver is built only for its
- * KUnit suite, which runs it on a model of the API.
+ * KUnit suite, which runs it on a model of the API. The driver's numbers
+ * are the architected ones.
  */
-/* The driver's numbers are the architected ones. */
 static_assert(SUN4V_MMUSTAT_PMU_FAST_CONF == HV_FAST_MMUSTAT_CONF);
 static_assert(SUN4V_MMUSTAT_PMU_FAST_INFO == HV_FAST_MMUSTAT_INFO);
 static_assert(SUN4V_MMUSTAT_PMU_API_GROUP == HV_GRP_NIAG_PERF);
