@@ -142,10 +142,12 @@ run_arch() {
 	fi
 	kunit_counts "$json" > "$o.counts"
 	local ok=0 bad=0 skipped=0
+	# A line per test case, as the x86_64 tier prints them: check.sh
+	# counts the lines.
 	while read -r status name; do
 		n=$((n + 1))
 		case "$status" in
-		PASS) ok=$((ok + 1)) ;;
+		PASS) ok=$((ok + 1)); pass "$arch: kunit $name" ;;
 		SKIP) skipped=$((skipped + 1))
 		      echo "SKIP: $arch: kunit $name ($(kunit_skip_reason "$o/test.log" "$name"))" ;;
 		*) bad=$((bad + 1)); fail "$arch: kunit $name ($status)" ;;
@@ -153,21 +155,34 @@ run_arch() {
 	done < "$o.counts"
 	if [ "$n" -eq 0 ]; then
 		fail "$arch: no KUnit test ran (kunit.py exit $rc)"
-	elif [ "$bad" -eq 0 ]; then
-		# One line, but every test case counts in the summary.
-		pass "$arch: kunit: $ok test cases passed, $skipped skipped"
-		npass=$((npass + ok - 1))
 	else
-		npass=$((npass + ok))
+		note "$arch: kunit: $ok test cases passed, $bad failed, $skipped skipped"
 	fi
 	check_clean_boot "$arch" "$o/test.log"
 	"glue_$arch" "$o/test.log"
 	note "$arch: done in $(( $(date +%s) - t0 ))s"
 }
 
+# sparc64_unbuildable: why the tree does not build for sparc64, or nothing.
+# Linux 6.12.y (Debian's 6.12.117 at least) moved FMODE_NONOTIFY to bit 25,
+# which is sparc's __O_TMPFILE (0x2000000): fcntl_init()'s BUILD_BUG_ON on
+# the open flags then fails in fs/fcntl.c. Not ours to fix in this series;
+# a tree without the collision runs the sparc64 tier again by itself.
+sparc64_unbuildable() {
+	grep -Eq '^#define FMODE_NONOTIFY[[:space:]]+\(\(__force fmode_t\)\(1 << 25\)\)' \
+		"$KDIR/include/linux/fs.h" &&
+	grep -Eq '^#define __O_TMPFILE[[:space:]]+0x2000000' \
+		"$KDIR/arch/sparc/include/uapi/asm/fcntl.h" &&
+	echo "this tree's FMODE_NONOTIFY (1 << 25) is sparc's __O_TMPFILE: fs/fcntl.c does not build"
+}
+
 arches=("$@")
 [ ${#arches[@]} -eq 0 ] && arches=(ppc64 sparc64 mips)
 for a in "${arches[@]}"; do
+	if [ "$a" = sparc64 ] && why=$(sparc64_unbuildable); then
+		echo "SKIP: sparc64: kunit ($why)"
+		continue
+	fi
 	run_arch "$a"
 done
 echo "$npass passed, $nfail failed"
