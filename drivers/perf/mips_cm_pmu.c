@@ -853,32 +853,30 @@ static void cm_migrate(struct pmu_uncore *uncore, unsigned int from,
  * Only Perf_Num_Cnt == 2 with the undefined bits clear is the layout of the
  * specification; anything else is another block, or none.
  */
-static int cm_detect(const struct mips_cm_pmu_platdata *pd,
-		     const char *name)
+static int cm_detect(const struct mips_cm_pmu_platdata *pd)
 {
 	u32 ctl = pd->ops->read(pd->ctx, CM_PC_CTL);
 	u32 ov = pd->ops->read(pd->ctx, CM_PC_OV);
 	unsigned int major = pd->cm_rev >> 8;
 
 	if (ctl == U32_MAX) {
-		pr_info("%s: the CM debug block reads all ones; no PMU\n", name);
+		pr_info("the CM debug block reads all ones; no PMU\n");
 		return -ENODEV;
 	}
 	if (!FIELD_GET(CM_PC_CTL_NUM_CNT, ctl)) {
-		pr_info("%s: CM has no performance counters (Perf_Num_Cnt is 0); no PMU\n",
-			name);
+		pr_info("CM has no performance counters (Perf_Num_Cnt is 0); no PMU\n");
 		return -ENODEV;
 	}
 	if (FIELD_GET(CM_PC_CTL_NUM_CNT, ctl) != CM_NR_CNT ||
 	    (ctl & CM_PC_CTL_RESERVED) || (ov & ~CM_PC_OV_ALL)) {
-		pr_info("%s: not the CM2 counter layout (control 0x%08x, status 0x%08x); no PMU\n",
-			name, ctl, ov);
+		pr_info("not the CM2 counter layout (control 0x%08x, status 0x%08x); no PMU\n",
+			ctl, ov);
 		return -ENODEV;
 	}
 	/* vendor register headers confirm the layout for CM2 and CM2.5 */
 	if (major != 6 && major != 7)
-		pr_warn("%s: CM revision 0x%04x: the debug block layout is verified for CM2 and CM2.5 only\n",
-			name, pd->cm_rev);
+		pr_warn("CM revision 0x%04x: the debug block layout is verified for CM2 and CM2.5 only\n",
+			pd->cm_rev);
 	return 0;
 }
 
@@ -912,11 +910,11 @@ struct mips_cm_pmu *mips_cm_pmu_probe(const struct mips_cm_pmu_platdata *pd,
 	 * for several clusters would count whichever cluster its CPU is in.
 	 */
 	if (pd->nr_clusters > 1) {
-		pr_info("%s: %u clusters, each with its own CM; only single-cluster systems are supported, no PMU\n",
-			name, pd->nr_clusters);
+		pr_info("%u clusters, each with its own CM; only single-cluster systems are supported, no PMU\n",
+			pd->nr_clusters);
 		return ERR_PTR(-ENODEV);
 	}
-	ret = cm_detect(pd, name);
+	ret = cm_detect(pd);
 	if (ret)
 		return ERR_PTR(ret);
 
@@ -965,8 +963,8 @@ struct mips_cm_pmu *mips_cm_pmu_probe(const struct mips_cm_pmu_platdata *pd,
 		ret = request_irq(pd->irq, cm_irq,
 				  IRQF_NOBALANCING | IRQF_NO_THREAD, name, cm);
 		if (ret) {
-			pr_warn("%s: cannot request IRQ %d (%d); using the fold timer alone\n",
-				name, pd->irq, ret);
+			pr_warn("cannot request IRQ %d (%d); using the fold timer alone\n",
+				pd->irq, ret);
 		} else {
 			cm->irq = pd->irq;
 			cm->polling = false;
@@ -980,11 +978,11 @@ struct mips_cm_pmu *mips_cm_pmu_probe(const struct mips_cm_pmu_platdata *pd,
 		cm_migrate(&cm->uncore, cm->uncore.cpu, cm->uncore.cpu);
 
 	if (cm->polling)
-		pr_info("%s: CM rev 0x%04x, 2 event counters and a cycle counter, folded every %u ms\n",
-			name, pd->cm_rev, period_ms);
+		pr_info("CM rev 0x%04x, 2 event counters and a cycle counter, folded every %u ms\n",
+			pd->cm_rev, period_ms);
 	else
-		pr_info("%s: CM rev 0x%04x, 2 event counters and a cycle counter, folded every %u ms and on overflow IRQ %d\n",
-			name, pd->cm_rev, period_ms, cm->irq);
+		pr_info("CM rev 0x%04x, 2 event counters and a cycle counter, folded every %u ms and on overflow IRQ %d\n",
+			pd->cm_rev, period_ms, cm->irq);
 	return cm;
 
 free_irq:
