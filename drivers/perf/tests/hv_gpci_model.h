@@ -1,15 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Model of H_GetPerformanceCounterInfo (drivers/perf/tests/hv_gpci_model.c),
- * for the KUnit suite and the simulated platform of the e2e tests.
+ * for the KUnit suite.
  */
 #ifndef _HV_GPCI_MODEL_H
 #define _HV_GPCI_MODEL_H
 
 #include "../hv_gpci_pmu.h"
 
-struct seq_file;
-struct dentry;
 /*
  * The counters a model entity carries, by request. Which entity kind holds
  * a counter follows from its request (hv_gpci_model_set()).
@@ -121,7 +119,7 @@ enum hv_gpci_model_version_in {
 
 #define HV_GPCI_PMU_MODEL_MAX_ENTITIES	128
 #define HV_GPCI_PMU_MODEL_MAX_CPUS	8
-/* Slots of &struct hv_gpci_model.calls_by_req, see hv_gpci_pmu_sim_calls() */
+/* Slots of &struct hv_gpci_model.calls_by_req, see hv_gpci_model_req_code() */
 #define HV_GPCI_PMU_MODEL_REQ_SLOTS	26
 
 /**
@@ -180,7 +178,7 @@ struct hv_gpci_model_entity {
  *	buffer is in use)
  * @hook_arg: argument of @hook
  * @calls: number of calls made
- * @calls_by_req: calls per known request (slots: hv_gpci_pmu_sim_calls())
+ * @calls_by_req: calls per known request (slots: hv_gpci_model_req_code())
  * @unknown_req: calls with a request code the firmware does not know
  * @set_mmcrh: calls of the lab-only Set MMCRH request
  * @misaligned: calls whose buffer crossed a 4 KiB boundary
@@ -233,6 +231,8 @@ long hv_gpci_model_hcall(struct hv_gpci_model *m, void *buf,
 			 unsigned long size);
 int hv_gpci_model_set(struct hv_gpci_model *m,
 		      enum hv_gpci_model_ctr ctr, u32 id, u64 value);
+int hv_gpci_model_add(struct hv_gpci_model *m,
+		      enum hv_gpci_model_ctr ctr, u32 id, u64 value);
 u64 hv_gpci_model_get(struct hv_gpci_model *m,
 		      enum hv_gpci_model_ctr ctr, u32 id);
 enum hv_gpci_model_kind hv_gpci_model_ctr_kind(enum hv_gpci_model_ctr ctr);
@@ -240,31 +240,6 @@ const char *hv_gpci_model_ctr_name(enum hv_gpci_model_ctr ctr);
 void hv_gpci_model_inject(struct hv_gpci_model *m, unsigned long after,
 			  unsigned int count, long rc, u32 detail);
 unsigned long hv_gpci_model_calls(struct hv_gpci_model *m);
-
-/* ---- Simulated platform (the end of hv_gpci_model.c) ---- */
-
-int hv_gpci_pmu_sim_start(struct dentry *dir, struct module *owner);
-void hv_gpci_pmu_sim_exit(void);
-int hv_gpci_pmu_sim_inject(struct hv_gpci_model *m, char *text);
-int hv_gpci_pmu_sim_error(struct hv_gpci_model *m, char *text);
-void hv_gpci_pmu_sim_calls(struct hv_gpci_model *m, struct seq_file *s);
-struct hv_gpci_pmu *hv_gpci_pmu_sim_pmu(void);
-struct hv_gpci_model *hv_gpci_pmu_sim_model(void);
-
-/**
- * hv_gpci_pmu_sim_init() - hv_gpci on the model, for the simulated platform
- * @dir: debugfs directory for the model's files (inject, error, calls)
- *
- * Registers the PMU ``hv_gpci`` on a model of counter_info_version 8
- * firmware (module parameter hv_gpci_model.gpci_sim_version) with the
- * caller's module as the PMU's owner, so that the caller cannot be unloaded
- * while an event is open. See hv_gpci_pmu_sim_start().
- *
- * Return: 0, or a negative errno (nothing is left registered).
- */
-static inline int hv_gpci_pmu_sim_init(struct dentry *dir)
-{
-	return hv_gpci_pmu_sim_start(dir, THIS_MODULE);
-}
+u32 hv_gpci_model_req_code(unsigned int slot);
 
 #endif /* _HV_GPCI_MODEL_H */

@@ -1,15 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Register-level model of the CM Global Debug Block
- * (drivers/perf/tests/mips_cm_model.c), for the KUnit suite and the
- * simulated platform of the e2e tests.
+ * (drivers/perf/tests/mips_cm_model.c), for the KUnit suites.
  */
 #ifndef _MIPS_CM_MODEL_H
 #define _MIPS_CM_MODEL_H
 
 #include "../mips_cm_pmu.h"
 
-struct dentry;
 /**
  * enum mips_cm_pmu_reading - the model's reading of "overflow"
  * @MIPS_CM_PMU_OV_AT_MAX: the seed's wording: a counter's status bit
@@ -97,22 +95,8 @@ void mips_cm_model_stats(struct mips_cm_model *m,
 			 struct mips_cm_model_stats *st);
 bool mips_cm_model_line(struct mips_cm_model *m);
 
-int mips_cm_pmu_sim_start(struct dentry *dir, struct module *owner);
-void mips_cm_pmu_sim_exit(void);
-
-/**
- * mips_cm_pmu_sim_init() - "mips_cm" on the model, for the simulated
- *	platform
- * @dir: debugfs directory for the model's files
- *
- * The caller's module owns the PMU, so it cannot be unloaded while an event
- * is open. See mips_cm_pmu_sim_start().
- *
- * Return: 0, or a negative errno (nothing is left registered).
- */
-static inline int mips_cm_pmu_sim_init(struct dentry *dir)
-{
-	return mips_cm_pmu_sim_start(dir, THIS_MODULE);
-}
+unsigned int mips_cm_model_counting(struct mips_cm_model *m, bool cycles,
+				    u8 event, u32 qual);
+u32 mips_cm_model_cnt_reads(struct mips_cm_model *m, unsigned int cnt);
 
 #endif /* _MIPS_CM_MODEL_H */

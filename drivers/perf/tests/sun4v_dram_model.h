@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Register-level model of the sun4v Niagara2 (group 0x202) and Victoria
- * Falls (group 0x205) performance-register hypercalls, for the KUnit tests
- * and the simulated platform. Never used on real hardware.
+ * Falls (group 0x205) performance-register hypercalls, for the KUnit tests.
+ * Never used on real hardware.
  */
 #ifndef _SUN4V_DRAM_MODEL_H
 #define _SUN4V_DRAM_MODEL_H
@@ -10,8 +10,6 @@
 #include <linux/spinlock.h>
 
 #include "../sun4v_dram_pmu.h"
-
-struct dentry;
 
 /* CPUs the model knows the socket of; others are on no known socket. */
 #define SUN4V_PMU_MODEL_CPUS		64
@@ -156,25 +154,5 @@ void sun4v_dram_model_reset_calls(struct sun4v_dram_model *m);
 int sun4v_dram_model_node(struct sun4v_dram_model *m, unsigned int cpu);
 int sun4v_dram_model_decode(enum sun4v_pmu_chip chip, unsigned long reg,
 			    bool *counter);
-
-/* The simulated platform of the e2e tests (the end of sun4v_dram_model.c) */
-int sun4v_pmu_sim_start(struct dentry *dir, struct module *owner);
-void sun4v_pmu_sim_exit(void);
-
-/**
- * sun4v_pmu_sim_init() - niagara2_dram and vfalls_dram on their models
- * @dir: debugfs directory for the files "inject", "error" and "calls"
- *
- * The caller's module owns the PMUs, so it cannot be unloaded while an
- * event is open. See sun4v_pmu_sim_start().
- *
- * Return: 0, or a negative errno (nothing is left registered).
- */
-static inline int sun4v_pmu_sim_init(struct dentry *dir)
-{
-	return sun4v_pmu_sim_start(dir, THIS_MODULE);
-}
-
-int sun4v_pmu_sim_command(const char *file, const char *line);
 
 #endif /* _SUN4V_DRAM_MODEL_H */

@@ -1782,43 +1782,6 @@ static void dram_test_mixed_group(struct kunit *test)
 	dram_down(n2);
 }
 
-/* sim: the simulated platform's command parser. */
-static void sim_test_sun4v_commands(struct kunit *test)
-{
-	static const char *const good[][2] = {
-		{ "inject", "vfalls_dram node 1 mcu 1 mem_reads 123456789" },
-		{ "inject", "niagara2_dram channel 3 0x7 5" },
-		{ "error", "vfalls_dram get any ENOACCESS 2 1" },
-		{ "error", "niagara2_dram set 3 EWOULDBLOCK" },
-		{ "error", "niagara2_dram access 0" },
-		{ "error", "vfalls_dram off" },
-	};
-	static const char *const bad[][2] = {
-		{ "inject", "vfalls_dram node 4 mcu 0 mem_reads 1" },
-		{ "inject", "vfalls_dram node 0 mcu 2 mem_reads 1" },
-		{ "inject", "niagara2_dram channel 4 mem_reads 1" },
-		{ "inject", "niagara2_dram channel 0 bank_busy_stalls 1" },
-		{ "inject", "niagara2_dram channel 0 mem_reads" },
-		{ "inject", "mips_cm channel 0 mem_reads 1" },
-		{ "error", "vfalls_dram get any EFOO" },
-		{ "error", "vfalls_dram peek 3 EINVAL" },
-		{ "calls", "vfalls_dram" },
-	};
-	unsigned int i;
-
-	KUNIT_ASSERT_EQ(test, sun4v_pmu_sim_init(NULL), 0);
-	for (i = 0; i < ARRAY_SIZE(good); i++)
-		KUNIT_EXPECT_EQ_MSG(test, sun4v_pmu_sim_command(good[i][0], good[i][1]),
-				    0, "%s", good[i][1]);
-	for (i = 0; i < ARRAY_SIZE(bad); i++)
-		KUNIT_EXPECT_EQ_MSG(test, sun4v_pmu_sim_command(bad[i][0], bad[i][1]),
-				    -EINVAL, "%s", bad[i][1]);
-	sun4v_pmu_sim_exit();
-	/* Both names are free again. */
-	KUNIT_ASSERT_EQ(test, sun4v_pmu_sim_init(NULL), 0);
-	sun4v_pmu_sim_exit();
-}
-
 static struct kunit_case dram_cases[] = {
 	KUNIT_CASE(dram_test_seed_numbers),
 	KUNIT_CASE(dram_test_seed_registers),
@@ -1851,7 +1814,6 @@ static struct kunit_case dram_cases[] = {
 	KUNIT_CASE(dram_test_errno),
 	KUNIT_CASE(dram_test_random),
 	KUNIT_CASE(dram_test_mixed_group),
-	KUNIT_CASE(sim_test_sun4v_commands),
 	{}
 };
 

@@ -1,14 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Model of the sun4v MMU statistics API (drivers/perf/tests/sun4v_mmustat_model.c),
- * for the KUnit suite and the simulated platform of the e2e tests.
+ * for the KUnit suite.
  */
 #ifndef _SUN4V_MMUSTAT_MODEL_H
 #define _SUN4V_MMUSTAT_MODEL_H
 
 #include "../sun4v_mmustat_pmu.h"
 
-struct dentry;
 struct sun4v_mmustat_model;
 
 /**
@@ -59,22 +58,5 @@ u64 sun4v_mmustat_model_foreign_buf(struct sun4v_mmustat_model *m,
 				    unsigned int idx);
 u64 sun4v_mmustat_model_read(struct sun4v_mmustat_model *m, u64 raddr,
 			     unsigned int word);
-int sun4v_mmustat_pmu_sim_start(struct dentry *dir, struct module *owner);
-void sun4v_mmustat_pmu_sim_exit(void);
-
-/**
- * sun4v_mmustat_pmu_sim_init() - niagara_mmustat on the model, for the
- *	simulated platform
- * @dir: debugfs directory for the model's files
- *
- * The caller's module owns the PMU, so that it cannot be unloaded (and the
- * PMU unregistered) while an event is open. See sun4v_mmustat_pmu_sim_start().
- *
- * Return: 0, or a negative errno (nothing is left registered).
- */
-static inline int sun4v_mmustat_pmu_sim_init(struct dentry *dir)
-{
-	return sun4v_mmustat_pmu_sim_start(dir, THIS_MODULE);
-}
 
 #endif /* _SUN4V_MMUSTAT_MODEL_H */

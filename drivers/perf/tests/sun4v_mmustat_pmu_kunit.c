@@ -2,14 +2,12 @@
 /*
  * KUnit tests of the niagara_mmustat driver on the model of the T1
  * hypervisor's MMU statistics API, inside the real perf core. Expected
- * offsets and numbers are typed in from the seed (mmustat.txt); cases
- * named model_* or sim_* check the model or the simulated platform.
+ * offsets and numbers are typed in from the seed (mmustat.txt).
  */
 
 #include <kunit/test.h>
 #include <linux/completion.h>
 #include <linux/cpu.h>
-#include <linux/debugfs.h>
 #include <linux/delay.h>
 #include <linux/device.h>
 #include <linux/kthread.h>
@@ -1211,33 +1209,6 @@ static void mm_test_random_attrs(struct kunit *test)
 	}
 }
 
-/* --- simulated platform ------------------------------------------------ */
-
-/* sim: the simulated platform registers the PMU and its debugfs files. */
-static void sim_test_mmustat_files(struct kunit *test)
-{
-	static const char *const files[] = { "inject", "conf", "error",
-					     "calls" };
-	struct dentry *dir, *d;
-	unsigned int i;
-	int ret;
-
-	if (!IS_ENABLED(CONFIG_DEBUG_FS))
-		kunit_skip(test, "needs DEBUG_FS");
-	dir = debugfs_create_dir("sun4v_mmustat_pmu_kunit", NULL);
-	KUNIT_ASSERT_FALSE(test, IS_ERR(dir));
-	ret = sun4v_mmustat_pmu_sim_init(dir);
-	KUNIT_EXPECT_EQ(test, ret, 0);
-	for (i = 0; i < ARRAY_SIZE(files); i++) {
-		d = debugfs_lookup(files[i], dir);
-		KUNIT_EXPECT_NOT_ERR_OR_NULL_MSG(test, d, "%s", files[i]);
-		dput(d);
-	}
-	debugfs_remove_recursive(dir);
-	if (!ret)
-		sun4v_mmustat_pmu_sim_exit();
-}
-
 static struct kunit_case mm_cases[] = {
 	KUNIT_CASE(mm_test_probe_ebadtrap),
 	KUNIT_CASE(mm_test_sysfs),
@@ -1257,7 +1228,6 @@ static struct kunit_case mm_cases[] = {
 	KUNIT_CASE(mm_test_seed_offsets),
 	KUNIT_CASE(mm_test_hotplug),
 	KUNIT_CASE(mm_test_random_attrs),
-	KUNIT_CASE(sim_test_mmustat_files),
 	{}
 };
 

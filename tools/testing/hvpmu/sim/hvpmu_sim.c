@@ -5,11 +5,12 @@
  * architecture, for tests and demos. Test-only: built as an external module
  * against a tree with the series applied, never part of the series.
  *
- * Each model exports <model>_sim_init(dir) / <model>_sim_exit(),
- * which register its PMU(s) with the real names and sysfs and create the
- * model's traffic/error injection and call-counter files under dir. This
- * file only creates /sys/kernel/debug/hvpmu_sim/<model>/, calls them, and
- * reports in hvpmu_sim/models which model came up.
+ * Each model's front-end in hvpmu_sim_lib.ko (hvpmu_sim.h) has
+ * <model>_sim_init(dir) / <model>_sim_exit(), which register its PMU(s)
+ * with the real names and sysfs and create the model's traffic/error
+ * injection and call-counter files under dir. This file only creates
+ * /sys/kernel/debug/hvpmu_sim/<model>/, calls them, and reports in
+ * hvpmu_sim/models which model came up.
  *
  * A model that fails to come up is logged and skipped, the others stay: a
  * test then sees exactly which PMU is missing in the "models" file.
@@ -20,11 +21,9 @@
 #include <linux/debugfs.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
-#include "tests/hv_gpci_model.h"
-#include "tests/mips_cm_model.h"
-#include "tests/sun4v_mmustat_model.h"
-#include "tests/sun4v_dram_model.h"
 #include <linux/seq_file.h>
+
+#include "hvpmu_sim.h"
 
 /**
  * struct hvpmu_sim_model - one model of the simulated platform
