@@ -63,10 +63,12 @@ e2e_kernel() {
 	"${mk[@]}" INSTALL_MOD_PATH="$E2E_OUT/modroot" INSTALL_MOD_STRIP=1 \
 		DEPMOD="$(command -v depmod || echo /sbin/depmod)" \
 		modules_install >> "$log" 2>&1 || return 1
-	# The simulated platform is test-only, never in the series: an
-	# external module (tools/testing/hvpmu/sim) built against this tree,
-	# from a copy in the build directory (external modules build in
-	# their source directory).
+	# The simulated platform is test-only, never in the series: external
+	# modules (tools/testing/hvpmu/sim: hvpmu_sim_lib, hvpmu_sim and, with
+	# KUnit, the suite hvpmu_sim_kunit, which the KUnit tier finds in
+	# extra/ like any module with suites) built against this tree, from a
+	# copy in the build directory (external modules build in their source
+	# directory).
 	rm -rf "$E2E_OUT/sim"
 	cp -r "$HVPMU_TESTING/sim" "$E2E_OUT/sim"
 	"${mk[@]}" M="$E2E_OUT/sim" modules >> "$log" 2>&1 &&

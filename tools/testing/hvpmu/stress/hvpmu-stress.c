@@ -2076,10 +2076,11 @@ static void injector_worker(int id)
 
 /* --- module unload and reload -------------------------------------------- */
 
+/* Users before what they use: hvpmu_sim, its front-ends, models, drivers. */
 static const char *const our_modules[] = {
-	"hvpmu_sim", "hv_gpci_model", "mips_cm_model", "sun4v_mmustat_model",
-	"sun4v_dram_model", "hv_gpci_pmu", "sun4v_dram_pmu",
-	"mips_cm_pmu", "sun4v_mmustat_pmu", "pmu_uncore",
+	"hvpmu_sim", "hvpmu_sim_lib", "hv_gpci_model", "mips_cm_model",
+	"sun4v_mmustat_model", "sun4v_dram_model", "hv_gpci_pmu",
+	"sun4v_dram_pmu", "mips_cm_pmu", "sun4v_mmustat_pmu", "pmu_uncore",
 };
 
 struct workers {

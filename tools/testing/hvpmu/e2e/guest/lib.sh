@@ -129,12 +129,16 @@ kmemleak_begin() {
 		test "${hz:-0}" -gt 0
 }
 
-# unload_ours WHEN: rmmod every module of ours, each a check "rmmod M WHEN".
+# unload_ours WHEN: rmmod every module of ours, each a check "rmmod M WHEN",
+# users before what they use: the simulated platform (hvpmu_sim and the
+# hvpmu_sim KUnit suite, then their front-ends hvpmu_sim_lib), the models,
+# the drivers.
 unload_ours() {
 	local m
 
 	[ -d "$SIM" ] && check "rmmod hvpmu_sim $1" rmmod hvpmu_sim
-	for m in hv_gpci_model mips_cm_model sun4v_mmustat_model \
+	for m in hvpmu_sim_kunit hvpmu_sim_lib \
+		 hv_gpci_model mips_cm_model sun4v_mmustat_model \
 		 sun4v_dram_model hv_gpci_pmu mips_cm_pmu sun4v_mmustat_pmu \
 		 sun4v_dram_pmu pmu_uncore; do
 		grep -q "^$m " /proc/modules && check "rmmod $m $1" rmmod "$m"
