@@ -89,9 +89,12 @@ static int sim_inject_line(struct hv_gpci_model *m, char *line)
 	vals = sim_word(&line);
 	if (!vals || sim_word(&line))
 		return -EINVAL;
-	for (c = 0; c < HV_GPCI_PMU_M_NR; c++)
-		if (!strcmp(name, hv_gpci_model_ctr_name(c)))
+	for (c = 0; c < HV_GPCI_PMU_M_NR; c++) {
+		const char *n = hv_gpci_model_ctr_name(c);
+
+		if (n && !strcmp(name, n))
 			break;
+	}
 	if (c == HV_GPCI_PMU_M_NR)
 		return -EINVAL;
 	if (strcmp(kind, sim_kinds[hv_gpci_model_ctr_kind(c)]))
