@@ -61,9 +61,8 @@ struct mips_cm_pmu_ops {
  *	IOCU request events are offered only for IOCUs that exist
  * @poll_period_ms: fold timer period, 0 for the default (module parameter
  *	poll_period_ms)
- * @owner: module providing @ops (this driver, or the simulated platform of
- *	the tests); it owns the PMU, so it cannot be unloaded while an event
- *	is open
+ * @owner: module providing @ops (this driver, or a test); it owns the PMU,
+ *	so it cannot be unloaded while an event is open
  */
 struct mips_cm_pmu_platdata {
 	const struct mips_cm_pmu_ops *ops;

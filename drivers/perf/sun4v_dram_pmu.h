@@ -156,9 +156,8 @@ struct sun4v_pmu_ops {
  * @chip: N2 (registers "niagara2_dram") or VF (registers "vfalls_dram")
  * @ops: the backend
  * @ctx: passed to every @ops call
- * @owner: module providing @ops (this driver, or the simulated platform of
- *	the tests); it owns the PMU, so it cannot be unloaded while an event
- *	is open
+ * @owner: module providing @ops (this driver, or a test); it owns the PMU,
+ *	so it cannot be unloaded while an event is open
  */
 struct sun4v_pmu_desc {
 	enum sun4v_pmu_chip chip;

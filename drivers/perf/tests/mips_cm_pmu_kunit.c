@@ -63,7 +63,7 @@
 /* the event numbers the specification lists */
 static const u8 seed_events[] = { 0, 1, 2, 3, 4, 5, 6, 8, 9, 16, 17 };
 
-/* Not "mips_cm": the simulated platform may own that name. */
+/* Not "mips_cm": the CM's own PMU or another test may own that name. */
 #define TEST_PMU	"mips_cm_test"
 #define MAX_EVENTS	8
 #define MAX_REC		256
