@@ -252,7 +252,7 @@ static void pmu_uncore_test_uncore_hotplug(struct kunit *test)
  * no CPU may be designated while they do not exist: during registration
  * (before perf_pmu_register() has built them) and from unregistration on
  * (perf_pmu_unregister() frees them). A stress test, loading and
- * unloading the simulated platform while the designated CPU went offline,
+ * unloading a module with uncore PMUs while the designated CPU went offline,
  * saw KASAN report a use-after-free in perf_pmu_migrate_context() from the callback.
  */
 static void pmu_uncore_test_uncore_designated_only_while_registered(struct kunit *test)
