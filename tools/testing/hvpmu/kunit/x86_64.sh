@@ -11,7 +11,8 @@
 #
 #   kunit/x86_64.sh [--no-build]    (--no-build: reuse the kernel built)
 #
-# Environment: KDIR, BUILD, JOBS as check.sh; TIMEOUT (guest seconds, 1500).
+# Environment: KDIR, BUILD, JOBS as check.sh; TIMEOUT (guest seconds, 1500);
+# KUNIT_MODULES: run only these test modules (names without .ko).
 set -uo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -35,6 +36,11 @@ for ko in $(find "$E2E_OUT/modroot" -name '*.ko' | sort); do
 	readelf -W -S "$ko" 2>/dev/null | grep '\.kunit_test_suites' > /dev/null &&
 		basename "$ko" .ko
 done > "$extra/kunit-modules"
+if [ -n "${KUNIT_MODULES:-}" ]; then
+	tr ' ' '\n' <<< "$KUNIT_MODULES" | grep -xF -f - "$extra/kunit-modules" \
+		> "$extra/kunit-modules.only"
+	mv "$extra/kunit-modules.only" "$extra/kunit-modules"
+fi
 [ -s "$extra/kunit-modules" ] || fail_early "no module with KUnit suites in $E2E_OUT/modroot"
 e2e_initramfs kunit "$extra" || fail_early "initramfs"
 
