@@ -181,7 +181,11 @@ static struct attribute *mips_cm_event_attrs[] = {
  *	the last one, the only time the driver writes to it
  * @irq: the overflow interrupt, or 0
  * @polling: no usable interrupt: the fold timer also clears the status
- * @ov_broken: the overflow status cannot be cleared, so it is ignored
+ * @ov_stuck: the overflow status did not clear at the last attempt; the
+ *	fold timer tries again at every fold
+ * @nr_ov_stuck: how often the overflow status stopped clearing
+ * @irq_parked: the interrupt is off only while @ov_stuck: re-armed after
+ *	the status clears again
  * @nr_irqs: interrupts that found an overflow, to notice a dead interrupt
  * @tick_irqs: @nr_irqs at the last timer tick
  * @tick_ov: overflow status seen at the last timer tick
@@ -214,7 +218,9 @@ struct mips_cm_pmu {
 	bool owned;
 	int irq;
 	bool polling;
-	bool ov_broken;
+	bool ov_stuck;
+	unsigned long nr_ov_stuck;
+	bool irq_parked;
 	unsigned long nr_irqs;
 	unsigned long tick_irqs;
 	u32 tick_ov;
@@ -240,6 +246,8 @@ struct mips_cm_pmu {
 #define MIPS_CM_LOG_STATE_LOST		1
 #define MIPS_CM_LOG_OVF_STOP		2
 #define MIPS_CM_LOG_FALLBACK		3
+#define MIPS_CM_LOG_OV_STUCK		4
+#define MIPS_CM_LOG_OV_CLEARS		5
 
 static struct mips_cm_pmu *to_cm(struct pmu *pmu)
 {
@@ -319,6 +327,14 @@ static void cm_log_work(struct work_struct *work)
 	if (test_and_clear_bit(MIPS_CM_LOG_FALLBACK, &cm->log))
 		pr_warn("%s; interrupt %d no longer used, counters folded every %lld ms\n",
 			why, cm->irq, ktime_to_ms(cm->period));
+	if (test_and_clear_bit(MIPS_CM_LOG_OV_STUCK, &cm->log))
+		pr_warn_ratelimited("overflow status does not clear (episode %lu); counters folded every %lld ms until it does\n",
+				    READ_ONCE(cm->nr_ov_stuck),
+				    ktime_to_ms(cm->period));
+	if (test_and_clear_bit(MIPS_CM_LOG_OV_CLEARS, &cm->log))
+		pr_info_ratelimited("overflow status clears again%s\n",
+				    cm->irq > 0 && !READ_ONCE(cm->polling) ?
+				    "; overflow interrupt re-armed" : "");
 }
 
 static unsigned int cm_cnt_off(int idx)
@@ -352,35 +368,70 @@ static void cm_commit(struct mips_cm_pmu *cm)
 	}
 }
 
-/* Stop relying on the interrupt; the fold timer goes on alone. */
-static void cm_to_polling(struct mips_cm_pmu *cm, const char *why)
+/* Perf_Int_En off: the fold timer goes on alone. */
+static void cm_irq_off(struct mips_cm_pmu *cm)
 {
-	if (cm->polling)
-		return;
 	cm->polling = true;
 	cm->ctl &= ~CM_PC_CTL_INT_EN;
 	if (cm->owned)
 		cm_write(cm, CM_PC_CTL, cm_ctl_now(cm));
+}
+
+/* Stop relying on the interrupt for good. */
+static void cm_to_polling(struct mips_cm_pmu *cm, const char *why)
+{
+	if (cm->polling && !cm->irq_parked)
+		return;
+	cm->irq_parked = false;
+	cm_irq_off(cm);
 	if (!test_and_set_bit(MIPS_CM_WARN_FALLBACK, &cm->warned)) {
 		cm->log_why = why;
 		cm_log(cm, MIPS_CM_LOG_FALLBACK, 0, 0);
 	}
 }
 
+/* The overflow status cleared after it did not: re-arm a parked interrupt. */
+static void cm_ov_clears(struct mips_cm_pmu *cm)
+{
+	cm->ov_stuck = false;
+	if (cm->irq_parked) {
+		cm->irq_parked = false;
+		cm->polling = false;
+		cm->ctl |= CM_PC_CTL_INT_EN;
+		cm->tick_ov = 0;
+		cm->tick_irqs = cm->nr_irqs;
+		cm->ov_stuck_since = 0;
+		if (cm->owned)
+			cm_write(cm, CM_PC_CTL, cm_ctl_now(cm));
+	}
+	cm_log(cm, MIPS_CM_LOG_OV_CLEARS, 0, 0);
+}
+
 /*
  * Write-one-to-clear exactly the bits we have seen, so that an overflow of
  * another counter that arrives meanwhile stays pending. A bit that does not
- * clear would assert a level interrupt forever: stop using the status.
+ * clear would assert a level interrupt for as long as it stays: the
+ * interrupt is parked and the fold timer tries again at every fold (a
+ * transient bus error, or a debugger holding the block, need not be the
+ * end of the interrupt).
  */
 static void cm_ov_clear(struct mips_cm_pmu *cm, u32 bits)
 {
-	if (cm->ov_broken)
-		return;
 	cm_write(cm, CM_PC_OV, bits);
-	if (!(cm_read(cm, CM_PC_OV) & bits))
+	if (!(cm_read(cm, CM_PC_OV) & bits)) {
+		if (cm->ov_stuck)
+			cm_ov_clears(cm);
 		return;
-	cm->ov_broken = true;
-	cm_to_polling(cm, "overflow status does not clear");
+	}
+	if (cm->ov_stuck)
+		return;
+	cm->ov_stuck = true;
+	WRITE_ONCE(cm->nr_ov_stuck, cm->nr_ov_stuck + 1);
+	if (!cm->polling) {
+		cm->irq_parked = true;
+		cm_irq_off(cm);
+	}
+	cm_log(cm, MIPS_CM_LOG_OV_STUCK, 0, 0);
 }
 
 /* Fold the progress of a counter into its event, with the lock held. */
@@ -476,17 +527,21 @@ static void cm_fold_all(struct mips_cm_pmu *cm)
 
 /*
  * Without the interrupt the overflow status means nothing to us, but it
- * must not stay set: under Perf_Ovf_Stop it stops every counter.
+ * must not stay set: under Perf_Ovf_Stop it stops every counter. A status
+ * that did not clear is tried again here, and one that reads clean by
+ * itself ends the episode too.
  */
 static void cm_poll_ov(struct mips_cm_pmu *cm)
 {
 	u32 ov;
 
-	if (!cm->polling || cm->ov_broken)
+	if (!cm->polling)
 		return;
 	ov = cm_read(cm, CM_PC_OV) & CM_PC_OV_ALL;
 	if (ov)
 		cm_ov_clear(cm, ov);
+	else if (cm->ov_stuck)
+		cm_ov_clears(cm);
 }
 
 /*
@@ -681,6 +736,8 @@ static void cm_pmu_enable(struct pmu *pmu)
 		cm->owned = false;
 		cm_write(cm, CM_PC_CTL, 0);
 		cm_write(cm, CM_PC_OV, CM_PC_OV_ALL);
+		if (cm->irq > 0)
+			disable_irq_nosync(cm->irq);
 	} else if (cm->owned && cm->reset) {
 		cm_commit(cm);
 	}
@@ -791,6 +848,9 @@ static int cm_add(struct perf_event *event, int flags)
 		cm->ov_stuck_since = 0;
 		cm_write(cm, CM_PC_CTL, 0);
 		cm_write(cm, CM_PC_OV, CM_PC_OV_ALL);
+		/* only now can the line not be left asserted by someone else */
+		if (cm->irq > 0)
+			enable_irq(cm->irq);
 	}
 	cm->events[idx] = event;
 	cm->active++;
@@ -890,7 +950,8 @@ static int cm_detect(const struct mips_cm_pmu_platdata *pd)
  * one cluster, no counters (as on QEMU's CM), a block that reads all ones
  * or a layout other than the specification's (Perf_Num_Cnt 2, undefined
  * bits clear) means no PMU, with one log line. Requests the interrupt if
- * there is one (polling alone if that fails) and registers the PMU.
+ * there is one (polling alone if that fails), disabled while the block is
+ * not ours, and registers the PMU.
  *
  * Return: the PMU, or ERR_PTR(-ENODEV) when there is no usable block,
  * -EINVAL for bad platform data, -ENOMEM, or the error of registration;
@@ -958,10 +1019,17 @@ struct mips_cm_pmu *mips_cm_pmu_probe(const struct mips_cm_pmu_platdata *pd,
 	};
 	cm->uncore.migrate = cm_migrate;
 
+	/*
+	 * Off until the first event takes the block: a previous kernel (kexec,
+	 * kdump) or the firmware may have left Perf_Int_En and an overflow
+	 * status set, a level the handler may not clear while the block is
+	 * not ours, and the line would storm until it is shut off.
+	 */
 	cm->polling = true;
 	if (pd->irq > 0) {
 		ret = request_irq(pd->irq, cm_irq,
-				  IRQF_NOBALANCING | IRQF_NO_THREAD, name, cm);
+				  IRQF_NOBALANCING | IRQF_NO_THREAD |
+				  IRQF_NO_AUTOEN, name, cm);
 		if (ret) {
 			pr_warn("cannot request IRQ %d (%d); using the fold timer alone\n",
 				pd->irq, ret);
@@ -1036,6 +1104,19 @@ bool mips_cm_pmu_polling(struct mips_cm_pmu *cm)
 	return READ_ONCE(cm->polling);
 }
 EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_polling);
+
+/**
+ * mips_cm_pmu_ov_stuck() - how often the overflow status stopped clearing
+ * @cm: the PMU from mips_cm_pmu_probe()
+ *
+ * Return: the number of episodes in which writing ones to the overflow
+ * status left bits set, as the log reports them.
+ */
+unsigned long mips_cm_pmu_ov_stuck(struct mips_cm_pmu *cm)
+{
+	return READ_ONCE(cm->nr_ov_stuck);
+}
+EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_ov_stuck);
 
 #if IS_ENABLED(CONFIG_MIPS_CM) || IS_ENABLED(CONFIG_KUNIT)
 /*

@@ -82,6 +82,7 @@ struct mips_cm_pmu *mips_cm_pmu_probe(const struct mips_cm_pmu_platdata *pd,
 void mips_cm_pmu_remove(struct mips_cm_pmu *cm);
 struct pmu *mips_cm_pmu_to_pmu(struct mips_cm_pmu *cm);
 bool mips_cm_pmu_polling(struct mips_cm_pmu *cm);
+unsigned long mips_cm_pmu_ov_stuck(struct mips_cm_pmu *cm);
 
 #if IS_ENABLED(CONFIG_KUNIT)
 /* The debug block's register access, for the KUnit suite */

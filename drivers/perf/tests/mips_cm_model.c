@@ -146,11 +146,16 @@ static u32 model_ctl(struct mips_cm_model *m)
  * every write that leaves it high too, as a level interrupt is re-taken
  * after the handler returns.
  */
+static bool model_level(struct mips_cm_model *m)
+{
+	return (model_ctl(m) & CTL_PERF_INT_EN) && (m->ov & OV_ALL);
+}
+
 static bool model_update_line(struct mips_cm_model *m, bool retrigger)
 {
 	bool was = m->line;
 
-	m->line = (model_ctl(m) & CTL_PERF_INT_EN) && (m->ov & OV_ALL);
+	m->line = model_level(m);
 	if (m->line && (!was || retrigger)) {
 		m->stats.irqs++;
 		return true;
@@ -589,8 +594,10 @@ EXPORT_SYMBOL_GPL(mips_cm_model_peek);
  *	bits included (another agent's setting, or an unknown layout)
  * @val: the value
  *
- * Does not count as an access, does not reset anything and does not raise
- * the interrupt.
+ * Does not count as an access and does not reset anything. CM_PCInt
+ * follows the new state (a level another agent left asserted reads as
+ * such) but is not raised: a poke is no event the interrupt controller
+ * sees.
  */
 void mips_cm_model_poke(struct mips_cm_model *m, unsigned int off,
 			u32 val)
@@ -626,6 +633,7 @@ void mips_cm_model_poke(struct mips_cm_model *m, unsigned int off,
 		m->cnt[2] = val;
 		break;
 	}
+	m->line = model_level(m);
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
 EXPORT_SYMBOL_GPL(mips_cm_model_poke);

@@ -241,6 +241,16 @@ static void cm_stats(struct kunit *test, struct mips_cm_model_stats *st)
 	mips_cm_model_stats(t->m, st);
 }
 
+/* Rising edges of CM_PCInt since @before was taken. */
+static u64 irqs_since(struct kunit *test,
+		      const struct mips_cm_model_stats *before)
+{
+	struct mips_cm_model_stats st;
+
+	cm_stats(test, &st);
+	return st.irqs - before->irqs;
+}
+
 static noinline_for_stack u64 reads_of(struct kunit *test, unsigned int off)
 {
 	struct mips_cm_model_stats st;
@@ -705,6 +715,49 @@ static void mips_cm_test_probe_hands_off(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, writes_of(test, SEED_CTL), st.writes[SEED_CTL / 8]);
 	KUNIT_EXPECT_EQ(test, writes_of(test, SEED_OV), st.writes[SEED_OV / 8]);
 	KUNIT_EXPECT_EQ(test, peek(test, SEED_CTL), theirs);
+}
+
+/*
+ * A previous kernel (kexec, kdump) or the firmware left the block counting
+ * with Perf_Int_En and an overflow status set: CM_PCInt is a level that is
+ * high from the start, and the handler may not clear a block that is not
+ * ours. The line stays off until the first event has taken the block, and
+ * is off again once the last one gave it back.
+ */
+static void mips_cm_test_probe_irq_asserted(struct kunit *test)
+{
+	struct cm_test *t = test->priv;
+	struct irq_data *d = irq_get_irq_data(sim_irq);
+	const u32 theirs = SEED_INT_EN | SEED_CYC_ON | SEED_NUM_CNT;
+	struct mips_cm_model_stats st;
+	struct perf_event *ev;
+
+	cm_model(test, SEED_NUM_CNT);
+	mips_cm_model_poke(t->m, SEED_CTL, theirs);
+	mips_cm_model_poke(t->m, SEED_OV, SEED_OV_CYC);
+	KUNIT_ASSERT_TRUE(test, mips_cm_model_line(t->m));
+	KUNIT_ASSERT_EQ(test, cm_probe(test, sim_irq, 0), 0);
+	KUNIT_EXPECT_TRUE(test, irqd_irq_disabled(d));
+	KUNIT_EXPECT_EQ(test, peek(test, SEED_CTL), theirs);
+	KUNIT_EXPECT_EQ(test, peek(test, SEED_OV), SEED_OV_CYC);
+
+	ev = cm_open(test, EV_REQ, QUAL_A);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_EXPECT_FALSE(test, mips_cm_model_line(t->m));
+	KUNIT_EXPECT_FALSE(test, irqd_irq_disabled(d));
+	/* and it works: an overflow is taken by the interrupt */
+	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 100);
+	KUNIT_EXPECT_EQ(test, cm_value(ev), 100ULL);
+	cm_stats(test, &st);
+	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, PERIOD - 50);
+	wait_irq_done(test);
+	KUNIT_EXPECT_EQ(test, irqs_since(test, &st), 1ULL);
+	KUNIT_EXPECT_FALSE(test, mips_cm_pmu_polling(t->cm));
+	KUNIT_EXPECT_EQ(test, cm_value(ev), PERIOD + 50);
+
+	cm_close(test, ev);
+	KUNIT_EXPECT_TRUE(test, irqd_irq_disabled(d));
+	KUNIT_EXPECT_EQ(test, peek(test, SEED_CTL), SEED_NUM_CNT);
 }
 
 /* --- sysfs -------------------------------------------------------------- */
@@ -1745,7 +1798,9 @@ static void mips_cm_test_fault_spurious_irq(struct kunit *test)
 static void mips_cm_test_fault_ov_stuck(struct kunit *test)
 {
 	struct cm_test *t = test->priv;
+	struct mips_cm_model_stats st;
 	struct three e;
+	unsigned long n;
 	unsigned int i;
 
 	cm_setup(test, true, 1);
@@ -1754,19 +1809,39 @@ static void mips_cm_test_fault_ov_stuck(struct kunit *test)
 	wait_irq_done(test);
 	check_three(test, &e);
 
-	/* the next overflow's status cannot be cleared: polling only */
-	mips_cm_model_fault(t->m, MIPS_CM_PMU_FAULT_OV_STUCK, true);
-	inject_three(test, &e, 0, PERIOD - 20, 0);
-	wait_irq_done(test);
-	KUNIT_EXPECT_TRUE(test, mips_cm_pmu_polling(t->cm));
-	KUNIT_EXPECT_EQ(test, peek(test, SEED_CTL) & SEED_INT_EN, 0U);
-	check_three(test, &e);
-	for (i = 0; i < 20; i++) {
+	/*
+	 * Twice: the next overflow's status cannot be cleared, so the fold
+	 * timer alone counts, and tries the status at every fold; once it
+	 * clears, the interrupt takes overflows again.
+	 */
+	for (n = 1; n <= 2; n++) {
+		mips_cm_model_fault(t->m, MIPS_CM_PMU_FAULT_OV_STUCK, true);
+		inject_three(test, &e, 0, PERIOD - 20, 0);
+		wait_irq_done(test);
+		KUNIT_EXPECT_TRUE(test, mips_cm_pmu_polling(t->cm));
+		KUNIT_EXPECT_EQ(test, peek(test, SEED_CTL) & SEED_INT_EN, 0U);
+		KUNIT_EXPECT_EQ(test, mips_cm_pmu_ov_stuck(t->cm), n);
+		check_three(test, &e);
+		for (i = 0; i < 20; i++) {
+			inject_three(test, &e, chunk(), chunk(), chunk());
+			wait_poll(test, SEED_CNT1);
+		}
+		check_three(test, &e);
+
+		mips_cm_model_fault(t->m, MIPS_CM_PMU_FAULT_OV_STUCK, false);
+		for (i = 0; i < 2000 && mips_cm_pmu_polling(t->cm); i++)
+			usleep_range(1000, 2000);
+		KUNIT_EXPECT_FALSE(test, mips_cm_pmu_polling(t->cm));
+		KUNIT_EXPECT_EQ(test, peek(test, SEED_CTL) & SEED_INT_EN,
+				SEED_INT_EN);
+		KUNIT_EXPECT_EQ(test, peek(test, SEED_OV), 0U);
+		cm_stats(test, &st);
 		inject_three(test, &e, chunk(), chunk(), chunk());
-		wait_poll(test, SEED_CNT1);
+		wait_irq_done(test);
+		KUNIT_EXPECT_GE(test, irqs_since(test, &st), 1ULL);
+		check_three(test, &e);
 	}
-	check_three(test, &e);
-	mips_cm_model_fault(t->m, MIPS_CM_PMU_FAULT_OV_STUCK, false);
+	KUNIT_EXPECT_EQ(test, mips_cm_pmu_ov_stuck(t->cm), 2UL);
 }
 
 static void mips_cm_test_fault_state_loss(struct kunit *test)
@@ -1901,6 +1976,7 @@ static struct kunit_case mips_cm_cases[] = {
 	KUNIT_CASE(mips_cm_test_probe),
 	KUNIT_CASE(mips_cm_test_probe_clusters),
 	KUNIT_CASE(mips_cm_test_probe_hands_off),
+	KUNIT_CASE(mips_cm_test_probe_irq_asserted),
 	KUNIT_CASE(mips_cm_test_sysfs),
 	KUNIT_CASE(mips_cm_test_sysfs_iocu),
 	KUNIT_CASE(mips_cm_test_tables),
