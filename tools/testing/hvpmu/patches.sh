@@ -279,19 +279,31 @@ build() {
 		if [ ! -f "$obj/.config" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
 			make -s -C "$src" O="$obj" $envs "$cfg" < /dev/null >> "$log" 2>&1 ||
 				die "$label: make $cfg for $arch failed (see $log)"
-			spec_lines "$spec/series" | awk -v a="$arch" '$1 == "config" && $2 == a { print $3 }' |
-			while IFS='=' read -r sym val; do
-				case $val in
-				y) "$src/scripts/config" --file "$obj/.config" --enable "$sym" ;;
-				m) "$src/scripts/config" --file "$obj/.config" --module "$sym" ;;
-				n) "$src/scripts/config" --file "$obj/.config" --disable "$sym" ;;
-				*) "$src/scripts/config" --file "$obj/.config" --set-val "$sym" "$val" ;;
-				esac
-			done
-			make -s -C "$src" O="$obj" $envs olddefconfig < /dev/null >> "$log" 2>&1 ||
-				die "$label: make olddefconfig for $arch failed (see $log)"
 			echo "$want" > "$stamp"
 		fi
+		# The config entries again before every build: a symbol that a
+		# patch of the series adds exists only from that patch on, and
+		# olddefconfig drops it before (once set only at the first build,
+		# the drivers' own patches were built without the drivers).
+		spec_lines "$spec/series" | awk -v a="$arch" '$1 == "config" && $2 == a { print $3 }' |
+		while IFS='=' read -r sym val; do
+			case $val in
+			y) "$src/scripts/config" --file "$obj/.config" --enable "$sym" ;;
+			m) "$src/scripts/config" --file "$obj/.config" --module "$sym" ;;
+			n) "$src/scripts/config" --file "$obj/.config" --disable "$sym" ;;
+			*) "$src/scripts/config" --file "$obj/.config" --set-val "$sym" "$val" ;;
+			esac
+		done
+		make -s -C "$src" O="$obj" $envs olddefconfig < /dev/null >> "$log" 2>&1 ||
+			die "$label: make olddefconfig for $arch failed (see $log)"
+		# A y or m entry whose symbol the tree has now must have stuck.
+		spec_lines "$spec/series" | awk -v a="$arch" '$1 == "config" && $2 == a { print $3 }' |
+		while IFS='=' read -r sym val; do
+			case $val in y|m) ;; *) continue ;; esac
+			grep -qx "$sym=$val" "$obj/.config" && continue
+			! grep -rqsx --include='Kconfig*' "config ${sym#CONFIG_}" "$src" ||
+				die "$label: $sym=$val did not stick for $arch (a dependency is missing)"
+		done
 		echo "== $label: $arch $cfg $targets" >> "$log"
 		# shellcheck disable=SC2086
 		if ! make -C "$src" O="$obj" $envs CC="ccache ${cross}gcc" \
