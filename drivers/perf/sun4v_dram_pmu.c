@@ -1359,10 +1359,9 @@ EXPORT_SYMBOL_IF_KUNIT(sun4v_dram_pmu_to_pmu);
 #ifdef CONFIG_SPARC64
 /*
  * sun4v: the perfreg hypercalls, API group negotiation and telling a T2
- * from a T2+. Linux's sun4v_niagara2_getperf() stores the value through
- * the register number instead of the caller's pointer (reference 6.1) and
- * no wrapper exists for the Victoria Falls calls, so the four fast traps
- * are issued here directly.
+ * from a T2+. The hypercalls are the kernel's hvcalls.S wrappers:
+ * sun4v_niagara2_getperf()/setperf() (0x104/0x105, group 0x202) on a T2,
+ * sun4v_vfalls_getperf()/setperf() (0x106/0x107, group 0x205) on a T2+.
  *
  * The driver also serves the built-in CPU PMU and PCR code through their
  * provider hooks (the two sparc patches before this driver): PCR writes
@@ -1380,39 +1379,25 @@ static_assert(SUN4V_PMU_N2_API_GROUP == HV_GRP_N2_CPU);
 static_assert(SUN4V_PMU_VF_API_GROUP == HV_GRP_VF_CPU);
 static_assert(SUN4V_PMU_N2_GET_PERFREG == HV_FAST_N2_GET_PERFREG);
 static_assert(SUN4V_PMU_N2_SET_PERFREG == HV_FAST_N2_SET_PERFREG);
+static_assert(SUN4V_PMU_VF_GET_PERFREG == HV_FAST_VF_GET_PERFREG);
+static_assert(SUN4V_PMU_VF_SET_PERFREG == HV_FAST_VF_SET_PERFREG);
 static_assert(SUN4V_PMU_PCR_HT == PCR_N2_HTRACE);
 
 struct sun4v_dram_hv {
-	unsigned long get_fn;
-	unsigned long set_fn;
+	unsigned long (*get)(unsigned long reg, unsigned long *val);
+	unsigned long (*set)(unsigned long reg, unsigned long val);
 	unsigned long group;
 };
 
 static struct sun4v_dram_hv sun4v_dram_hv;
 static struct sun4v_dram_pmu *sun4v_dram;
 
-/* A fast trap: function in %o5, arguments in %o0-%o1, status in %o0. */
-static unsigned long sun4v_perfreg_fast_trap(unsigned long fn, unsigned long a0,
-					     unsigned long a1, unsigned long *ret1)
-{
-	register unsigned long func asm("%o5") = fn;
-	register unsigned long arg0 asm("%o0") = a0;
-	register unsigned long arg1 asm("%o1") = a1;
-
-	__asm__ __volatile__("ta	%3"
-			     : "+r" (arg0), "+r" (arg1), "+r" (func)
-			     : "i" (HV_FAST_TRAP)
-			     : "%o2", "%o3", "%o4", "memory");
-	*ret1 = arg1;
-	return arg0;
-}
-
 static unsigned long sun4v_dram_get_perfreg(void *ctx, unsigned long reg, u64 *val)
 {
 	const struct sun4v_dram_hv *g = ctx;
 	unsigned long v, st;
 
-	st = sun4v_perfreg_fast_trap(g->get_fn, reg, 0, &v);
+	st = g->get(reg, &v);
 	if (st == HV_EOK)
 		*val = v;
 	return st;
@@ -1421,9 +1406,8 @@ static unsigned long sun4v_dram_get_perfreg(void *ctx, unsigned long reg, u64 *v
 static unsigned long sun4v_dram_set_perfreg(void *ctx, unsigned long reg, u64 val)
 {
 	const struct sun4v_dram_hv *g = ctx;
-	unsigned long unused;
 
-	return sun4v_perfreg_fast_trap(g->set_fn, reg, val, &unused);
+	return g->set(reg, val);
 }
 
 /*
@@ -1512,12 +1496,12 @@ static int __init sun4v_dram_pmu_init(void)
 	desc.chip = chip;
 	if (chip == SUN4V_PMU_VF) {
 		sun4v_dram_hv.group = SUN4V_PMU_VF_API_GROUP;
-		sun4v_dram_hv.get_fn = SUN4V_PMU_VF_GET_PERFREG;
-		sun4v_dram_hv.set_fn = SUN4V_PMU_VF_SET_PERFREG;
+		sun4v_dram_hv.get = sun4v_vfalls_getperf;
+		sun4v_dram_hv.set = sun4v_vfalls_setperf;
 	} else {
 		sun4v_dram_hv.group = SUN4V_PMU_N2_API_GROUP;
-		sun4v_dram_hv.get_fn = SUN4V_PMU_N2_GET_PERFREG;
-		sun4v_dram_hv.set_fn = SUN4V_PMU_N2_SET_PERFREG;
+		sun4v_dram_hv.get = sun4v_niagara2_getperf;
+		sun4v_dram_hv.set = sun4v_niagara2_setperf;
 	}
 
 	/* Refcounted: on a T2 this shares pcr.c's registration of 0x202. */

@@ -933,12 +933,11 @@ EXPORT_SYMBOL_IF_KUNIT(sun4v_mmustat_pmu_to_pmu);
 #ifdef CONFIG_SPARC64
 /*
  * sun4v: the NIAGARA_MMUSTAT_CONF/INFO fast traps (0x102/0x103, API group
- * 0x200 version 1.0), buffer memory, and the %tick frequency. The kernel's
- * own wrappers sun4v_mmustat_conf()/sun4v_mmustat_info() in hvcalls.S are
- * correct but not exported, so this driver, which may be a module, issues
- * the two fast traps itself. Elsewhere the driver is built only for its
- * KUnit suite, which runs it on a model of the API. The driver's numbers
- * are the architected ones.
+ * 0x200 version 1.0) through the kernel's hvcalls.S wrappers
+ * sun4v_mmustat_conf()/sun4v_mmustat_info(), buffer memory, and the %tick
+ * frequency. Elsewhere the driver is built only for its KUnit suite, which
+ * runs it on a model of the API. The driver's numbers are the architected
+ * ones.
  */
 static_assert(SUN4V_MMUSTAT_PMU_FAST_CONF == HV_FAST_MMUSTAT_CONF);
 static_assert(SUN4V_MMUSTAT_PMU_FAST_INFO == HV_FAST_MMUSTAT_INFO);
@@ -950,45 +949,30 @@ static_assert(SUN4V_MMUSTAT_PMU_EBADALIGN == HV_EBADALIGN);
 static_assert(sizeof(struct hv_mmu_statistics) == SUN4V_MMUSTAT_PMU_BUF_SIZE);
 
 struct sun4v_mmustat_call {
-	unsigned long func;
+	bool conf;
 	unsigned long arg0;
 	unsigned long ret1;
 	unsigned long status;
 };
 
-/* One fast trap: function in %o5, argument in %o0; status %o0, value %o1. */
-static unsigned long sun4v_mmustat_hcall(unsigned long func_nr,
-					 unsigned long raddr,
-					 unsigned long *ret1)
-{
-	register unsigned long func asm("%o5") = func_nr;
-	register unsigned long arg0 asm("%o0") = raddr;
-	register unsigned long arg1 asm("%o1");
-
-	asm volatile("ta	%[trap]"
-		     : "+r" (arg0), "=r" (arg1), "+r" (func)
-		     : [trap] "i" (HV_FAST_TRAP)
-		     : "%o2", "%o3", "%o4", "cc", "memory");
-	*ret1 = arg1;
-	return arg0;
-}
-
 static void sun4v_mmustat_trap(void *data)
 {
 	struct sun4v_mmustat_call *c = data;
 
-	c->status = sun4v_mmustat_hcall(c->func, c->arg0, &c->ret1);
+	if (c->conf)
+		c->status = sun4v_mmustat_conf(c->arg0, &c->ret1);
+	else
+		c->status = sun4v_mmustat_info(&c->ret1);
 }
 
 /*
  * The hypercalls act on the calling virtual CPU. The driver calls on @cpu
  * with interrupts disabled; anything else is routed there by an IPI.
  */
-static unsigned long sun4v_mmustat_call_on(unsigned int cpu,
-					   unsigned long func,
+static unsigned long sun4v_mmustat_call_on(unsigned int cpu, bool conf,
 					   unsigned long arg0, u64 *ret1)
 {
-	struct sun4v_mmustat_call c = { .func = func, .arg0 = arg0 };
+	struct sun4v_mmustat_call c = { .conf = conf, .arg0 = arg0 };
 	unsigned long flags;
 
 	if (cpu == get_cpu()) {
@@ -1008,13 +992,13 @@ static unsigned long sun4v_mmustat_call_on(unsigned int cpu,
 
 static unsigned long sun4v_mmustat_hv_info(void *ctx, unsigned int cpu, u64 *raddr)
 {
-	return sun4v_mmustat_call_on(cpu, SUN4V_MMUSTAT_PMU_FAST_INFO, 0, raddr);
+	return sun4v_mmustat_call_on(cpu, false, 0, raddr);
 }
 
 static unsigned long sun4v_mmustat_hv_conf(void *ctx, unsigned int cpu, u64 raddr,
 					   u64 *prev)
 {
-	return sun4v_mmustat_call_on(cpu, SUN4V_MMUSTAT_PMU_FAST_CONF, raddr, prev);
+	return sun4v_mmustat_call_on(cpu, true, raddr, prev);
 }
 
 static void *sun4v_mmustat_buf_alloc(void *ctx, unsigned int cpu, u64 *raddr)
