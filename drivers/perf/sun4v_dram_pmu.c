@@ -547,13 +547,20 @@ static int dram_add(struct perf_event *event, int flags)
 		/*
 		 * Nothing says a control write leaves the counter register
 		 * alone: fold the other half's count first and take its
-		 * baseline again after the write, whatever the write did.
+		 * baseline again after the write, whatever the write did. If
+		 * that fold fails, the new baseline would drop the other
+		 * event's count since its last read: leave the register alone
+		 * and let perf try this event again.
 		 */
 		other = ch->slot[!s];
-		if (other && !(other->hw.state & PERF_HES_STOPPED))
-			dram_update_chan(d, c);
-		else
+		if (other && !(other->hw.state & PERF_HES_STOPPED)) {
+			if (dram_update_chan(d, c)) {
+				ret = -EAGAIN;
+				goto out;
+			}
+		} else {
 			other = NULL;
+		}
 		ret = dram_set(d, sun4v_pmu_ctl_reg(d->desc.chip, c), ctl,
 			       "control");
 		if (!ret)

@@ -105,6 +105,28 @@ static void model_log(struct sun4v_dram_model *m, enum sun4v_dram_model_op op,
 		};
 }
 
+/* Count @n events of select value @event on channel @chan, locked. */
+static void model_traffic(struct sun4v_dram_model *m, unsigned int chan,
+			  unsigned int event, u64 n)
+{
+	/* ref 1.2 and 1.4: PIC0 selected by bits 7:4, counts in 62:32 */
+	static const unsigned int sel[2] = { 4, 0 };
+	static const unsigned int pic[2] = { 32, 0 };
+	const u64 mask = MODEL_PIC_MASK;
+	int i;
+
+	if (chan >= SUN4V_PMU_MAX_CHANNELS)
+		return;
+	for (i = 0; i < 2 && (m->present & BIT(chan)); i++) {
+		u64 v;
+
+		if (((m->ctl[chan] >> sel[i]) & 0xf) != event)
+			continue;
+		v = (((m->pic[chan] >> pic[i]) & mask) + n) & mask;
+		m->pic[chan] = (m->pic[chan] & ~(mask << pic[i])) | v << pic[i];
+	}
+}
+
 static bool model_injected(struct sun4v_dram_model *m,
 			   enum sun4v_dram_model_op op, unsigned long reg,
 			   unsigned long *status)
@@ -118,6 +140,8 @@ static bool model_injected(struct sun4v_dram_model *m,
 	}
 	m->inj_count--;
 	*status = m->inj_status;
+	model_traffic(m, m->inj_traffic_chan, m->inj_traffic_event,
+		      m->inj_traffic);
 	return true;
 }
 
@@ -345,24 +369,10 @@ EXPORT_SYMBOL_GPL(sun4v_dram_model_init);
 void sun4v_dram_model_traffic(struct sun4v_dram_model *m, unsigned int chan,
 			      unsigned int event, u64 n)
 {
-	/* ref 1.2 and 1.4: PIC0 selected by bits 7:4, counts in 62:32 */
-	static const unsigned int sel[2] = { 4, 0 };
-	static const unsigned int pic[2] = { 32, 0 };
-	const u64 mask = MODEL_PIC_MASK;
 	unsigned long flags;
-	int i;
 
-	if (chan >= SUN4V_PMU_MAX_CHANNELS)
-		return;
 	raw_spin_lock_irqsave(&m->lock, flags);
-	for (i = 0; i < 2 && (m->present & BIT(chan)); i++) {
-		u64 v;
-
-		if (((m->ctl[chan] >> sel[i]) & 0xf) != event)
-			continue;
-		v = (((m->pic[chan] >> pic[i]) & mask) + n) & mask;
-		m->pic[chan] = (m->pic[chan] & ~(mask << pic[i])) | v << pic[i];
-	}
+	model_traffic(m, chan, event, n);
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
 EXPORT_SYMBOL_GPL(sun4v_dram_model_traffic);
@@ -392,6 +402,30 @@ void sun4v_dram_model_inject(struct sun4v_dram_model *m,
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
 EXPORT_SYMBOL_GPL(sun4v_dram_model_inject);
+
+/**
+ * sun4v_dram_model_inject_traffic() - traffic just before each failing call
+ * @m: the model
+ * @chan: the channel
+ * @event: the event select value that counts it
+ * @n: events counted right before each injected failure; 0 for none
+ *
+ * Models traffic that arrives in the short window before a failing call,
+ * inside a sequence of calls the driver makes under its lock.
+ */
+void sun4v_dram_model_inject_traffic(struct sun4v_dram_model *m,
+				     unsigned int chan, unsigned int event,
+				     u64 n)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&m->lock, flags);
+	m->inj_traffic_chan = chan;
+	m->inj_traffic_event = event;
+	m->inj_traffic = n;
+	raw_spin_unlock_irqrestore(&m->lock, flags);
+}
+EXPORT_SYMBOL_GPL(sun4v_dram_model_inject_traffic);
 
 /**
  * sun4v_dram_model_calls() - how many calls were made

@@ -106,6 +106,11 @@ struct sun4v_dram_model_call {
  * @inj_status: injection: the status returned instead
  * @inj_skip: injection: matching calls that still succeed first
  * @inj_count: injection: matching calls that fail (0 = injection off)
+ * @inj_traffic: injection: events counted just before each failing call,
+ *	on channel @inj_traffic_chan by the halves selecting
+ *	@inj_traffic_event (traffic that arrives right before it)
+ * @inj_traffic_chan: see @inj_traffic
+ * @inj_traffic_event: see @inj_traffic
  * @bad: calls a correct driver never makes: a PerfReg# out of range, or a
  *	control value with bits the hypervisor would silently drop
  */
@@ -135,6 +140,9 @@ struct sun4v_dram_model {
 	unsigned long inj_status;
 	unsigned int inj_skip;
 	unsigned int inj_count;
+	u64 inj_traffic;
+	unsigned int inj_traffic_chan;
+	unsigned int inj_traffic_event;
 	unsigned long bad;
 };
 
@@ -148,6 +156,9 @@ void sun4v_dram_model_inject(struct sun4v_dram_model *m,
 			     enum sun4v_dram_model_op op, long reg,
 			      unsigned long status, unsigned int skip,
 			      unsigned int count);
+void sun4v_dram_model_inject_traffic(struct sun4v_dram_model *m,
+				     unsigned int chan, unsigned int event,
+				     u64 n);
 unsigned long sun4v_dram_model_calls(struct sun4v_dram_model *m,
 				     enum sun4v_dram_model_op op, long reg);
 void sun4v_dram_model_reset_calls(struct sun4v_dram_model *m);

@@ -1614,6 +1614,56 @@ static void dram_test_add_keeps_other_half(struct kunit *test)
 }
 
 /*
+ * Adding an event that needs a new event select while the other half's
+ * counter cannot be read: the control write would have to take a new
+ * baseline for the other half and drop its count since its last read, so
+ * the add is refused instead and perf tries it again.
+ *
+ * Installing b reschedules a first (perf core): a's stop reads the counter
+ * register, its start reads it again, then b's add reads it to fold a.
+ * That third read fails, with 300 of a's events arriving just before it.
+ */
+static void dram_test_add_read_error(struct kunit *test)
+{
+	struct dram_ctx *c = dram_new(test, VF, 0xff);
+	/* VF 3.1: NODE1_MCU1_PCR and NODE1_MCU1_PIC (channel 3) */
+	const unsigned long ctl = 8, pic = 9;
+	struct perf_event *a, *b;
+	unsigned long writes;
+	unsigned int i;
+
+	/* The poll reads that register too: as seldom as allowed. */
+	dram_store(test, c, "poll_period_ms", "671");
+	/* Both halves select event 0 at reset: no write for a. */
+	a = dram_open(test, c, dram_config(VF, 3, 0x0), NULL);
+	sun4v_dram_model_traffic(&c->m, 3, 0x0, 1000);
+	KUNIT_EXPECT_EQ(test, dram_value(a), 1000ULL);
+
+	sun4v_dram_model_inject_traffic(&c->m, 3, 0x0, 300);
+	sun4v_dram_model_inject(&c->m, GET, pic, ST_EWOULDBLOCK, 2, 1);
+	writes = c->m.calls[SET][ctl];
+	b = dram_open(test, c, dram_config(VF, 3, 0x1), NULL);
+	KUNIT_EXPECT_EQ(test, c->m.inj_count, 0U);
+	KUNIT_EXPECT_EQ(test, c->m.calls[SET][ctl], writes);
+	KUNIT_EXPECT_EQ(test, dram_value(a), 1300ULL);
+
+	/* perf retries b at a multiplexing tick; then both count exactly. */
+	for (i = 0; i < 2000 && READ_ONCE(b->state) != PERF_EVENT_STATE_ACTIVE;
+	     i++)
+		usleep_range(1000, 2000);
+	KUNIT_ASSERT_EQ(test, READ_ONCE(b->state), PERF_EVENT_STATE_ACTIVE);
+	KUNIT_EXPECT_EQ(test, c->m.calls[SET][ctl], writes + 1);
+	sun4v_dram_model_traffic(&c->m, 3, 0x0, 30);
+	sun4v_dram_model_traffic(&c->m, 3, 0x1, 70);
+	KUNIT_EXPECT_EQ(test, dram_value(a), 1330ULL);
+	KUNIT_EXPECT_EQ(test, dram_value(b), 70ULL);
+	perf_event_release_kernel(b);
+	perf_event_release_kernel(a);
+	KUNIT_EXPECT_EQ(test, c->m.bad, 0UL);
+	dram_down(c);
+}
+
+/*
  * Item 5 of issue 11: the poll period has a ceiling derived from each
  * event's worst-case rate: 671 ms for the transaction events, 20 ms while
  * a queue-latency event counts (it may add its queue's occupancy at every
@@ -1816,6 +1866,7 @@ static struct kunit_case dram_cases[] = {
 	KUNIT_CASE(dram_test_group_read),
 	KUNIT_CASE(dram_test_scheduling),
 	KUNIT_CASE(dram_test_add_keeps_other_half),
+	KUNIT_CASE(dram_test_add_read_error),
 	KUNIT_CASE(dram_test_presence),
 	KUNIT_CASE(dram_test_detect_high_bits),
 	KUNIT_CASE(dram_test_probe_errors),
