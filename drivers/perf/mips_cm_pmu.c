@@ -1171,11 +1171,11 @@ EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_gdb_ctx);
 /*
  * The platform: where the Coherence Manager's Global Debug Block is, what
  * the CPS around it looks like (clusters, IOCUs) and which interrupt, if
- * any, the platform wired CM_PCInt to. The device tree node compatible
- * with "mti,mips-cm" may name it "perf"
- * (Documentation/devicetree/bindings/mips/mti,mips-cm.yaml); no mainline
- * device tree does, and without it the driver relies on its fold timer
- * alone.
+ * any, the platform wired CM_PCInt to. The CM's device tree node names it
+ * "perf" (Documentation/devicetree/bindings/mips/mti,mips-cm.yaml: the CM
+ * has an error interrupt too, so an entry is only known by its name); no
+ * mainline device tree does, and without it the driver relies on its fold
+ * timer alone.
  */
 static struct mips_cm_pmu *mips_cm_pmu;
 
@@ -1184,10 +1184,20 @@ static int mips_cm_pmu_irq(void)
 	struct device_node *np;
 	int irq;
 
+	/*
+	 * Not "mobileye,eyeq6-cm": that compatible is for the EyeQ6's
+	 * multi-cluster configurations, which this driver refuses.
+	 */
 	np = of_find_compatible_node(NULL, NULL, "mti,mips-cm");
 	if (!np)
 		return 0;
 	irq = of_irq_get_byname(np, "perf");
+	/* Not silently: an unnamed entry may as well be the error interrupt. */
+	if (irq < 0 && irq != -EPROBE_DEFER &&
+	    of_find_property(np, "interrupts", NULL) &&
+	    !of_find_property(np, "interrupt-names", NULL))
+		pr_warn("%pOF: interrupts without interrupt-names; the overflow interrupt must be named \"perf\", folding by the timer alone\n",
+			np);
 	of_node_put(np);
 	/* -EPROBE_DEFER cannot be waited for here: fold by the timer alone */
 	return irq > 0 ? irq : 0;

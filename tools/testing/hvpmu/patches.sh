@@ -314,7 +314,7 @@ build() {
 	done < <(spec_lines "$spec/series" | grep '^build[[:space:]]')
 }
 
-# check_patch PRISTINE FILE: checkpatch --strict of that tree, all clean.
+# check_patch TREE FILE: checkpatch --strict of that tree, all clean.
 check_patch() {
 	local out total
 	out=$(cd "$1" && scripts/checkpatch.pl --strict --ignore UNKNOWN_COMMIT_ID "$2" 2>&1) || true
@@ -381,8 +381,10 @@ for base in "$@"; do
 			for p in "$dest"/*.patch; do
 				case $(basename "$p") in 0000-cover-letter.patch) continue ;; esac
 				echo "  $(basename "$p")"
+				# on the tree as the maintainer has it when taking
+				# this patch: a binding an earlier one adds exists
+				check_patch "$src" "$p"
 				git -C "$src" am -q "$p" || die "$label: git am $(basename "$p") failed"
-				check_patch "$pdir" "$p"
 				build "$base" "$src" "$spec" "$label $(basename "$p")"
 				echo "    built"
 			done

@@ -48,11 +48,14 @@ for s in "$@"; do
 	hvpmu_known_series "$s" || die "unknown kernel series '$s' (supported: $HVPMU_ALL_SERIES)"
 done
 
+# python3-ply, python3-git: checkpatch's SPDX check (scripts/spdxcheck.py);
+# without them it prints a traceback and checks nothing.
 PKGS="gcc-sparc64-linux-gnu gcc-powerpc64-linux-gnu
       gcc-mips-linux-gnu gcc-mips64el-linux-gnuabi64 qemu-system-x86
       qemu-system-ppc qemu-system-sparc qemu-system-mips sparse bc bison
       flex libelf-dev libssl-dev ccache python3 python3-dev make gcc perl
-      cpio xz-utils patch busybox-static linux-perf kmod git util-linux"
+      cpio xz-utils patch busybox-static linux-perf kmod git util-linux
+      dt-schema yamllint libyaml-dev pkg-config python3-ply python3-git"
 [ -n "${KDIR:-}" ] || for s in "$@"; do PKGS="$PKGS linux-source-$s"; done
 
 # Every command the harness calls (check.sh, e2e, native, demo, kunit.py).
@@ -65,7 +68,8 @@ CMDS="make gcc ld perl python3 python3-config bc bison flex cpio xz tar
       sparc64-linux-gnu-gcc powerpc64-linux-gnu-gcc mips-linux-gnu-gcc
       mips64el-linux-gnuabi64-gcc
       qemu-system-x86_64 qemu-system-ppc64 qemu-system-sparc64
-      qemu-system-mipsel"
+      qemu-system-mipsel
+      dt-mk-schema dt-validate dt-doc-validate yamllint pkg-config"
 
 SUDO=""
 [ "$(id -u)" = 0 ] || SUDO=sudo
