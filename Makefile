@@ -18,7 +18,7 @@
 #   make cross     cross builds of the series: W=1 and sparse, no warning in
 #                  our files (TARGETS="...")
 #   make lint      checkpatch --strict and kernel-doc on our files and on
-#                  every patch of the series
+#                  every patch of the series; dt_binding_check of its bindings
 #   make extmod    external-module build (sparc64) from a link farm
 #   make e2e       the real perf tool in an x86_64 guest on the simulated platform
 #   make stress    perf_event_open fuzzer under load in that guest (STRESS_SECONDS=300)
