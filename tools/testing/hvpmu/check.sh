@@ -221,9 +221,10 @@ step_lint() {
 # tree that this version cannot read are skipped (a line naming them, not
 # ours, in the log).
 step_lint_dt() {
-	local b log out
+	local b name log out
 	for b in $(series_added 'Documentation/devicetree/bindings/*.yaml'); do
-		log=$BUILD/dt_binding_check-$(basename "$b" .yaml).log
+		name=$(basename "$b" .yaml)
+		log=$BUILD/dt_binding_check-$name.log
 		if ! make -C "$KDIR" O="$BUILD/dt_binding_check" -j"$JOBS" \
 			DT_SCHEMA_MIN_VERSION=2022.08 \
 			DT_SCHEMA_FILES="${b#Documentation/devicetree/bindings/}" \
@@ -232,11 +233,11 @@ step_lint_dt() {
 			fail "dt_binding_check: $b (log: $log)"
 			continue
 		fi
-		out=$(grep -F "$(basename "$b" .yaml)" "$log" | grep -vE '^  [A-Z_]+ ')
+		out=$(grep -F "$name" "$log" | grep -vE '^  [A-Z_]+ ')
 		if [ -n "$out" ]; then
 			printf '%s\n' "$out"
 			fail "dt_binding_check: $b"
-		elif ! grep -qE "(DTC_CHK|DTC \[C\]) .*$(basename "$b" .yaml)\.example\.dtb" "$log"; then
+		elif ! grep -qE "(DTC_CHK|DTC \[C\]) .*$name\.example\.dtb" "$log"; then
 			fail "dt_binding_check: $b: its examples were not checked (log: $log)"
 		else
 			pass "dt_binding_check: $b"
