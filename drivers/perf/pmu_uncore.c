@@ -250,6 +250,9 @@ EXPORT_SYMBOL_GPL(pmu_defer_flush);
 
 static void pmu_log_work(struct work_struct *work);
 
+/* The states of a line of a struct pmu_log. */
+enum { PMU_LOG_FREE, PMU_LOG_WRITING, PMU_LOG_READY };
+
 /**
  * pmu_log_init() - prepare a struct pmu_log
  * @log: the log
@@ -257,7 +260,6 @@ static void pmu_log_work(struct work_struct *work);
 void pmu_log_init(struct pmu_log *log)
 {
 	memset(log, 0, sizeof(*log));
-	raw_spin_lock_init(&log->lock);
 	pmu_defer_init(&log->print, pmu_log_work);
 }
 EXPORT_SYMBOL_GPL(pmu_log_init);
@@ -267,23 +269,27 @@ EXPORT_SYMBOL_GPL(pmu_log_init);
  * @log: the log
  * @fmt: printk format, with the caller's pr_fmt() prefix
  *
- * Any context, any lock held. A message that finds the queue full is only
- * counted; rate-limit at the caller.
+ * Any context, NMI included, any lock held: takes no lock. A message that
+ * finds every line taken is only counted; rate-limit at the caller. Lines
+ * queued at the same time may print in another order.
  */
 void pmu_log(struct pmu_log *log, const char *fmt, ...)
 {
-	unsigned long flags;
 	va_list args;
+	unsigned int i;
 
-	raw_spin_lock_irqsave(&log->lock, flags);
-	if (log->nr < PMU_LOG_LINES) {
+	for (i = 0; i < PMU_LOG_LINES; i++)
+		if (atomic_cmpxchg(&log->state[i], PMU_LOG_FREE,
+				   PMU_LOG_WRITING) == PMU_LOG_FREE)
+			break;
+	if (i < PMU_LOG_LINES) {
 		va_start(args, fmt);
-		vscnprintf(log->line[log->nr++], PMU_LOG_LEN, fmt, args);
+		vscnprintf(log->line[i], PMU_LOG_LEN, fmt, args);
 		va_end(args);
+		atomic_set_release(&log->state[i], PMU_LOG_READY);
 	} else {
-		log->lost++;
+		atomic_long_inc(&log->lost);
 	}
-	raw_spin_unlock_irqrestore(&log->lock, flags);
 	pmu_defer_queue(&log->print);
 }
 EXPORT_SYMBOL_GPL(pmu_log);
@@ -296,23 +302,16 @@ EXPORT_SYMBOL_GPL(pmu_log);
 static void pmu_log_work(struct work_struct *work)
 {
 	struct pmu_log *log = container_of(work, struct pmu_log, print.work);
-	char (*line)[PMU_LOG_LEN];
-	unsigned int i, nr;
-	unsigned long flags, lost;
+	unsigned long lost;
+	unsigned int i;
 
-	line = kmalloc_array(PMU_LOG_LINES, PMU_LOG_LEN, GFP_KERNEL);
-	raw_spin_lock_irqsave(&log->lock, flags);
-	nr = line ? log->nr : 0;
-	if (nr)
-		memcpy(line, log->line, nr * PMU_LOG_LEN);
-	lost = log->lost;
-	log->nr -= nr;
-	log->lost = 0;
-	raw_spin_unlock_irqrestore(&log->lock, flags);
-
-	for (i = 0; i < nr; i++)
-		pr_warn("%s", line[i]);
-	kfree(line);
+	for (i = 0; i < PMU_LOG_LINES; i++) {
+		if (atomic_read_acquire(&log->state[i]) != PMU_LOG_READY)
+			continue;
+		pr_warn("%s", log->line[i]);
+		atomic_set_release(&log->state[i], PMU_LOG_FREE);
+	}
+	lost = atomic_long_xchg(&log->lost, 0);
 	if (lost)
 		pr_warn("pmu_uncore: %lu more messages not shown\n", lost);
 }

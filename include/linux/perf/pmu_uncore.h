@@ -9,6 +9,7 @@
 #ifndef _LINUX_PERF_PMU_UNCORE_H
 #define _LINUX_PERF_PMU_UNCORE_H
 
+#include <linux/atomic.h>
 #include <linux/bits.h>
 #include <linux/cpumask.h>
 #include <linux/irq_work.h>
@@ -85,22 +86,24 @@ void pmu_defer_flush(struct pmu_defer *defer);
 /**
  * struct pmu_log - messages formatted where printk must not run, printed
  *	later by a work item
- * @lock: protects @line, @nr and @lost
  * @print: prints the queued lines in process context
- * @nr: lines queued
- * @lost: messages that found the queue full since the last print
+ * @state: per line: free, being written, or ready to print
+ * @lost: messages that found no free line since the last print
  * @line: the queued lines
  *
  * Read, start, stop and poll paths run under perf's raw context lock or a
- * driver's raw spinlock, often in hard-irq context. The console drivers
- * take spinlock_t locks (sleeping locks on PREEMPT_RT, an invalid wait
- * context for lockdep), and printk_deferred() is not exported to modules.
+ * driver's raw spinlock, often in hard-irq context, and some in NMI
+ * context (sparc64's perf interrupt comes at PIL 15, which
+ * local_irq_save() does not mask). The console drivers take spinlock_t
+ * locks (sleeping locks on PREEMPT_RT, an invalid wait context for
+ * lockdep), and printk_deferred() is not exported to modules. Lines are
+ * claimed with cmpxchg(), so queueing takes no lock: an NMI that
+ * interrupts a CPU in the middle of pmu_log() queues its own line.
  */
 struct pmu_log {
-	raw_spinlock_t lock;
 	struct pmu_defer print;
-	unsigned int nr;
-	unsigned long lost;
+	atomic_t state[PMU_LOG_LINES];
+	atomic_long_t lost;
 	char line[PMU_LOG_LINES][PMU_LOG_LEN];
 };
 
