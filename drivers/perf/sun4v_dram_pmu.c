@@ -180,12 +180,18 @@ struct dram_chan {
  * @ht: hyperprivileged counting: DRAM_HT_UNUSED, _ALLOWED, _REFUSED or
  *	_REVOKED
  * @l2_lock: serialises the L2 state below
- * @nr_nodes: T2+ nodes (one L2 each) found from the CPUs' sockets; 0 if
- *	the backend cannot tell or they are too many: no l2ctl then
- * @cpu_node: the node of each possible CPU, -1 if unknown
+ * @l2_on: the T2+ nodes can be told from the CPUs' sockets (the backend
+ *	tells them and the probe found at most four): l2ctl works
+ * @l2_full: a fifth socket was seen after probe (logged once)
+ * @nr_nodes: T2+ nodes (one L2 each) found so far from the sockets of
+ *	online CPUs; only grows
+ * @cpu_node: the node of each CPU, -1 until it has been seen online
+ * @l2_sock: the socket id of each node
  * @l2_mode: VF PERF_CONFIG setting per node while it has users
  * @l2_users: users of each node's PERF_CONFIG setting
  * @l2_hw: what each node's PERF_CONFIG holds, or DRAM_L2_UNKNOWN
+ * @l2_task_users: per-task events holding a setting (on every node)
+ * @l2_task_mode: their setting, which a node found later takes too
  * @txn_flags: current perf transaction
  * @txn_pending: channels read inside the current read transaction
  * @chan: per-channel state
@@ -206,12 +212,17 @@ struct sun4v_dram_pmu {
 	unsigned int nr_chans;
 	u32 present;
 	int ht;
-	struct mutex l2_lock;	/* nr_nodes users, l2_mode, l2_users, l2_hw */
+	struct mutex l2_lock;	/* cpu_node, nr_nodes and the l2_ fields */
+	bool l2_on;
+	bool l2_full;
 	unsigned int nr_nodes;
 	s8 *cpu_node;
+	int l2_sock[SUN4V_PMU_VF_NODES];
 	unsigned int l2_mode[SUN4V_PMU_VF_NODES];
 	unsigned int l2_users[SUN4V_PMU_VF_NODES];
 	int l2_hw[SUN4V_PMU_VF_NODES];
+	unsigned int l2_task_users;
+	unsigned int l2_task_mode;
 	unsigned int txn_flags;
 	u32 txn_pending;
 	struct dram_chan chan[SUN4V_PMU_MAX_CHANNELS];
@@ -282,10 +293,12 @@ EXPORT_SYMBOL_IF_KUNIT(sun4v_pmu_errno);
 
 /*
  * Most messages come from paths that hold d->lock (a raw spinlock) or run
- * in hard-irq context (the poll, IPI reads, PCR writes), where the console
- * must not be driven: its locks may sleep on PREEMPT_RT, which lockdep
- * reports as an invalid wait context. So they are deferred to a work item
- * (pmu_log()), and rate-limited.
+ * in hard-irq or NMI context (the poll, IPI reads, PCR writes from the
+ * CPU PMU's overflow interrupt), where the console must not be driven:
+ * its locks may sleep on PREEMPT_RT, which lockdep reports as an invalid
+ * wait context, and an NMI may interrupt their holder. So they are
+ * deferred to a work item by pmu_log(), which takes no lock, and
+ * rate-limited (__ratelimit() only trylocks).
  */
 static __printf(2, 3) void dram_warn(struct sun4v_dram_pmu *d,
 				     const char *fmt, ...)
@@ -820,6 +833,7 @@ static void dram_l2_here(void *info)
 /*
  * PerfReg 1 is the L2 control register of the calling strand's node
  * (vf_perf_api 3.1), so make the call on an online CPU of @node.
+ * Called with l2_lock held.
  * Return: 0 and the call in *@a, or -ENODEV if no CPU of @node is online.
  */
 static int dram_l2_call(struct sun4v_dram_pmu *d, unsigned int node,
@@ -851,16 +865,16 @@ static int dram_set_l2ctl(struct sun4v_dram_pmu *d, unsigned int node,
 
 	ret = dram_l2_call(d, node, &a);
 	if (ret) {
-		pr_warn_ratelimited("%s: no online CPU on node %u to write its L2 PERF_CONFIG\n",
-				    d->name, node);
+		pr_warn_ratelimited("%s: no online CPU on socket %d to write its L2 PERF_CONFIG\n",
+				    d->name, d->l2_sock[node]);
 		return ret;
 	}
 	if (a.status == SUN4V_PMU_EOK) {
 		d->l2_hw[node] = mode;
 		return 0;
 	}
-	pr_warn_ratelimited("%s: writing PerfReg %u (L2 PERF_CONFIG) of node %u failed: %s\n",
-			    d->name, SUN4V_PMU_VF_REG_L2CTL, node,
+	pr_warn_ratelimited("%s: writing PerfReg %u (L2 PERF_CONFIG) on socket %d failed: %s\n",
+			    d->name, SUN4V_PMU_VF_REG_L2CTL, d->l2_sock[node],
 			    sun4v_pmu_status_name(a.status));
 	ret = sun4v_pmu_errno(a.status);
 	a = (struct dram_l2_call) { .set = false };
@@ -872,10 +886,80 @@ static int dram_set_l2ctl(struct sun4v_dram_pmu *d, unsigned int node,
 }
 
 /*
- * Number the T2+ nodes from the CPUs' sockets, then read every node's
- * PERF_CONFIG and put it back to "all": a previous user (or the firmware)
- * may have left a subset selected. A node that cannot be reset stays
- * DRAM_L2_UNKNOWN and is written by its first user.
+ * Bring a node found just now to the setting it must hold: what the
+ * per-task events hold, or else "all" (a previous user, or the firmware,
+ * may have left a subset selected). A node that cannot be written stays
+ * DRAM_L2_UNKNOWN and is written by its next user. Called with l2_lock
+ * held.
+ */
+static void dram_l2_settle(struct sun4v_dram_pmu *d, unsigned int node)
+{
+	struct dram_l2_call a = { .set = false };
+	unsigned int mode = SUN4V_PMU_L2_ALL;
+
+	if (d->l2_task_users)
+		mode = d->l2_task_mode;
+	d->l2_mode[node] = mode;
+	d->l2_users[node] = d->l2_task_users;
+	d->l2_hw[node] = DRAM_L2_UNKNOWN;
+	if (!dram_l2_call(d, node, &a) && a.status == SUN4V_PMU_EOK)
+		d->l2_hw[node] = a.val & DRAM_L2CTL_MASK;
+	if (d->l2_hw[node] == mode)
+		return;
+	if (d->l2_hw[node] != DRAM_L2_UNKNOWN)
+		pr_info("%s: socket %d: L2 PERF_CONFIG was %d; set to %u\n",
+			d->name, d->l2_sock[node], d->l2_hw[node], mode);
+	dram_set_l2ctl(d, node, mode);
+}
+
+/*
+ * Give each online CPU seen for the first time its node, and settle a
+ * node found that way. Only online CPUs: on sun4v every CPU below the
+ * machine description's max-cpus is possible, but only those it lists
+ * have a socket id (cpu_data() of the others keeps sock_id 0, a socket
+ * without CPUs), and dynamic reconfiguration (ds.c dr_cpu_configure())
+ * marks a CPU present before it fills in its cpu_data. A CPU keeps its
+ * node: its socket does not change, and events on it hold that node's
+ * setting. Called with l2_lock held.
+ */
+static void dram_l2_map(struct sun4v_dram_pmu *d)
+{
+	unsigned int cpu, node;
+	int sock;
+
+	if (!d->l2_on)
+		return;
+	for_each_online_cpu(cpu) {
+		if (d->cpu_node[cpu] >= 0)
+			continue;
+		sock = d->desc.ops->cpu_socket(d->desc.ctx, cpu);
+		if (sock < 0)
+			continue;
+		for (node = 0; node < d->nr_nodes; node++)
+			if (d->l2_sock[node] == sock)
+				break;
+		if (node < d->nr_nodes) {
+			d->cpu_node[cpu] = node;
+			continue;
+		}
+		if (node == SUN4V_PMU_VF_NODES) {
+			if (!d->l2_full)
+				pr_warn("%s: CPU %u is on a fifth socket (%d): no l2ctl for it\n",
+					d->name, cpu, sock);
+			d->l2_full = true;
+			continue;
+		}
+		d->l2_sock[node] = sock;
+		d->cpu_node[cpu] = node;
+		WRITE_ONCE(d->nr_nodes, node + 1);
+		dram_l2_settle(d, node);
+	}
+}
+
+/*
+ * Number the T2+ nodes from the sockets of the online CPUs (the others
+ * are mapped when they are first seen online, see dram_l2_map()), then
+ * settle every node.
  */
 static int dram_l2_probe(struct sun4v_dram_pmu *d)
 {
@@ -890,33 +974,28 @@ static int dram_l2_probe(struct sun4v_dram_pmu *d)
 		kfree(sock);
 		return -ENOMEM;
 	}
+	mutex_lock(&d->l2_lock);
 	for (cpu = 0; cpu < nr_cpu_ids; cpu++)
-		sock[cpu] = cpu_possible(cpu) ?
+		sock[cpu] = cpu_online(cpu) ?
 			    d->desc.ops->cpu_socket(d->desc.ctx, cpu) : -ENODEV;
 	n = sun4v_pmu_l2_nodes(sock, nr_cpu_ids, d->cpu_node);
-	kfree(sock);
 	if (n < 0) {
 		pr_warn("%s: CPUs on more than %u sockets: no L2 miss source (l2ctl)\n",
 			d->name, SUN4V_PMU_VF_NODES);
-		return 0;
+		goto out;
 	}
+	d->l2_on = true;
 	d->nr_nodes = n;
-
-	mutex_lock(&d->l2_lock);
-	for (node = 0; node < d->nr_nodes; node++) {
-		struct dram_l2_call a = { .set = false };
-
-		d->l2_hw[node] = DRAM_L2_UNKNOWN;
-		if (!dram_l2_call(d, node, &a) && a.status == SUN4V_PMU_EOK)
-			d->l2_hw[node] = a.val & DRAM_L2CTL_MASK;
-		if (d->l2_hw[node] == SUN4V_PMU_L2_ALL)
-			continue;
-		if (d->l2_hw[node] != DRAM_L2_UNKNOWN)
-			pr_info("%s: node %u: L2 PERF_CONFIG was %d; reset to 0 (all L2 misses)\n",
-				d->name, node, d->l2_hw[node]);
-		dram_set_l2ctl(d, node, SUN4V_PMU_L2_ALL);
-	}
+	for (cpu = 0; cpu < nr_cpu_ids; cpu++)
+		if (d->cpu_node[cpu] >= 0)
+			d->l2_sock[d->cpu_node[cpu]] = sock[cpu];
+	for (node = 0; node < d->nr_nodes; node++)
+		dram_l2_settle(d, node);
+	/* CPUs that went online meanwhile */
+	dram_l2_map(d);
+out:
 	mutex_unlock(&d->l2_lock);
+	kfree(sock);
 	return 0;
 }
 
@@ -1054,7 +1133,10 @@ static void dram_ht_state(struct sun4v_dram_pmu *d, int state,
 {
 	if (READ_ONCE(d->ht) == state || xchg(&d->ht, state) == state)
 		return;
-	/* Interrupts are off here: deferred, see dram_warn(). */
+	/*
+	 * Interrupts are off here, or this is sparc64's perf NMI (PIL 15):
+	 * deferred by pmu_log(), which takes no lock, see dram_warn().
+	 */
 	if (state == DRAM_HT_REFUSED)
 		dram_warn(d, "hypervisor refused hyperprivileged counting (PCR.HT): %s; counting without it\n",
 			  sun4v_pmu_status_name(hv_status));
@@ -1108,11 +1190,39 @@ bool sun4v_pmu_pcr_write(struct sun4v_dram_pmu *d, u64 pcr, bool live,
 }
 EXPORT_SYMBOL_IF_KUNIT(sun4v_pmu_pcr_write);
 
+/* sun4v_pmu_l2ctl_get() with l2_lock held */
+static int __dram_l2ctl_get(struct sun4v_dram_pmu *d, unsigned int node,
+			    unsigned int mode)
+{
+	int ret = 0;
+
+	if (node >= d->nr_nodes || mode > SUN4V_PMU_L2_C2C)
+		return -EINVAL;
+	if (d->l2_users[node] && d->l2_mode[node] != mode)
+		ret = -EBUSY;
+	else if (!d->l2_users[node] && d->l2_hw[node] != mode)
+		ret = dram_set_l2ctl(d, node, mode);
+	if (!ret) {
+		d->l2_mode[node] = mode;
+		d->l2_users[node]++;
+	}
+	return ret;
+}
+
+/* sun4v_pmu_l2ctl_put() with l2_lock held */
+static void __dram_l2ctl_put(struct sun4v_dram_pmu *d, unsigned int node)
+{
+	if (node < d->nr_nodes && !WARN_ON_ONCE(!d->l2_users[node]) &&
+	    !--d->l2_users[node] && d->l2_hw[node] != SUN4V_PMU_L2_ALL)
+		dram_set_l2ctl(d, node, SUN4V_PMU_L2_ALL);
+}
+
 /**
  * sun4v_pmu_l2ctl_get() - take a node's L2 miss-source setting (T2+)
  * @d: a vfalls_dram instance
- * @node: the node, 0 to the number of nodes minus one (the nodes are
- *	numbered by sun4v_pmu_l2_nodes() from the CPUs' sockets)
+ * @node: the node, 0 to the number of nodes minus one (numbered by
+ *	sun4v_pmu_l2_nodes() from the sockets of the CPUs online at probe,
+ *	then in the order further sockets are seen online)
  * @mode: PERF_CONFIG, SUN4V_PMU_L2_ALL to SUN4V_PMU_L2_C2C
  *
  * The setting is node-wide and shared: users asking for the same @mode
@@ -1128,21 +1238,13 @@ EXPORT_SYMBOL_IF_KUNIT(sun4v_pmu_pcr_write);
 int sun4v_pmu_l2ctl_get(struct sun4v_dram_pmu *d, unsigned int node,
 			unsigned int mode)
 {
-	int ret = 0;
+	int ret;
 
-	if (d->desc.chip != SUN4V_PMU_VF || !d->nr_nodes)
+	if (d->desc.chip != SUN4V_PMU_VF || !d->l2_on)
 		return -EOPNOTSUPP;
-	if (node >= d->nr_nodes || mode > SUN4V_PMU_L2_C2C)
-		return -EINVAL;
 	mutex_lock(&d->l2_lock);
-	if (d->l2_users[node] && d->l2_mode[node] != mode)
-		ret = -EBUSY;
-	else if (!d->l2_users[node] && d->l2_hw[node] != mode)
-		ret = dram_set_l2ctl(d, node, mode);
-	if (!ret) {
-		d->l2_mode[node] = mode;
-		d->l2_users[node]++;
-	}
+	dram_l2_map(d);
+	ret = __dram_l2ctl_get(d, node, mode);
 	mutex_unlock(&d->l2_lock);
 	return ret;
 }
@@ -1159,37 +1261,16 @@ EXPORT_SYMBOL_IF_KUNIT(sun4v_pmu_l2ctl_get);
  */
 void sun4v_pmu_l2ctl_put(struct sun4v_dram_pmu *d, unsigned int node)
 {
-	if (node >= d->nr_nodes)
-		return;
 	mutex_lock(&d->l2_lock);
-	if (!WARN_ON_ONCE(!d->l2_users[node]) && !--d->l2_users[node] &&
-	    d->l2_hw[node] != SUN4V_PMU_L2_ALL)
-		dram_set_l2ctl(d, node, SUN4V_PMU_L2_ALL);
+	__dram_l2ctl_put(d, node);
 	mutex_unlock(&d->l2_lock);
 }
 EXPORT_SYMBOL_IF_KUNIT(sun4v_pmu_l2ctl_put);
 
-/*
- * The nodes whose setting a CPU PMU event depends on: its CPU's node, or
- * for a per-task event (@cpu < 0), which may run anywhere, every node.
- */
-static int dram_l2ctl_nodes(struct sun4v_dram_pmu *d, int cpu,
-			    unsigned long *nodes)
-{
-	if (cpu < 0) {
-		*nodes = GENMASK(d->nr_nodes - 1, 0);
-		return 0;
-	}
-	if (cpu >= nr_cpu_ids || d->cpu_node[cpu] < 0)
-		return -ENODEV;
-	*nodes = BIT(d->cpu_node[cpu]);
-	return 0;
-}
-
 /* Whether an event depends on PERF_CONFIG, hence takes a setting. */
 static bool dram_l2ctl_user(struct sun4v_dram_pmu *d, u32 enc)
 {
-	return d->desc.chip == SUN4V_PMU_VF && d->nr_nodes &&
+	return d->desc.chip == SUN4V_PMU_VF && d->l2_on &&
 	       SUN4V_PMU_PCR_SL(enc) == SUN4V_PMU_PCR_SL_MISSES;
 }
 
@@ -1204,24 +1285,25 @@ static bool dram_l2ctl_user(struct sun4v_dram_pmu *d, u32 enc)
  * The CPU PMU's provider hook on a T2+. Events of select group SL 3 count
  * what their node's PERF_CONFIG selects, so each takes the node's setting
  * with sun4v_pmu_l2ctl_get(), "all" included: a plain miss event must
- * not silently count a subset that another user chose. Nodes are numbered
- * once, from the CPUs' sockets (sun4v_pmu_l2_nodes()), for per-CPU and
- * per-task events alike. On a T2 config1 is not this driver's: ignored,
+ * not silently count a subset that another user chose. A CPU's node is
+ * its socket's (dram_l2_map()), for per-CPU and per-task events alike; a
+ * per-task event holds the setting of every node, including the nodes
+ * found while it is open. On a T2 config1 is not this driver's: ignored,
  * as by the CPU PMU without a provider. May sleep.
  *
  * Return: 1 if a setting was taken (release it with
  * sun4v_pmu_l2ctl_event_put() and the same arguments), 0 if the event
  * needs none, -EINVAL for a reserved config1 bit or a nonzero l2ctl on an
  * event outside SL 3, -EOPNOTSUPP for a nonzero l2ctl when the CPUs'
- * nodes are not known, -EBUSY if a node holds another setting, or another
- * errno of sun4v_pmu_l2ctl_get(). Nothing is taken on error.
+ * nodes are not known, -ENODEV for a CPU not seen online, -EBUSY if a
+ * node holds another setting, or another errno of sun4v_pmu_l2ctl_get().
+ * Nothing is taken on error.
  */
 int sun4v_pmu_l2ctl_event_get(struct sun4v_dram_pmu *d, int cpu, u32 enc,
 			      u64 config1)
 {
 	unsigned int mode = config1 & DRAM_L2CTL_MASK, node;
-	unsigned long nodes, done = 0;
-	int ret;
+	int ret = 0;
 
 	if (d->desc.chip != SUN4V_PMU_VF)
 		return 0;
@@ -1231,21 +1313,33 @@ int sun4v_pmu_l2ctl_event_get(struct sun4v_dram_pmu *d, int cpu, u32 enc,
 		return mode ? -EINVAL : 0;
 	if (!dram_l2ctl_user(d, enc))
 		return mode ? -EOPNOTSUPP : 0;
-	ret = dram_l2ctl_nodes(d, cpu, &nodes);
-	if (ret)
-		return ret;
-	for_each_set_bit(node, &nodes, SUN4V_PMU_VF_NODES) {
-		ret = sun4v_pmu_l2ctl_get(d, node, mode);
-		if (ret)
-			goto undo;
-		done |= BIT(node);
-	}
-	return 1;
 
-undo:
-	for_each_set_bit(node, &done, SUN4V_PMU_VF_NODES)
-		sun4v_pmu_l2ctl_put(d, node);
-	return ret;
+	mutex_lock(&d->l2_lock);
+	dram_l2_map(d);
+	if (cpu >= 0) {
+		if (cpu >= nr_cpu_ids || d->cpu_node[cpu] < 0)
+			ret = -ENODEV;
+		else
+			ret = __dram_l2ctl_get(d, d->cpu_node[cpu], mode);
+		goto out;
+	}
+	if (d->l2_task_users && d->l2_task_mode != mode) {
+		ret = -EBUSY;
+		goto out;
+	}
+	for (node = 0; node < d->nr_nodes; node++) {
+		ret = __dram_l2ctl_get(d, node, mode);
+		if (ret) {
+			while (node--)
+				__dram_l2ctl_put(d, node);
+			goto out;
+		}
+	}
+	d->l2_task_mode = mode;
+	d->l2_task_users++;
+out:
+	mutex_unlock(&d->l2_lock);
+	return ret ?: 1;
 }
 EXPORT_SYMBOL_IF_KUNIT(sun4v_pmu_l2ctl_event_get);
 
@@ -1262,14 +1356,20 @@ EXPORT_SYMBOL_IF_KUNIT(sun4v_pmu_l2ctl_event_get);
 void sun4v_pmu_l2ctl_event_put(struct sun4v_dram_pmu *d, int cpu, u32 enc,
 			       u64 config1)
 {
-	unsigned long nodes;
 	unsigned int node;
 
-	if (!dram_l2ctl_user(d, enc) ||
-	    WARN_ON_ONCE(dram_l2ctl_nodes(d, cpu, &nodes)))
+	if (!dram_l2ctl_user(d, enc))
 		return;
-	for_each_set_bit(node, &nodes, SUN4V_PMU_VF_NODES)
-		sun4v_pmu_l2ctl_put(d, node);
+	mutex_lock(&d->l2_lock);
+	if (cpu >= 0) {
+		if (!WARN_ON_ONCE(cpu >= nr_cpu_ids || d->cpu_node[cpu] < 0))
+			__dram_l2ctl_put(d, d->cpu_node[cpu]);
+	} else if (!WARN_ON_ONCE(!d->l2_task_users)) {
+		d->l2_task_users--;
+		for (node = 0; node < d->nr_nodes; node++)
+			__dram_l2ctl_put(d, node);
+	}
+	mutex_unlock(&d->l2_lock);
 }
 EXPORT_SYMBOL_IF_KUNIT(sun4v_pmu_l2ctl_event_put);
 

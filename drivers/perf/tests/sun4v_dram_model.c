@@ -147,21 +147,23 @@ static bool model_injected(struct sun4v_dram_model *m,
 
 /*
  * The hypervisor node of a CPU: one node per distinct socket id, numbered
- * in increasing (or, as the other reading, decreasing) socket order.
+ * in increasing (or, as the other reading, decreasing) socket order. A CPU
+ * with socket id 0 (or below) is not in the machine description: it is
+ * on no node, as sparc64's cpu_data() of such a CPU keeps sock_id 0.
  */
 static int model_node_locked(struct sun4v_dram_model *m, unsigned int cpu)
 {
 	int mine, node = 0;
 	unsigned int i, j;
 
-	if (cpu >= SUN4V_PMU_MODEL_CPUS || m->sock[cpu] < 0)
+	if (cpu >= SUN4V_PMU_MODEL_CPUS || m->sock[cpu] <= 0)
 		return -ENODEV;
 	mine = m->sock[cpu];
 	/* Count the distinct socket ids that come before ours. */
 	for (i = 0; i < SUN4V_PMU_MODEL_CPUS; i++) {
 		int s = m->sock[i];
 
-		if (s < 0 || s == mine ||
+		if (s <= 0 || s == mine ||
 		    (m->nodes_descending ? s < mine : s > mine))
 			continue;
 		for (j = 0; j < i && m->sock[j] != s; j++)

@@ -85,7 +85,9 @@ struct sun4v_dram_model_call {
  * @absent_status: VF status for a register of an absent node: EINVAL
  *	(API 1.0, the default) or ENOTSUPPORTED (the 1.1 text)
  * @sock: socket id of each CPU, numbered from 1 as sparc64's machine
- *	description does; CPUs beyond SUN4V_PMU_MODEL_CPUS have none
+ *	description does; 0 for a CPU it does not list (possible but not
+ *	present: cpu_data() keeps sock_id 0), which is on no node; CPUs
+ *	beyond SUN4V_PMU_MODEL_CPUS have none
  * @nodes_descending: how the hypervisor numbers nodes is not documented:
  *	false = in increasing socket id order, true = decreasing
  * @ctl_effect: what a control write does to the counter register

@@ -8,6 +8,7 @@
 
 #include <kunit/test.h>
 #include <linux/cpu.h>
+#include <linux/debug_locks.h>
 #include <linux/delay.h>
 #include <linux/jiffies.h>
 #include <linux/mutex.h>
@@ -19,6 +20,11 @@
 
 #include "pmu_format_kunit.h"
 #include "sun4v_dram_model.h"
+
+#ifdef CONFIG_X86_LOCAL_APIC
+#include <asm/apic.h>
+#include <asm/nmi.h>
+#endif
 
 #define GET	SUN4V_PMU_MODEL_GET
 #define SET	SUN4V_PMU_MODEL_SET
@@ -1000,6 +1006,96 @@ static void dram_test_ht(struct kunit *test)
 	}
 }
 
+#ifdef CONFIG_X86_LOCAL_APIC
+static struct {
+	struct sun4v_dram_pmu *d;
+	bool armed;
+	bool done;
+	bool ret;
+} nmi_pcr;
+
+/* The hypervisor refuses HT; in NMI context it answers without a lock. */
+static unsigned long nmi_set_perfreg(void *ctx, unsigned long reg, u64 val)
+{
+	if (in_nmi())
+		return ST_ENOACCESS;
+	return sun4v_dram_model_ops.set_perfreg(ctx, reg, val);
+}
+
+static int nmi_pcr_handler(unsigned int type, struct pt_regs *regs)
+{
+	if (!READ_ONCE(nmi_pcr.armed))
+		return NMI_DONE;
+	WRITE_ONCE(nmi_pcr.armed, false);
+	nmi_pcr.ret = sun4v_pmu_pcr_write(nmi_pcr.d, 0x8ce, false, 0);
+	WRITE_ONCE(nmi_pcr.done, true);
+	return NMI_HANDLED;
+}
+#endif
+
+/*
+ * Issue 21 item 2: sparc64's CPU PMU writes the PCR from its overflow
+ * interrupt, which comes at PIL 15, an NMI that local_irq_save() does not
+ * mask. A refused HT write there changes the state and queues a message;
+ * nothing on that path may take a lock, since the interrupted code on the
+ * same CPU may hold it. Lockdep reports any lock but a trylock taken in
+ * NMI context (and then turns itself off). On x86 the test sends itself
+ * an NMI; the refusal comes from a stand-in for the hypervisor that takes
+ * no lock (the model's lock is the model's, not the driver's).
+ */
+static void dram_test_ht_nmi(struct kunit *test)
+{
+#ifdef CONFIG_X86_LOCAL_APIC
+	struct dram_ctx *c = dram_alloc(test);
+	struct sun4v_pmu_ops ops = sun4v_dram_model_ops;
+	struct sun4v_pmu_desc desc = { .chip = VF, .ops = &ops, .ctx = &c->m };
+	const u64 pcr = 0x8ce;	/* SL0 2, mask 0x3, HT|UT|ST */
+	unsigned int i;
+	int ret;
+
+	if (!IS_ENABLED(CONFIG_PROVE_LOCKING) || !debug_locks)
+		kunit_skip(test, "needs lockdep, and lockdep on");
+	ops.set_perfreg = nmi_set_perfreg;
+	sun4v_dram_model_init(&c->m, VF, 0xff);
+	c->chip = VF;
+	c->d = sun4v_dram_pmu_probe(&desc);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(c->d));
+	c->pmu = sun4v_dram_pmu_to_pmu(c->d);
+
+	/* Refused once with interrupts off, as the CPU PMU does: logged. */
+	c->m.ht_access = false;
+	local_irq_disable();
+	KUNIT_EXPECT_FALSE(test, pcr_write(c, pcr, false, 0));
+	local_irq_enable();
+	c->m.ht_access = true;
+	KUNIT_EXPECT_TRUE(test, pcr_write(c, pcr, false, 0));
+	dram_sysfs(test, c, NULL, "hyperprivileged", "allowed\n");
+
+	nmi_pcr.d = c->d;
+	nmi_pcr.done = false;
+	ret = register_nmi_handler(NMI_LOCAL, nmi_pcr_handler, 0,
+				   "sun4v_dram_kunit");
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	preempt_disable();
+	WRITE_ONCE(nmi_pcr.armed, true);
+	apic->send_IPI_mask(cpumask_of(smp_processor_id()), NMI_VECTOR);
+	for (i = 0; i < 100000 && !READ_ONCE(nmi_pcr.done); i++)
+		udelay(10);
+	WRITE_ONCE(nmi_pcr.armed, false);
+	preempt_enable();
+	unregister_nmi_handler(NMI_LOCAL, "sun4v_dram_kunit");
+
+	KUNIT_ASSERT_TRUE_MSG(test, READ_ONCE(nmi_pcr.done), "no NMI came");
+	KUNIT_EXPECT_FALSE(test, nmi_pcr.ret);
+	KUNIT_EXPECT_TRUE_MSG(test, debug_locks,
+			      "lockdep saw a lock taken in NMI context");
+	dram_sysfs(test, c, NULL, "hyperprivileged", "refused\n");
+	dram_down(c);
+#else
+	kunit_skip(test, "sends itself an NMI on x86 only");
+#endif
+}
+
 /*
  * Item 6 of issue 11. The write that ends counting with HT goes through
  * the hypervisor like the one that began it (a privileged write cannot
@@ -1218,6 +1314,109 @@ static void dram_test_l2ctl_numbering(struct kunit *test)
 			dram_down(c);
 		}
 	}
+}
+
+/*
+ * Issue 21 item 1: on sun4v every CPU below the machine description's
+ * max-cpus is possible, but only the CPUs it lists are present and have a
+ * socket id; cpu_data() of the others keeps sock_id 0. A logical domain
+ * given fewer CPUs than that must not get a socket without CPUs: its L2
+ * setting could never be written, so every per-task miss event (perf stat
+ * -e cache-misses <cmd>) failed with ENODEV. CPU 1 plays such a CPU here:
+ * offline, not present, socket id 0. Dynamic reconfiguration then adds it
+ * as ds.c dr_cpu_configure() does (present, then its cpu_data, then
+ * add_cpu()), on the socket of CPU 0: it must share CPU 0's L2 setting.
+ */
+static void dram_test_l2_absent_cpu(struct kunit *test)
+{
+	struct dram_ctx *c = dram_alloc(test);
+	unsigned int cpu;
+	int ret;
+
+	if (!IS_ENABLED(CONFIG_HOTPLUG_CPU) || !cpu_online(0) ||
+	    !cpu_online(1))
+		kunit_skip(test, "needs CPU hotplug and CPUs 0 and 1 online");
+	dram_model(c, VF, 0xff);
+	for (cpu = 0; cpu < SUN4V_PMU_MODEL_CPUS; cpu++)
+		c->m.sock[cpu] = 0;
+	c->m.sock[0] = 1;
+	ret = remove_cpu(1);
+	if (ret)
+		kunit_skip(test, "CPU 1 cannot go offline (%d)", ret);
+	set_cpu_present(1, false);
+	dram_probe(test, c);
+
+	/* One L2 (CPU 0's): a per-task miss event takes it, "all" or not. */
+	KUNIT_EXPECT_EQ(test, ev_get(c, -1, ENC_L2_DMISS_LD, L2_ALL), 1);
+	ev_put(c, -1, ENC_L2_DMISS_LD, L2_ALL);
+	KUNIT_EXPECT_EQ(test, ev_get(c, -1, ENC_L2_DMISS_LD, L2_REMOTE), 1);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, c, 0), (u64)L2_REMOTE);
+	ev_put(c, -1, ENC_L2_DMISS_LD, L2_REMOTE);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, c, 0), (u64)L2_ALL);
+	/* An event on the absent CPU has no L2 to take. */
+	KUNIT_EXPECT_EQ(test, ev_get(c, 1, ENC_L2_IMISS, L2_LOCAL), -ENODEV);
+
+	set_cpu_present(1, true);
+	c->m.sock[1] = 1;
+	KUNIT_ASSERT_EQ(test, add_cpu(1), 0);
+	/* The same L2 as CPU 0: one setting for both. */
+	KUNIT_EXPECT_EQ(test, ev_get(c, 0, ENC_L2_IMISS, L2_LOCAL), 1);
+	KUNIT_EXPECT_EQ(test, ev_get(c, 1, ENC_L2_IMISS, L2_REMOTE), -EBUSY);
+	KUNIT_EXPECT_EQ(test, ev_get(c, 1, ENC_L2_IMISS, L2_LOCAL), 1);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, c, 1), (u64)L2_LOCAL);
+	ev_put(c, 0, ENC_L2_IMISS, L2_LOCAL);
+	ev_put(c, 1, ENC_L2_IMISS, L2_LOCAL);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, c, 1), (u64)L2_ALL);
+	KUNIT_EXPECT_EQ(test, c->m.bad, 0UL);
+	dram_down(c);
+}
+
+/*
+ * A CPU added after probe on a socket of its own gets an L2 of its own,
+ * reset to "all" first (a previous user may have left a subset), and
+ * per-task events that hold a setting take it there too, so that what
+ * they count does not depend on where the task runs.
+ */
+static void dram_test_l2_added_socket(struct kunit *test)
+{
+	struct dram_ctx *c = dram_alloc(test);
+	unsigned int cpu;
+	int ret;
+
+	if (!IS_ENABLED(CONFIG_HOTPLUG_CPU) || !cpu_online(0) ||
+	    !cpu_online(1))
+		kunit_skip(test, "needs CPU hotplug and CPUs 0 and 1 online");
+	dram_model(c, VF, 0xff);
+	for (cpu = 0; cpu < SUN4V_PMU_MODEL_CPUS; cpu++)
+		c->m.sock[cpu] = 0;
+	c->m.sock[0] = 1;
+	ret = remove_cpu(1);
+	if (ret)
+		kunit_skip(test, "CPU 1 cannot go offline (%d)", ret);
+	set_cpu_present(1, false);
+	dram_probe(test, c);
+	KUNIT_EXPECT_EQ(test, ev_get(c, -1, ENC_L2_IMISS, L2_C2C), 1);
+
+	/* Socket 2; a previous user left "remote" in its L2 register. */
+	set_cpu_present(1, true);
+	c->m.sock[1] = 2;
+	c->m.l2ctl[sun4v_dram_model_node(&c->m, 1)] = L2_REMOTE;
+	KUNIT_ASSERT_EQ(test, add_cpu(1), 0);
+	KUNIT_EXPECT_EQ(test, ev_get(c, 1, ENC_L2_IMISS, L2_LOCAL), -EBUSY);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, c, 1), (u64)L2_C2C);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, c, 0), (u64)L2_C2C);
+	ev_put(c, -1, ENC_L2_IMISS, L2_C2C);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, c, 0), (u64)L2_ALL);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, c, 1), (u64)L2_ALL);
+	/* Two L2s now: independent per-CPU settings. */
+	KUNIT_EXPECT_EQ(test, ev_get(c, 0, ENC_L2_IMISS, L2_LOCAL), 1);
+	KUNIT_EXPECT_EQ(test, ev_get(c, 1, ENC_L2_IMISS, L2_REMOTE), 1);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, c, 0), (u64)L2_LOCAL);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, c, 1), (u64)L2_REMOTE);
+	ev_put(c, 0, ENC_L2_IMISS, L2_LOCAL);
+	ev_put(c, 1, ENC_L2_IMISS, L2_REMOTE);
+	KUNIT_EXPECT_EQ(test, c->m.bad, 0UL);
+	dram_down(c);
 }
 
 /* Not an SL 3 event: needs nothing, may not ask for a subset. */
@@ -1627,6 +1826,34 @@ static void dram_test_add_keeps_other_half(struct kunit *test)
  * register, its start reads it again, then b's add reads it to fold a.
  * That third read fails, with 300 of a's events arriving just before it.
  */
+/*
+ * From the model's log: how many writes of control register @ctl follow
+ * the failed read of counter register @pic before the next good read of
+ * @pic (the add that saw the failure must not write; a retry reads
+ * first). -1 if the log has no failed read of @pic.
+ */
+static int dram_add_wrote_after_failure(struct sun4v_dram_model *m,
+					unsigned long ctl, unsigned long pic)
+{
+	unsigned int i, f;
+	int writes = 0;
+
+	for (f = 0; f < m->nr_log; f++)
+		if (m->log[f].op == GET && m->log[f].reg == pic &&
+		    m->log[f].status)
+			break;
+	if (f == m->nr_log)
+		return -1;
+	for (i = f + 1; i < m->nr_log; i++) {
+		if (m->log[i].op == GET && m->log[i].reg == pic &&
+		    !m->log[i].status)
+			break;
+		if (m->log[i].op == SET && m->log[i].reg == ctl)
+			writes++;
+	}
+	return writes;
+}
+
 static void dram_test_add_read_error(struct kunit *test)
 {
 	struct dram_ctx *c = dram_new(test, VF, 0xff);
@@ -1653,16 +1880,24 @@ static void dram_test_add_read_error(struct kunit *test)
 	sun4v_dram_model_inject_traffic(&c->m, 3, 0x0, 300);
 	sun4v_dram_model_inject(&c->m, GET, pic, ST_EWOULDBLOCK, 2, 1);
 	writes = c->m.calls[SET][ctl];
+	c->m.nr_log = 0;
+	c->m.log_on = true;
 	b = dram_open(test, c, dram_config(VF, 3, 0x1), NULL);
 	KUNIT_EXPECT_EQ(test, c->m.inj_count, 0U);
-	KUNIT_EXPECT_EQ(test, c->m.calls[SET][ctl], writes);
 	KUNIT_EXPECT_EQ(test, dram_value(a), 1300ULL);
 
-	/* perf retries b at a multiplexing tick; then both count exactly. */
+	/*
+	 * perf retries b at a multiplexing tick, which can come at any time
+	 * from here (4 ms): whether the failed add wrote the control
+	 * register is read from the model's log of the calls, not from a
+	 * count taken later. Then both count exactly.
+	 */
 	for (i = 0; i < 2000 && READ_ONCE(b->state) != PERF_EVENT_STATE_ACTIVE;
 	     i++)
 		usleep_range(1000, 2000);
 	KUNIT_ASSERT_EQ(test, READ_ONCE(b->state), PERF_EVENT_STATE_ACTIVE);
+	c->m.log_on = false;
+	KUNIT_EXPECT_EQ(test, dram_add_wrote_after_failure(&c->m, ctl, pic), 0);
 	KUNIT_EXPECT_EQ(test, c->m.calls[SET][ctl], writes + 1);
 	sun4v_dram_model_traffic(&c->m, 3, 0x0, 30);
 	sun4v_dram_model_traffic(&c->m, 3, 0x1, 70);
@@ -1862,6 +2097,7 @@ static void dram_test_mixed_group(struct kunit *test)
 
 static struct kunit_case dram_cases[] = {
 	KUNIT_CASE(dram_test_seed_numbers),
+	KUNIT_CASE(dram_test_ht_nmi),
 	KUNIT_CASE(dram_test_seed_registers),
 	KUNIT_CASE(model_test_seed_registers),
 	KUNIT_CASE(model_test_l2_local),
@@ -1887,6 +2123,8 @@ static struct kunit_case dram_cases[] = {
 	KUNIT_CASE(dram_test_l2_nodes),
 	KUNIT_CASE(dram_test_l2ctl),
 	KUNIT_CASE(dram_test_l2ctl_numbering),
+	KUNIT_CASE(dram_test_l2_absent_cpu),
+	KUNIT_CASE(dram_test_l2_added_socket),
 	KUNIT_CASE(dram_test_l2ctl_event),
 	KUNIT_CASE(dram_test_l2ctl_t2plus_only),
 	KUNIT_CASE(dram_test_l2ctl_reset),
