@@ -202,6 +202,9 @@ static struct attribute *mmustat_event_attrs[] = {
  *	or NULL; with @info_switches, the key of the cached answer
  * @info_switches: that task's context-switch count then
  * @info_raddr: the cached answer
+ * @txn_flags: the perf transaction under way on this CPU, if any
+ * @txn_synced: a read of the current read transaction found the buffer
+ * @txn_src: what it found (may be NULL)
  */
 struct mmustat_cpu {
 	struct list_head active;
@@ -215,6 +218,9 @@ struct mmustat_cpu {
 	const struct task_struct *info_task;
 	unsigned long info_switches;
 	u64 info_raddr;
+	unsigned int txn_flags;
+	bool txn_synced;
+	const u64 *txn_src;
 };
 
 /**
@@ -484,12 +490,30 @@ static void mmustat_start_from(struct perf_event *event, const u64 *src)
 	event->hw.state = 0;
 }
 
+/*
+ * The words are ordinary memory that the hypervisor writes, so reading a
+ * count needs no hypercall, but knowing which buffer to read does: another
+ * user (cpuN/mmustat_enable) may have configured its own buffer, or
+ * removed ours, since the last look, and only INFO tells. One look serves
+ * every event of a group read (PERF_PMU_TXN_READ), and the INFO answer is
+ * cached per context switch (mmustat_info()).
+ */
 static void mmustat_update(struct perf_event *event)
 {
+	struct sun4v_mmustat_pmu *mmu = to_mmustat(event->pmu);
+	struct mmustat_cpu *st = this_cpu_ptr(mmu->cpus);
 	const u64 *src;
 
 	/* A source change rebases the event, so the fold adds only new hits. */
-	mmustat_sync(to_mmustat(event->pmu), &src, true);
+	if (!(st->txn_flags & PERF_PMU_TXN_READ)) {
+		mmustat_sync(mmu, &src, true);
+	} else if (!st->txn_synced) {
+		mmustat_sync(mmu, &src, true);
+		st->txn_src = src;
+		st->txn_synced = true;
+	} else {
+		src = st->txn_src;
+	}
 	if (src)
 		mmustat_fold(event, src);
 }
@@ -550,6 +574,29 @@ static void mmustat_del(struct perf_event *event, int flags)
 static void mmustat_read(struct perf_event *event)
 {
 	mmustat_update(event);
+}
+
+/*
+ * Perf brackets the reads of a group (and the adds of one) on the CPU,
+ * with interrupts off; only a read transaction changes anything.
+ */
+static void mmustat_start_txn(struct pmu *pmu, unsigned int flags)
+{
+	struct mmustat_cpu *st = this_cpu_ptr(to_mmustat(pmu)->cpus);
+
+	st->txn_flags = flags;
+	st->txn_synced = false;
+}
+
+static int mmustat_commit_txn(struct pmu *pmu)
+{
+	this_cpu_ptr(to_mmustat(pmu)->cpus)->txn_flags = 0;
+	return 0;
+}
+
+static void mmustat_cancel_txn(struct pmu *pmu)
+{
+	this_cpu_ptr(to_mmustat(pmu)->cpus)->txn_flags = 0;
 }
 
 struct mmustat_call {
@@ -861,6 +908,9 @@ struct sun4v_mmustat_pmu *sun4v_mmustat_pmu_probe(const struct sun4v_mmustat_pmu
 		.start		= mmustat_start,
 		.stop		= mmustat_stop,
 		.read		= mmustat_read,
+		.start_txn	= mmustat_start_txn,
+		.commit_txn	= mmustat_commit_txn,
+		.cancel_txn	= mmustat_cancel_txn,
 	};
 
 	ret = cpuhp_setup_state_multi(CPUHP_AP_ONLINE_DYN,

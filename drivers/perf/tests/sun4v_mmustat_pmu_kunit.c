@@ -867,6 +867,77 @@ static void mm_test_conf_prev(struct kunit *test)
 	env->expect_slot[0] = f;
 }
 
+struct mm_group_read {
+	struct pmu *pmu;
+	struct perf_event **ev;
+	unsigned int n;
+};
+
+/* What __perf_event_read() does for a group, on the group's CPU. */
+static void mm_group_read_ipi(void *data)
+{
+	struct mm_group_read *g = data;
+	unsigned int i;
+
+	g->pmu->start_txn(g->pmu, PERF_PMU_TXN_READ);
+	for (i = 0; i < g->n; i++)
+		g->pmu->read(g->ev[i]);
+	g->pmu->commit_txn(g->pmu);
+}
+
+/*
+ * Issue 21 item 7: a group read costs at most one INFO. Perf reads the
+ * members of a group in one read transaction on their CPU; the first read
+ * asks which buffer is configured (here after a context switch, so the
+ * per-switch answer cannot serve), the others use that answer. A buffer
+ * configured by another user between two group reads is found by the
+ * next one, for every member.
+ */
+static void mm_test_group_read(struct kunit *test)
+{
+	struct mm_env *env = env_init(test);
+	struct perf_event *ev[4];
+	struct mm_group_read g = {
+		.pmu = sun4v_mmustat_pmu_to_pmu(env->mmu), .ev = ev,
+		.n = ARRAY_SIZE(ev),
+	};
+	unsigned long info;
+	unsigned int i;
+	u64 f, prev;
+
+	for (i = 0; i < ARRAY_SIZE(ev); i++) {
+		ev[i] = counter(env, stat_word(i), 0, NULL);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(ev[i]));
+		traffic(env, 0, stat_word(i), 10 + i);
+	}
+	cpu_switch(test, 0);
+	info = calls(env, SUN4V_MMUSTAT_PMU_CALL_INFO);
+	KUNIT_ASSERT_EQ(test, smp_call_function_single(0, mm_group_read_ipi,
+						       &g, 1), 0);
+	KUNIT_EXPECT_EQ(test, calls(env, SUN4V_MMUSTAT_PMU_CALL_INFO) - info,
+			1UL);
+	for (i = 0; i < ARRAY_SIZE(ev); i++)
+		KUNIT_EXPECT_EQ(test, local64_read(&ev[i]->count), 10ULL + i);
+
+	/* Another user's buffer: read from the next group read on. */
+	f = sun4v_mmustat_model_foreign_buf(env->m, 0);
+	KUNIT_ASSERT_EQ(test, sun4v_mmustat_model_guest_conf(env->m, 0, f, &prev),
+			0UL);
+	env->expect_slot[0] = f;
+	for (i = 0; i < ARRAY_SIZE(ev); i++)
+		traffic(env, 0, stat_word(i), 100);
+	cpu_switch(test, 0);
+	info = calls(env, SUN4V_MMUSTAT_PMU_CALL_INFO);
+	KUNIT_ASSERT_EQ(test, smp_call_function_single(0, mm_group_read_ipi,
+						       &g, 1), 0);
+	KUNIT_EXPECT_EQ(test, calls(env, SUN4V_MMUSTAT_PMU_CALL_INFO) - info,
+			1UL);
+	for (i = 0; i < ARRAY_SIZE(ev); i++) {
+		KUNIT_EXPECT_EQ(test, local64_read(&ev[i]->count), 10ULL + i);
+		perf_event_release_kernel(ev[i]);
+	}
+}
+
 /*
  * Item 9 of issue 11: INFO is asked once per context switch, not once per
  * event at every add, stop and read: a task with 32 events costs at most
@@ -1225,6 +1296,7 @@ static struct kunit_case mm_cases[] = {
 	KUNIT_CASE(mm_test_remove_unprovable),
 	KUNIT_CASE(mm_test_conf_prev),
 	KUNIT_CASE(mm_test_info_per_switch),
+	KUNIT_CASE(mm_test_group_read),
 	KUNIT_CASE(mm_test_seed_offsets),
 	KUNIT_CASE(mm_test_hotplug),
 	KUNIT_CASE(mm_test_random_attrs),
