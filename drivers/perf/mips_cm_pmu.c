@@ -202,6 +202,10 @@ static struct attribute *mips_cm_event_attrs[] = {
  * @timer_on: @timer was started and not cancelled
  * @variants: the IOCUs the CPS has (MIPS_CM_HAS_IOCU*), for the events
  *	sysfs shows
+ * @txn_flags: the perf transaction under way (on the designated CPU,
+ *	interrupts off), if any
+ * @txn_checked: a read of the current read transaction checked the block
+ * @txn_readable: what that check found
  */
 struct mips_cm_pmu {
 	struct pmu_uncore uncore;
@@ -235,6 +239,9 @@ struct mips_cm_pmu {
 	struct hrtimer timer;
 	bool timer_on;
 	u32 variants;
+	unsigned int txn_flags;
+	bool txn_checked;
+	bool txn_readable;
 };
 
 /* bits of @warned */
@@ -878,6 +885,13 @@ static void cm_del(struct perf_event *event, int flags)
 	raw_spin_unlock_irqrestore(&cm->lock, irqflags);
 }
 
+/*
+ * A read checks the block (one control read), reads the counter and, when
+ * polling, the overflow status: three accesses. The members of a group
+ * are read in one read transaction, in which the block is checked once
+ * and the status cleared once, at the commit: 2 + n accesses for n
+ * members.
+ */
 static void cm_pmu_read(struct perf_event *event)
 {
 	struct mips_cm_pmu *cm = to_cm(event->pmu);
@@ -886,11 +900,66 @@ static void cm_pmu_read(struct perf_event *event)
 	if (event->hw.state & PERF_HES_STOPPED)
 		return;
 	raw_spin_lock_irqsave(&cm->lock, irqflags);
-	if (cm_counting(cm, event->hw.idx) && cm_check_state(cm)) {
-		cm_fold(cm, event);
-		cm_poll_ov(cm);
+	if (!cm_counting(cm, event->hw.idx))
+		goto out;
+	if (!(cm->txn_flags & PERF_PMU_TXN_READ)) {
+		if (cm_check_state(cm)) {
+			cm_fold(cm, event);
+			cm_poll_ov(cm);
+		}
+		goto out;
 	}
+	if (!cm->txn_checked) {
+		cm->txn_readable = cm_check_state(cm);
+		cm->txn_checked = true;
+	}
+	if (cm->txn_readable)
+		cm_fold(cm, event);
+out:
 	raw_spin_unlock_irqrestore(&cm->lock, irqflags);
+}
+
+/*
+ * Transactions: an add transaction is the bracket perf core makes for a
+ * PMU without them (its perf_pmu_disable() and perf_pmu_enable(), so that
+ * a group starts in one control write; cm->disabled nests); a read
+ * transaction shares one check of the block among the members of a
+ * group.
+ */
+static void cm_start_txn(struct pmu *pmu, unsigned int flags)
+{
+	struct mips_cm_pmu *cm = to_cm(pmu);
+
+	cm->txn_flags = flags;
+	cm->txn_checked = false;
+	if (flags & PERF_PMU_TXN_ADD)
+		cm_pmu_disable(pmu);
+}
+
+static void cm_end_txn(struct mips_cm_pmu *cm)
+{
+	unsigned int flags = cm->txn_flags;
+	unsigned long irqflags;
+
+	cm->txn_flags = 0;
+	if (flags & PERF_PMU_TXN_ADD) {
+		cm_pmu_enable(&cm->uncore.pmu);
+	} else if (cm->txn_checked && cm->txn_readable) {
+		raw_spin_lock_irqsave(&cm->lock, irqflags);
+		cm_poll_ov(cm);
+		raw_spin_unlock_irqrestore(&cm->lock, irqflags);
+	}
+}
+
+static int cm_commit_txn(struct pmu *pmu)
+{
+	cm_end_txn(to_cm(pmu));
+	return 0;
+}
+
+static void cm_cancel_txn(struct pmu *pmu)
+{
+	cm_end_txn(to_cm(pmu));
 }
 
 /* The overflow interrupt follows the designated CPU. */
@@ -1008,6 +1077,9 @@ struct mips_cm_pmu *mips_cm_pmu_probe(const struct mips_cm_pmu_platdata *pd,
 		.task_ctx_nr = perf_invalid_context,
 		.pmu_enable = cm_pmu_enable,
 		.pmu_disable = cm_pmu_disable,
+		.start_txn = cm_start_txn,
+		.commit_txn = cm_commit_txn,
+		.cancel_txn = cm_cancel_txn,
 		.event_init = cm_event_init,
 		.add = cm_add,
 		.del = cm_del,

@@ -482,6 +482,83 @@ static void mips_cm_test_seed_register_map(struct kunit *test)
 			SEED_P0_ON | SEED_CYC_ON);
 }
 
+struct cm_group_read {
+	struct kunit *test;
+	struct pmu *pmu;
+	struct perf_event *ev[3];
+	bool txn;
+	u64 reads;
+};
+
+static noinline_for_stack u64 reads_total(struct kunit *test)
+{
+	struct mips_cm_model_stats st;
+	unsigned int i;
+	u64 n = 0;
+
+	cm_stats(test, &st);
+	for (i = 0; i < ARRAY_SIZE(st.reads); i++)
+		n += st.reads[i];
+	return n;
+}
+
+/* What __perf_event_read() does for a group (or not), on its CPU. */
+static void cm_group_read_ipi(void *data)
+{
+	struct cm_group_read *g = data;
+	u64 before = reads_total(g->test);
+	unsigned int i;
+
+	if (g->txn)
+		g->pmu->start_txn(g->pmu, PERF_PMU_TXN_READ);
+	for (i = 0; i < ARRAY_SIZE(g->ev); i++)
+		g->pmu->read(g->ev[i]);
+	if (g->txn)
+		g->pmu->commit_txn(g->pmu);
+	g->reads = reads_total(g->test) - before;
+}
+
+/*
+ * Issue 22 item 8: a read checks the block (GCR_DB_PC_CTL), reads its
+ * counter and, when polling, the overflow status: three accesses. The
+ * members of a group are read in one read transaction, which checks the
+ * block and the status once: 2 + 3 accesses for three members, not 9.
+ */
+static void mips_cm_test_group_read(struct kunit *test)
+{
+	struct cm_test *t = test->priv;
+	struct cm_group_read g = { .test = test };
+	unsigned int i;
+
+	cm_setup(test, false, 1000);
+	g.pmu = t->pmu;
+	g.ev[0] = cm_open(test, CYCLES, 0);
+	g.ev[1] = cm_open(test, 0x5, 0x12345678);
+	g.ev[2] = cm_open(test, 0x9, 0x9abcdef0);
+	for (i = 0; i < ARRAY_SIZE(g.ev); i++)
+		KUNIT_ASSERT_FALSE(test, IS_ERR(g.ev[i]));
+	mips_cm_model_cycles(t->m, 11);
+	mips_cm_model_inject(t->m, 0x5, 0x12345678, 22);
+	mips_cm_model_inject(t->m, 0x9, 0x9abcdef0, 33);
+
+	g.txn = true;
+	KUNIT_ASSERT_EQ(test, smp_call_function_single(g.ev[0]->cpu,
+						       cm_group_read_ipi, &g, 1), 0);
+	KUNIT_EXPECT_EQ(test, g.reads, 5ULL);
+	KUNIT_EXPECT_EQ(test, local64_read(&g.ev[0]->count), 11ULL);
+	KUNIT_EXPECT_EQ(test, local64_read(&g.ev[1]->count), 22ULL);
+	KUNIT_EXPECT_EQ(test, local64_read(&g.ev[2]->count), 33ULL);
+
+	/* Read one by one: three accesses each, the same counts. */
+	mips_cm_model_inject(t->m, 0x9, 0x9abcdef0, 1);
+	g.txn = false;
+	KUNIT_ASSERT_EQ(test, smp_call_function_single(g.ev[0]->cpu,
+						       cm_group_read_ipi, &g, 1), 0);
+	KUNIT_EXPECT_EQ(test, g.reads, 9ULL);
+	KUNIT_EXPECT_EQ(test, local64_read(&g.ev[2]->count), 34ULL);
+	KUNIT_EXPECT_EQ(test, cm_value(g.ev[1]), 22ULL);
+}
+
 /* The event numbers the specification lists, and only those, count. */
 static void mips_cm_test_seed_events(struct kunit *test)
 {
@@ -1972,6 +2049,7 @@ static void mips_cm_suite_exit(struct kunit_suite *suite)
 static struct kunit_case mips_cm_cases[] = {
 	KUNIT_CASE(mips_cm_test_model_seed),
 	KUNIT_CASE(mips_cm_test_seed_register_map),
+	KUNIT_CASE(mips_cm_test_group_read),
 	KUNIT_CASE(mips_cm_test_seed_events),
 	KUNIT_CASE(mips_cm_test_probe),
 	KUNIT_CASE(mips_cm_test_probe_clusters),
