@@ -136,7 +136,10 @@ static struct attribute *dram_vf_events[] = {
  * Hyperprivileged counting (PCR.HT through PerfReg 0): never asked, the
  * hypervisor wrote it, refused it, or cleared it behind our back.
  */
-enum { DRAM_HT_UNUSED, DRAM_HT_ALLOWED, DRAM_HT_REFUSED, DRAM_HT_REVOKED };
+enum {
+	DRAM_HT_UNUSED, DRAM_HT_ALLOWED, DRAM_HT_REFUSED, DRAM_HT_REVOKED,
+	DRAM_HT_STUCK,
+};
 
 /* A node's PERF_CONFIG, as far as we know; DRAM_L2_UNKNOWN if we do not. */
 #define DRAM_L2_UNKNOWN		(-1)
@@ -712,6 +715,7 @@ static ssize_t hyperprivileged_show(struct device *dev,
 		[DRAM_HT_ALLOWED] = "allowed",
 		[DRAM_HT_REFUSED] = "refused",
 		[DRAM_HT_REVOKED] = "revoked",
+		[DRAM_HT_STUCK] = "stuck",
 	};
 	struct sun4v_dram_pmu *d = to_dram(dev_get_drvdata(dev));
 
@@ -1126,7 +1130,7 @@ EXPORT_SYMBOL_IF_KUNIT(sun4v_dram_pmu_remove);
 /*
  * Record what the hypervisor did with PCR.HT. Every PCR write of every CPU
  * comes here, so the shared line is written only when the state changes;
- * a change to "refused" or "revoked" is logged.
+ * a change to "refused", "revoked" or "stuck" is logged.
  */
 static void dram_ht_state(struct sun4v_dram_pmu *d, int state,
 			  unsigned long hv_status)
@@ -1142,6 +1146,9 @@ static void dram_ht_state(struct sun4v_dram_pmu *d, int state,
 			  sun4v_pmu_status_name(hv_status));
 	else if (state == DRAM_HT_REVOKED)
 		dram_warn(d, "hypervisor revoked hyperprivileged counting (PCR.HT read back clear); counting without it\n");
+	else if (state == DRAM_HT_STUCK)
+		dram_warn(d, "hypervisor refused to clear PCR.HT: %s; hyperprivileged events are still counted\n",
+			  sun4v_pmu_status_name(hv_status));
 }
 
 /**
@@ -1162,8 +1169,12 @@ static void dram_ht_state(struct sun4v_dram_pmu *d, int state,
  * as "refused" in the PMU's sysfs file hyperprivileged; it is asked again
  * at the next write. It may also take HT away later: like illumos, a PCR
  * that reads HT clear while counting with HT is "revoked" (logged, shown
- * in sysfs); from then on this instance no longer sets HT.
- * Must be called on the strand whose PCR is meant, with interrupts off.
+ * in sysfs); from then on this instance no longer sets HT. A refused
+ * write that clears HT leaves HT set, hyperprivileged events still
+ * counted: "stuck" (logged, shown in sysfs) until a later HT write goes
+ * through. Must be called on the strand whose PCR is meant, with
+ * interrupts off (the CPU PMU calls it from its overflow interrupt too,
+ * an NMI on sparc64).
  *
  * Return: true if the hypervisor wrote @pcr; false if the caller must
  * write @pcr itself, without HT, so that counting continues.
@@ -1180,12 +1191,16 @@ bool sun4v_pmu_pcr_write(struct sun4v_dram_pmu *d, u64 pcr, bool live,
 		return false;
 	st = d->desc.ops->set_perfreg(d->desc.ctx, SUN4V_PMU_REG_PCR, pcr);
 	if (st == SUN4V_PMU_EOK) {
-		if (ht && READ_ONCE(d->ht) != DRAM_HT_REVOKED)
+		/* set, or a clear that ends a "stuck" HT */
+		if (ht ? READ_ONCE(d->ht) != DRAM_HT_REVOKED :
+			 READ_ONCE(d->ht) == DRAM_HT_STUCK)
 			dram_ht_state(d, DRAM_HT_ALLOWED, st);
 		return true;
 	}
 	if (ht)
 		dram_ht_state(d, DRAM_HT_REFUSED, st);
+	else if (READ_ONCE(d->ht) != DRAM_HT_REVOKED)
+		dram_ht_state(d, DRAM_HT_STUCK, st);
 	return false;
 }
 EXPORT_SYMBOL_IF_KUNIT(sun4v_pmu_pcr_write);

@@ -1136,6 +1136,39 @@ static void dram_test_ht_revoked(struct kunit *test)
 	dram_down(c);
 }
 
+/*
+ * Issue 21 item 4: a privileged PCR write cannot change HT (N2/VF 2.1), so
+ * when the hypervisor refuses the write that ends counting with HT, HT
+ * stays set and hyperprivileged events go on being counted: "stuck" in
+ * sysfs and logged, not dropped. The next HT write that goes through ends
+ * it; a revoked HT is not stuck.
+ */
+static void dram_test_ht_clear_refused(struct kunit *test)
+{
+	struct dram_ctx *c = dram_new(test, VF, 0xff);
+	const u64 pcr = 0x8ce;	/* SL0 2, mask 0x3, HT|UT|ST */
+
+	KUNIT_EXPECT_TRUE(test, pcr_write(c, pcr, false, 0));
+	sun4v_dram_model_inject(&c->m, SET, REG_PCR, ST_EWOULDBLOCK, 0, 1);
+	KUNIT_EXPECT_FALSE(test, pcr_write(c, pcr & ~PCR_HT, true, c->m.pcr));
+	KUNIT_EXPECT_EQ(test, c->m.pcr, pcr);
+	dram_sysfs(test, c, NULL, "hyperprivileged", "stuck\n");
+	/* Cleared at the next try. */
+	KUNIT_EXPECT_TRUE(test, pcr_write(c, pcr & ~PCR_HT, true, c->m.pcr));
+	KUNIT_EXPECT_EQ(test, c->m.pcr, pcr & ~PCR_HT);
+	dram_sysfs(test, c, NULL, "hyperprivileged", "allowed\n");
+
+	/* Revoked: HT is not set, so a refused clear leaves it revoked. */
+	KUNIT_EXPECT_TRUE(test, pcr_write(c, pcr, false, 0));
+	c->m.pcr &= ~PCR_HT;
+	KUNIT_EXPECT_FALSE(test, pcr_write(c, pcr, true, c->m.pcr));
+	sun4v_dram_model_inject(&c->m, SET, REG_PCR, ST_EWOULDBLOCK, 0, 1);
+	KUNIT_EXPECT_FALSE(test, pcr_write(c, 0x6, true, pcr));
+	dram_sysfs(test, c, NULL, "hyperprivileged", "revoked\n");
+	KUNIT_EXPECT_EQ(test, c->m.bad, 0UL);
+	dram_down(c);
+}
+
 /* CPU PMU encodings (SL << 8 | mask): SL 3 misses and one SL 2 event. */
 #define ENC_L2_IMISS	0x310
 #define ENC_L2_DMISS_LD	0x320
@@ -2120,6 +2153,7 @@ static struct kunit_case dram_cases[] = {
 	KUNIT_CASE(dram_test_runtime_errors),
 	KUNIT_CASE(dram_test_ht),
 	KUNIT_CASE(dram_test_ht_revoked),
+	KUNIT_CASE(dram_test_ht_clear_refused),
 	KUNIT_CASE(dram_test_l2_nodes),
 	KUNIT_CASE(dram_test_l2ctl),
 	KUNIT_CASE(dram_test_l2ctl_numbering),
