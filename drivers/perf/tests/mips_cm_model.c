@@ -84,6 +84,9 @@ static const struct {
  *	calls the model with its own raw spinlock held (and, on RT, from a
  *	hard-irq timer)
  * @reading: when a status bit rises and where Perf_Ovf_Stop stops
+ * @resume: how counting resumes after Perf_Ovf_Stop stopped it
+ * @stopped: under MIPS_CM_PMU_RESUME_ON_CTL, counting is stopped until
+ *	the next write of GCR_DB_PC_CTL
  * @num_cnt: Perf_Num_Cnt, the read-only CTL bits 3:0
  * @ctl: the stored CTL bits (&CTL_STORED)
  * @ctl_extra: further read-only CTL bits (tests of unknown layouts)
@@ -102,6 +105,8 @@ static const struct {
 struct mips_cm_model {
 	raw_spinlock_t lock;
 	enum mips_cm_pmu_reading reading;
+	enum mips_cm_pmu_resume resume;
+	bool stopped;
 	unsigned int num_cnt;
 	u32 ctl;
 	u32 ctl_extra;
@@ -171,12 +176,16 @@ static void model_raise(struct mips_cm_model *m, bool raise)
 
 /*
  * Spec: with Perf_Ovf_Stop set, "all CM Performance counters will stop
- * counting when any counter ... reaches its maximum value". Model choice:
- * nothing counts while Perf_Ovf_Stop and any status bit are set; clearing
- * the status (or Perf_Ovf_Stop) lets counting go on from where it stopped.
+ * counting when any counter ... reaches its maximum value". How counting
+ * resumes is not said; the model offers two readings (m->resume): nothing
+ * counts while Perf_Ovf_Stop and any status bit are set, so clearing the
+ * status (or Perf_Ovf_Stop) lets counting go on; or the stop is latched
+ * when a status bit rises and holds until GCR_DB_PC_CTL is written.
  */
 static bool model_halted(struct mips_cm_model *m)
 {
+	if (m->resume == MIPS_CM_PMU_RESUME_ON_CTL)
+		return m->stopped;
 	return (model_ctl(m) & CTL_PERF_OVF_STOP) && (m->ov & OV_ALL);
 }
 
@@ -221,6 +230,8 @@ static void model_count(struct mips_cm_model *m, unsigned int c, u64 n)
 		}
 		n -= room;
 		m->ov |= model_cnt[c].ov;
+		if (model_ctl(m) & CTL_PERF_OVF_STOP)
+			m->stopped = true;
 	}
 }
 
@@ -233,6 +244,7 @@ static void model_reset_all(struct mips_cm_model *m)
 	memset(m->qual, 0, sizeof(m->qual));
 	memset(m->cnt, 0, sizeof(m->cnt));
 	m->line = false;
+	m->stopped = false;
 }
 
 static void model_hook(struct mips_cm_model *m, unsigned int off,
@@ -298,6 +310,7 @@ static bool model_write_ctl(struct mips_cm_model *m, u32 val)
 	unsigned int c;
 
 	m->ctl = val & CTL_STORED;
+	m->stopped = false;
 	for (c = model_nr(m); c < NR_CNT; c++)
 		m->ctl &= ~model_cnt[c].counton;
 	/*
@@ -426,6 +439,25 @@ void mips_cm_model_set_reading(struct mips_cm_model *m,
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
 EXPORT_SYMBOL_GPL(mips_cm_model_set_reading);
+
+/**
+ * mips_cm_model_set_resume() - choose how counting resumes after
+ *	Perf_Ovf_Stop stopped it
+ * @m: the model
+ * @resume: the &enum mips_cm_pmu_resume; the spec does not say, so tests
+ *	run under each
+ */
+void mips_cm_model_set_resume(struct mips_cm_model *m,
+			      enum mips_cm_pmu_resume resume)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&m->lock, flags);
+	m->resume = resume;
+	m->stopped = false;
+	raw_spin_unlock_irqrestore(&m->lock, flags);
+}
+EXPORT_SYMBOL_GPL(mips_cm_model_set_resume);
 
 /**
  * mips_cm_model_set_irq() - connect CM_PCInt

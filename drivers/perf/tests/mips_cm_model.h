@@ -22,6 +22,23 @@ enum mips_cm_pmu_reading {
 };
 
 /**
+ * enum mips_cm_pmu_resume - the model's reading of how counting resumes
+ *	after Perf_Ovf_Stop stopped it; the specification only says that the
+ *	counters "stop counting when any counter ... reaches its maximum
+ *	value"
+ * @MIPS_CM_PMU_RESUME_ON_CLEAR: the stop is a level: nothing counts while
+ *	Perf_Ovf_Stop and any overflow status bit are set; clearing the
+ *	status (or Perf_Ovf_Stop) lets counting go on
+ * @MIPS_CM_PMU_RESUME_ON_CTL: the stop is latched when a status bit rises
+ *	under Perf_Ovf_Stop and holds, whatever the status, until
+ *	GCR_DB_PC_CTL is written again
+ */
+enum mips_cm_pmu_resume {
+	MIPS_CM_PMU_RESUME_ON_CLEAR,
+	MIPS_CM_PMU_RESUME_ON_CTL,
+};
+
+/**
  * enum mips_cm_pmu_fault - faults the model can raise
  * @MIPS_CM_PMU_FAULT_DEAD: the block does not answer: reads return all
  *	ones and writes are dropped (unmapped or powered-down block)
@@ -77,6 +94,8 @@ struct mips_cm_model *mips_cm_model_create(unsigned int num_cnt);
 void mips_cm_model_destroy(struct mips_cm_model *m);
 void mips_cm_model_set_reading(struct mips_cm_model *m,
 			       enum mips_cm_pmu_reading reading);
+void mips_cm_model_set_resume(struct mips_cm_model *m,
+			      enum mips_cm_pmu_resume resume);
 void mips_cm_model_set_irq(struct mips_cm_model *m,
 			   void (*raise)(void *arg), void *arg);
 void mips_cm_model_set_hook(struct mips_cm_model *m,

@@ -1267,6 +1267,7 @@ struct cm_variant {
 	bool ovf_stop;
 	enum cm_mode mode;
 	const char *name;
+	enum mips_cm_pmu_resume resume;
 };
 
 static const struct cm_variant wrap_variants[] = {
@@ -1284,6 +1285,21 @@ static const struct cm_variant wrap_variants[] = {
 	{ MIPS_CM_PMU_OV_AT_WRAP, true, MODE_IRQ, "at-wrap, Ovf_Stop, interrupt" },
 	{ MIPS_CM_PMU_OV_AT_WRAP, true, MODE_IRQ_DEAD,
 	  "at-wrap, Ovf_Stop, dead interrupt" },
+	/* the other reading of how a Perf_Ovf_Stop stop ends */
+	{ MIPS_CM_PMU_OV_AT_MAX, true, MODE_POLL,
+	  "at-max, Ovf_Stop latched, polled", MIPS_CM_PMU_RESUME_ON_CTL },
+	{ MIPS_CM_PMU_OV_AT_MAX, true, MODE_IRQ,
+	  "at-max, Ovf_Stop latched, interrupt", MIPS_CM_PMU_RESUME_ON_CTL },
+	{ MIPS_CM_PMU_OV_AT_MAX, true, MODE_IRQ_DEAD,
+	  "at-max, Ovf_Stop latched, dead interrupt",
+	  MIPS_CM_PMU_RESUME_ON_CTL },
+	{ MIPS_CM_PMU_OV_AT_WRAP, true, MODE_POLL,
+	  "at-wrap, Ovf_Stop latched, polled", MIPS_CM_PMU_RESUME_ON_CTL },
+	{ MIPS_CM_PMU_OV_AT_WRAP, true, MODE_IRQ,
+	  "at-wrap, Ovf_Stop latched, interrupt", MIPS_CM_PMU_RESUME_ON_CTL },
+	{ MIPS_CM_PMU_OV_AT_WRAP, true, MODE_IRQ_DEAD,
+	  "at-wrap, Ovf_Stop latched, dead interrupt",
+	  MIPS_CM_PMU_RESUME_ON_CTL },
 };
 
 static void variant_desc(const struct cm_variant *v, char *desc)
@@ -1306,6 +1322,7 @@ static void variant_setup(struct kunit *test, const struct cm_variant *v)
 
 	cm_model(test, SEED_NUM_CNT);
 	mips_cm_model_set_reading(t->m, v->reading);
+	mips_cm_model_set_resume(t->m, v->resume);
 	if (v->ovf_stop)
 		mips_cm_model_fault(t->m, MIPS_CM_PMU_FAULT_OVF_STOP,
 				    true);
