@@ -53,6 +53,7 @@ struct bench {
 	const char *worst_src;
 	const char *period_src;		/* how often it polls */
 	double period_ms;		/* 0: read from sysfs poll_period_ms */
+	const char *floor;		/* fewest calls a group read needs */
 };
 
 static long long sun4v_calls(const char *pmu)
@@ -86,6 +87,7 @@ static const struct bench benches[] = {
 		"hcalls", sun4v_calls, 31, 21e9,
 		"\"at most about 21 events per nanosecond\"",
 		"sysfs poll_period_ms", 0,
+		"floor 2: one counter register per channel",
 	}, {
 		"vfalls_dram",
 		{ "mem_reads,node=0,mcu=0", "mem_writes,node=0,mcu=0",
@@ -93,11 +95,13 @@ static const struct bench benches[] = {
 		"hcalls", sun4v_calls, 31, 21e9,
 		"\"at most about 21 events per nanosecond\"",
 		"sysfs poll_period_ms", 0,
+		"floor 2: one counter register per MCU",
 	}, {
 		"niagara_mmustat",
 		{ "dtsb_hits_ctx0_8k", "dtsb_hits_ctxnon0_8k",
 		  "itsb_hits_ctx0_8k", "itsb_hits_ctxnon0_8k" }, 4,
 		"hcalls", mmustat_calls, 64, 0, "64-bit words", "no poll", -1,
+		"floor 0 (same task, no switch), else 1 INFO",
 	}, {
 		"mips_cm",
 		{ "cycles", "request_count,qualifier=0x1",
@@ -105,6 +109,7 @@ static const struct bench benches[] = {
 		"register accesses", cm_calls, 32, 4.3e9,
 		"\"one event per CM clock at up to ~4.3 GHz\"",
 		"the simulated platform's", 10,
+		"floor 5 polled: control check, 3 counters, status",
 	}, {
 		"hv_gpci",
 		{ "entitled_capped_uncapped_donated_idle_timebase_by_partition_entitled_cycles,sibling_part_id=3",
@@ -113,6 +118,7 @@ static const struct bench benches[] = {
 		  "entitled_capped_uncapped_donated_idle_timebase_by_partition_cycles_donated,sibling_part_id=3",
 		  "entitled_capped_uncapped_donated_idle_timebase_by_partition_purr_idle_cycles,sibling_part_id=3" }, 5,
 		"hcalls", gpci_calls, 64, 0, "64-bit counters", "no poll", -1,
+		"floor 1: one request",
 	},
 };
 #define NR_BENCH	(int)(sizeof(benches) / sizeof(benches[0]))
@@ -313,8 +319,7 @@ close:
 	}
 	snprintf(what, sizeof(what), "%s: %s per read of %d events",
 		 b->pmu, b->calls_what, b->nev);
-	row(what, "group read vs each event read", "group %.1f", group,
-	    "separate %.1f", sep);
+	row(what, b->floor, "group %.1f", group, "separate %.1f", sep);
 }
 
 /* perf stat -I 100 for secs seconds: model calls, intervals printed. */
