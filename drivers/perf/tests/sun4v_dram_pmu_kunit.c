@@ -12,6 +12,7 @@
 #include <linux/delay.h>
 #include <linux/jiffies.h>
 #include <linux/mutex.h>
+#include <linux/nmi.h>
 #include <linux/perf/pmu_uncore.h>
 #include <linux/perf_event.h>
 #include <linux/prandom.h>
@@ -23,7 +24,6 @@
 
 #ifdef CONFIG_X86_LOCAL_APIC
 #include <asm/apic.h>
-#include <asm/nmi.h>
 #endif
 
 #define GET	SUN4V_PMU_MODEL_GET
@@ -1076,13 +1076,13 @@ static void dram_test_ht_nmi(struct kunit *test)
 	ret = register_nmi_handler(NMI_LOCAL, nmi_pcr_handler, 0,
 				   "sun4v_dram_kunit");
 	KUNIT_ASSERT_EQ(test, ret, 0);
-	preempt_disable();
 	WRITE_ONCE(nmi_pcr.armed, true);
+	preempt_disable();
 	apic->send_IPI_mask(cpumask_of(smp_processor_id()), NMI_VECTOR);
-	for (i = 0; i < 100000 && !READ_ONCE(nmi_pcr.done); i++)
-		udelay(10);
-	WRITE_ONCE(nmi_pcr.armed, false);
 	preempt_enable();
+	for (i = 0; i < 1000 && !READ_ONCE(nmi_pcr.done); i++)
+		usleep_range(1000, 2000);
+	WRITE_ONCE(nmi_pcr.armed, false);
 	unregister_nmi_handler(NMI_LOCAL, "sun4v_dram_kunit");
 
 	KUNIT_ASSERT_TRUE_MSG(test, READ_ONCE(nmi_pcr.done), "no NMI came");
