@@ -518,6 +518,16 @@ static void cm_group_read_ipi(void *data)
 	g->reads = reads_total(g->test) - before;
 }
 
+/* Register reads of one group read, in a transaction or not. */
+static u64 cm_group_read(struct kunit *test, struct cm_group_read *g,
+			 bool txn)
+{
+	g->txn = txn;
+	KUNIT_ASSERT_EQ(test, smp_call_function_single(g->ev[0]->cpu,
+						       cm_group_read_ipi, g, 1), 0);
+	return g->reads;
+}
+
 /*
  * Issue 22 item 8: a read checks the block (GCR_DB_PC_CTL), reads its
  * counter and, when polling, the overflow status: three accesses. The
@@ -541,20 +551,14 @@ static void mips_cm_test_group_read(struct kunit *test)
 	mips_cm_model_inject(t->m, 0x5, 0x12345678, 22);
 	mips_cm_model_inject(t->m, 0x9, 0x9abcdef0, 33);
 
-	g.txn = true;
-	KUNIT_ASSERT_EQ(test, smp_call_function_single(g.ev[0]->cpu,
-						       cm_group_read_ipi, &g, 1), 0);
-	KUNIT_EXPECT_EQ(test, g.reads, 5ULL);
+	KUNIT_EXPECT_EQ(test, cm_group_read(test, &g, true), 5ULL);
 	KUNIT_EXPECT_EQ(test, local64_read(&g.ev[0]->count), 11ULL);
 	KUNIT_EXPECT_EQ(test, local64_read(&g.ev[1]->count), 22ULL);
 	KUNIT_EXPECT_EQ(test, local64_read(&g.ev[2]->count), 33ULL);
 
 	/* Read one by one: three accesses each, the same counts. */
 	mips_cm_model_inject(t->m, 0x9, 0x9abcdef0, 1);
-	g.txn = false;
-	KUNIT_ASSERT_EQ(test, smp_call_function_single(g.ev[0]->cpu,
-						       cm_group_read_ipi, &g, 1), 0);
-	KUNIT_EXPECT_EQ(test, g.reads, 9ULL);
+	KUNIT_EXPECT_EQ(test, cm_group_read(test, &g, false), 9ULL);
 	KUNIT_EXPECT_EQ(test, local64_read(&g.ev[2]->count), 34ULL);
 	KUNIT_EXPECT_EQ(test, cm_value(g.ev[1]), 22ULL);
 }

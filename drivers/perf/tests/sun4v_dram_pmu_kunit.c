@@ -1350,19 +1350,12 @@ static void dram_test_l2ctl_numbering(struct kunit *test)
 }
 
 /*
- * Issue 21 item 1: on sun4v every CPU below the machine description's
- * max-cpus is possible, but only the CPUs it lists are present and have a
- * socket id; cpu_data() of the others keeps sock_id 0. A logical domain
- * given fewer CPUs than that must not get a socket without CPUs: its L2
- * setting could never be written, so every per-task miss event (perf stat
- * -e cache-misses <cmd>) failed with ENODEV. CPU 1 plays such a CPU here:
- * offline, not present, socket id 0. Dynamic reconfiguration then adds it
- * as ds.c dr_cpu_configure() does (present, then its cpu_data, then
- * add_cpu()), on the socket of CPU 0: it must share CPU 0's L2 setting.
+ * CPU 0 on socket 1, CPU 1 a CPU the machine description does not list
+ * (offline, not present, socket id 0); then probe. Skips the test if CPU 1
+ * cannot be taken offline.
  */
-static void dram_test_l2_absent_cpu(struct kunit *test)
+static void dram_probe_cpu1_absent(struct kunit *test, struct dram_ctx *c)
 {
-	struct dram_ctx *c = dram_alloc(test);
 	unsigned int cpu;
 	int ret;
 
@@ -1378,6 +1371,35 @@ static void dram_test_l2_absent_cpu(struct kunit *test)
 		kunit_skip(test, "CPU 1 cannot go offline (%d)", ret);
 	set_cpu_present(1, false);
 	dram_probe(test, c);
+}
+
+/*
+ * Dynamic reconfiguration adds CPU 1 on socket @sock as ds.c
+ * dr_cpu_configure() does: present, then its cpu_data, then add_cpu().
+ */
+static void dram_add_cpu1(struct kunit *test, struct dram_ctx *c, int sock)
+{
+	set_cpu_present(1, true);
+	c->m.sock[1] = sock;
+	KUNIT_ASSERT_EQ(test, add_cpu(1), 0);
+}
+
+/*
+ * Issue 21 item 1: on sun4v every CPU below the machine description's
+ * max-cpus is possible, but only the CPUs it lists are present and have a
+ * socket id; cpu_data() of the others keeps sock_id 0. A logical domain
+ * given fewer CPUs than that must not get a socket without CPUs: its L2
+ * setting could never be written, so every per-task miss event (perf stat
+ * -e cache-misses <cmd>) failed with ENODEV. CPU 1 plays such a CPU here:
+ * offline, not present, socket id 0. Dynamic reconfiguration then adds it
+ * as ds.c dr_cpu_configure() does (present, then its cpu_data, then
+ * add_cpu()), on the socket of CPU 0: it must share CPU 0's L2 setting.
+ */
+static void dram_test_l2_absent_cpu(struct kunit *test)
+{
+	struct dram_ctx *c = dram_alloc(test);
+
+	dram_probe_cpu1_absent(test, c);
 
 	/* One L2 (CPU 0's): a per-task miss event takes it, "all" or not. */
 	KUNIT_EXPECT_EQ(test, ev_get(c, -1, ENC_L2_DMISS_LD, L2_ALL), 1);
@@ -1389,9 +1411,7 @@ static void dram_test_l2_absent_cpu(struct kunit *test)
 	/* An event on the absent CPU has no L2 to take. */
 	KUNIT_EXPECT_EQ(test, ev_get(c, 1, ENC_L2_IMISS, L2_LOCAL), -ENODEV);
 
-	set_cpu_present(1, true);
-	c->m.sock[1] = 1;
-	KUNIT_ASSERT_EQ(test, add_cpu(1), 0);
+	dram_add_cpu1(test, c, 1);
 	/* The same L2 as CPU 0: one setting for both. */
 	KUNIT_EXPECT_EQ(test, ev_get(c, 0, ENC_L2_IMISS, L2_LOCAL), 1);
 	KUNIT_EXPECT_EQ(test, ev_get(c, 1, ENC_L2_IMISS, L2_REMOTE), -EBUSY);
@@ -1413,28 +1433,14 @@ static void dram_test_l2_absent_cpu(struct kunit *test)
 static void dram_test_l2_added_socket(struct kunit *test)
 {
 	struct dram_ctx *c = dram_alloc(test);
-	unsigned int cpu;
-	int ret;
 
-	if (!IS_ENABLED(CONFIG_HOTPLUG_CPU) || !cpu_online(0) ||
-	    !cpu_online(1))
-		kunit_skip(test, "needs CPU hotplug and CPUs 0 and 1 online");
-	dram_model(c, VF, 0xff);
-	for (cpu = 0; cpu < SUN4V_PMU_MODEL_CPUS; cpu++)
-		c->m.sock[cpu] = 0;
-	c->m.sock[0] = 1;
-	ret = remove_cpu(1);
-	if (ret)
-		kunit_skip(test, "CPU 1 cannot go offline (%d)", ret);
-	set_cpu_present(1, false);
-	dram_probe(test, c);
+	dram_probe_cpu1_absent(test, c);
 	KUNIT_EXPECT_EQ(test, ev_get(c, -1, ENC_L2_IMISS, L2_C2C), 1);
 
 	/* Socket 2; a previous user left "remote" in its L2 register. */
-	set_cpu_present(1, true);
 	c->m.sock[1] = 2;
 	c->m.l2ctl[sun4v_dram_model_node(&c->m, 1)] = L2_REMOTE;
-	KUNIT_ASSERT_EQ(test, add_cpu(1), 0);
+	dram_add_cpu1(test, c, 2);
 	KUNIT_EXPECT_EQ(test, ev_get(c, 1, ENC_L2_IMISS, L2_LOCAL), -EBUSY);
 	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, c, 1), (u64)L2_C2C);
 	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, c, 0), (u64)L2_C2C);

@@ -885,6 +885,19 @@ static void mm_group_read_ipi(void *data)
 	g->pmu->commit_txn(g->pmu);
 }
 
+/* INFO calls of a group read on CPU 0 right after a context switch there. */
+static unsigned long mm_group_read(struct kunit *test, struct mm_env *env,
+				   struct mm_group_read *g)
+{
+	unsigned long info;
+
+	cpu_switch(test, 0);
+	info = calls(env, SUN4V_MMUSTAT_PMU_CALL_INFO);
+	KUNIT_ASSERT_EQ(test, smp_call_function_single(0, mm_group_read_ipi,
+						       g, 1), 0);
+	return calls(env, SUN4V_MMUSTAT_PMU_CALL_INFO) - info;
+}
+
 /*
  * Issue 21 item 7: a group read costs at most one INFO. Perf reads the
  * members of a group in one read transaction on their CPU; the first read
@@ -901,7 +914,6 @@ static void mm_test_group_read(struct kunit *test)
 		.pmu = sun4v_mmustat_pmu_to_pmu(env->mmu), .ev = ev,
 		.n = ARRAY_SIZE(ev),
 	};
-	unsigned long info;
 	unsigned int i;
 	u64 f, prev;
 
@@ -910,12 +922,7 @@ static void mm_test_group_read(struct kunit *test)
 		KUNIT_ASSERT_FALSE(test, IS_ERR(ev[i]));
 		traffic(env, 0, stat_word(i), 10 + i);
 	}
-	cpu_switch(test, 0);
-	info = calls(env, SUN4V_MMUSTAT_PMU_CALL_INFO);
-	KUNIT_ASSERT_EQ(test, smp_call_function_single(0, mm_group_read_ipi,
-						       &g, 1), 0);
-	KUNIT_EXPECT_EQ(test, calls(env, SUN4V_MMUSTAT_PMU_CALL_INFO) - info,
-			1UL);
+	KUNIT_EXPECT_EQ(test, mm_group_read(test, env, &g), 1UL);
 	for (i = 0; i < ARRAY_SIZE(ev); i++)
 		KUNIT_EXPECT_EQ(test, local64_read(&ev[i]->count), 10ULL + i);
 
@@ -926,12 +933,7 @@ static void mm_test_group_read(struct kunit *test)
 	env->expect_slot[0] = f;
 	for (i = 0; i < ARRAY_SIZE(ev); i++)
 		traffic(env, 0, stat_word(i), 100);
-	cpu_switch(test, 0);
-	info = calls(env, SUN4V_MMUSTAT_PMU_CALL_INFO);
-	KUNIT_ASSERT_EQ(test, smp_call_function_single(0, mm_group_read_ipi,
-						       &g, 1), 0);
-	KUNIT_EXPECT_EQ(test, calls(env, SUN4V_MMUSTAT_PMU_CALL_INFO) - info,
-			1UL);
+	KUNIT_EXPECT_EQ(test, mm_group_read(test, env, &g), 1UL);
 	for (i = 0; i < ARRAY_SIZE(ev); i++) {
 		KUNIT_EXPECT_EQ(test, local64_read(&ev[i]->count), 10ULL + i);
 		perf_event_release_kernel(ev[i]);
