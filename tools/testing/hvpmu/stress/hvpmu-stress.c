@@ -122,7 +122,7 @@ struct pmu_shared {
 	/* exact reader */
 	uint64_t cycles, checked, aborted, moved, mismatches, not_running;
 	uint64_t injected, counted, injections;
-	char last_abort[400];
+	char last_abort[800];
 	/* injector */
 	uint64_t safe_errors, lossy_errors, parser_lines, parser_refused;
 	uint64_t traffic;
@@ -152,7 +152,7 @@ struct shared {
 	uint64_t unload_tries, unload_refused, unloaded, reloads, reload_fail;
 	uint64_t races, race_unloads, race_tries;
 	uint64_t anomalies;
-	char anomaly[NR_ANOMALIES][200];
+	char anomaly[NR_ANOMALIES][640];
 	char reload_msg[200];
 };
 
@@ -1412,6 +1412,34 @@ static void first_error(const char *path, char *buf, size_t len)
 }
 
 /*
+ * The lines of perf's output that name @event, newest last, joined with
+ * " | " into @buf: what a report shows when no summary could be parsed.
+ */
+static void event_lines(const char *path, const char *event, char *buf,
+			size_t len)
+{
+	char text[1 << 16], *line, *save = NULL;
+	const char *last[3] = { NULL, NULL, NULL };
+	int i, n = 0;
+
+	snprintf(buf, len, "no line names the event");
+	if (read_text(path, text, sizeof(text)) <= 0) {
+		snprintf(buf, len, "no output file");
+		return;
+	}
+	for (line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save))
+		if (strstr(line, event))
+			last[n++ % 3] = line;
+	for (i = n > 3 ? n - 3 : 0; i < n; i++) {
+		size_t used = i == (n > 3 ? n - 3 : 0) ? 0 : strlen(buf);
+
+		snprintf(buf + used, len - used, "%s%s", used ? " | " : "",
+			 last[i % 3]);
+	}
+}
+
+/*
  * perf stat -I -x, --summary output: "time,count,unit,event,runtime,pcnt,,"
  * per interval and "summary,count,..." at the end. The event string holds
  * commas, so the event is found between two separators.
@@ -1512,7 +1540,7 @@ static void reader_cycle(struct reader *rd)
 	int intervals, not_running, status = 0, k, i;
 	double t0, until, t_busy, t_start = 0;
 	struct exact x;
-	char msg[160];
+	char msg[512];
 	bool ready, moved;
 
 	if (d->type < 0 || !exact_choose(&rd->r, d, rd->pmu, &x)) {
@@ -1613,6 +1641,9 @@ static void reader_cycle(struct reader *rd)
 	    parse_perf(rd->out, x.event, &sum, &summary, &intervals,
 		       &not_running)) {
 		first_error(rd->err, msg, sizeof(msg));
+		/* perf succeeded: show what it printed instead of a summary */
+		if (ready && WIFEXITED(status) && !WEXITSTATUS(status))
+			event_lines(rd->out, x.event, msg, sizeof(msg));
 		add(&ps->aborted, 1);
 		snprintf(ps->last_abort, sizeof(ps->last_abort), "%s: %s (%s,"
 			 " exit %d, start-up %.1f s)", x.event,
