@@ -1869,8 +1869,8 @@ static int __init gpci_pseries_init(void)
 	struct hv_gpci_pmu *pmu;
 
 	/*
-	 * Unless this driver is built in, arch/powerpc/perf/hv-gpci.o is,
-	 * and owns the name "hv_gpci": say so, rather than fail in
+	 * Unless this driver is built in, arch/powerpc/perf/hv-gpci.c
+	 * registers and owns the name "hv_gpci": say so, rather than fail in
 	 * perf_pmu_register() with a duplicate sysfs name. This also covers
 	 * an external-module build against a stock kernel.
 	 */

@@ -7,6 +7,8 @@
 #   ppc64    pseries, big-endian POWER8 (kunit.py --arch=powerpc): QEMU's
 #            hypervisor answers H_FUNCTION to H_GET_PERF_COUNTER_INFO
 #            (0xF080): the hv_gpci glue logs one line and registers no PMU.
+#            Where the series has it (6.12), the suite of Linux's own
+#            hv-gpci.c runs too (CONFIG_HV_GPCI_KUNIT_TEST).
 #   sparc64  sun4u (native/sparc64.py): no sun4v hypervisor, so the sun4v
 #            glue stays away without a warning.
 #   mips     malta, I6400 (64-bit, CM3), one core with 2 VPs (2 CPUs) with
@@ -106,7 +108,13 @@ run_arch() {
 	case "$arch" in
 	ppc64) args=(--arch=powerpc --cross_compile=powerpc64-linux-gnu-
 		     --make_options "CC=${CC_PREFIX}powerpc64-linux-gnu-gcc"
-		     --qemu_args='-smp 2' --kernel_args=ignore_loglevel) ;;
+		     --qemu_args='-smp 2' --kernel_args=ignore_loglevel)
+	       # the suite of Linux's own hv-gpci.c, where the series has it
+	       if grep -q '^config HV_GPCI_KUNIT_TEST' \
+		       "$KDIR/arch/powerpc/platforms/pseries/Kconfig"; then
+		       args+=(--kconfig_add CONFIG_HV_PERF_CTRS=y
+			      --kconfig_add CONFIG_HV_GPCI_KUNIT_TEST=y)
+	       fi ;;
 	sparc64) args=(--qemu_config="$HERE/sparc64.py"
 		       --cross_compile=sparc64-linux-gnu-
 		       --make_options "CC=${CC_PREFIX}sparc64-linux-gnu-gcc"
