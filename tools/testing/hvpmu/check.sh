@@ -279,7 +279,7 @@ step_extmod() {
 	fi
 	rm -rf "$src"
 	mkdir -p "$src"
-	for e in Kbuild drivers arch include tools/testing/hvpmu/compat; do
+	for e in Kbuild drivers include tools/testing/hvpmu/compat; do
 		mkdir -p "$(dirname "$src/$e")"
 		cp -rs "$REPO/$e" "$src/$e"
 	done
