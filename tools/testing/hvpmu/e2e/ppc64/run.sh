@@ -1,0 +1,204 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# End-to-end tests of Linux's own hv_gpci (arch/powerpc/perf/hv-gpci.c with
+# the series) on a little-endian pseries guest under QEMU (TCG, POWER10,
+# -smp 2), with the real perf tool: perf built from the tree's tools/perf
+# for ppc64le, static, and Debian's ppc64el busybox. The guest kernel is
+# built from a copy of the tree with shim.patch applied after the series,
+# so that the hv_gpci model (sim/) answers H_GET_PERF_COUNTER_INFO; QEMU
+# itself answers H_FUNCTION. The guest runs guest.sh.
+#
+# Prints the guest's "PASS: ..."/"FAIL: ..."/"SKIP: ..." lines and a final
+# "N passed, N failed[, N skipped]" line; exits non-zero when a check failed,
+# the guest crashed, did not finish, ran fewer checks than it announced or
+# than E2E_MIN_CHECKS, or the kernel log holds any report.
+#
+#   e2e/ppc64/run.sh [EXTRA_DIR]   (EXTRA_DIR: files copied to /extra in
+#                                   the guest, whose *.sh run after the checks
+#                                   with perf on the PATH, as for make demo)
+#
+# Environment: KDIR, BUILD, JOBS as check.sh; TIMEOUT (guest seconds, 900).
+set -uo pipefail
+
+PPC_DIR=$(cd "$(dirname "$0")" && pwd)
+. "$PPC_DIR/../lib.sh"
+OUT=$BUILD/e2e-ppc64le
+SRC=$OUT/src
+CROSS=powerpc64le-linux-gnu-
+PPC_CACHE=$REPO/.cache/ppc64el
+E2E_MIN_CHECKS=${E2E_MIN_CHECKS:-60}
+EXTRA=${1:-}
+
+say() { printf '[e2e-ppc64] %s\n' "$*" >&2; }
+die() {
+	echo "FAIL: e2e-ppc64: $*"
+	echo "0 passed, 1 failed"
+	exit 1
+}
+
+# ppc_busybox: Debian's busybox-static for ppc64el in $PPC_CACHE/busybox,
+# fetched once with an apt of its own (state under $PPC_CACHE/apt, the
+# host's architectures and package lists untouched), from the host's
+# Debian mirror.
+ppc_busybox() {
+	local a=$PPC_CACHE/apt mirror opts deb
+	[ -x "$PPC_CACHE/busybox" ] && return 0
+	mirror=$(grep -h -E '^(URIs:|deb )' /etc/apt/sources.list \
+		 /etc/apt/sources.list.d/*.sources /etc/apt/sources.list.d/*.list \
+		 2>/dev/null | grep -v -e security -e '\[' |
+		 sed -E 's/^(URIs:|deb) *//; s/ .*//' | grep '^http' | head -n 1)
+	mirror=${mirror:-http://deb.debian.org/debian}
+	rm -rf "$a"
+	mkdir -p "$a/lists/partial" "$a/archives/partial" "$a/parts" "$PPC_CACHE"
+	: > "$a/status"
+	echo "deb [arch=ppc64el signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror bookworm main" > "$a/sources.list"
+	opts=(-o Dir::State="$a" -o Dir::State::status="$a/status"
+	      -o Dir::State::Lists="$a/lists" -o Dir::Cache="$a"
+	      -o Dir::Cache::archives="$a/archives"
+	      -o Dir::Etc::SourceList="$a/sources.list"
+	      -o Dir::Etc::SourceParts="$a/parts"
+	      -o APT::Architecture=ppc64el -o APT::Architectures=ppc64el
+	      -o Debug::NoLocking=1 -o APT::Sandbox::User=root)
+	say "fetching Debian's busybox-static for ppc64el from $mirror"
+	apt-get "${opts[@]}" -qq update >&2 &&
+		(cd "$a" && apt-get "${opts[@]}" -qq download busybox-static >&2) ||
+		return 1
+	deb=$(ls "$a"/busybox-static_*_ppc64el.deb 2>/dev/null | head -n 1)
+	[ -n "$deb" ] || return 1
+	rm -rf "$a/x"
+	dpkg-deb -x "$deb" "$a/x" && cp "$a/x/bin/busybox" "$PPC_CACHE/busybox" ||
+		return 1
+	rm -rf "$a/x"
+}
+
+# ppc_kernel LOG: the guest kernel in $OUT/vmlinux.
+ppc_kernel() {
+	local log=$1 mk line lost="" sim=$SRC/arch/powerpc/perf/hvpmu-sim
+	# A copy of the tree (hard links: the unchanged files keep their
+	# times, so kbuild rebuilds only what the shim touches), the shim
+	# patched in, the model and the debugfs front-end beside it.
+	rm -rf "$SRC"
+	cp -al "$KDIR" "$SRC" || return 1
+	patch -s -p1 -d "$SRC" < "$PPC_DIR/shim.patch" >> "$log" 2>&1 || return 1
+	mkdir -p "$sim"
+	cp "$PPC_DIR"/sim/* "$sim/" &&
+	cp "$SRC"/drivers/perf/tests/hv_gpci_model.c "$sim/" &&
+	cp "$HVPMU_TESTING"/sim/hv_gpci_sim_text.c \
+	   "$HVPMU_TESTING"/sim/hvpmu_sim.h "$sim/" || return 1
+	mk=(make -C "$SRC" O="$OUT/obj" ARCH=powerpc CROSS_COMPILE="$CROSS"
+	    CC="${CC_PREFIX}${CROSS}gcc" -j"$JOBS")
+	mkdir -p "$OUT/obj"
+	KCONFIG_ALLCONFIG="$PPC_DIR/ppc64le.config" "${mk[@]}" allnoconfig \
+		>> "$log" 2>&1 || return 1
+	while read -r line; do
+		case "$line" in
+		CONFIG_*=*) grep -qx "$line" "$OUT/obj/.config" ;;
+		"# CONFIG_"*" is not set") line=${line#\# }; line=${line%% *}
+			! grep -q "^$line=" "$OUT/obj/.config" ;;
+		*) continue ;;
+		esac || lost="$lost ${line}"
+	done < "$PPC_DIR/ppc64le.config"
+	[ -z "$lost" ] || { say "options not set:$lost"; return 1; }
+	say "building the ppc64le kernel in $OUT/obj (log: $log)"
+	"${mk[@]}" vmlinux >> "$log" 2>&1 || { tail -n 30 "$log" >&2; return 1; }
+}
+
+# ppc_perf LOG: perf of the tree for ppc64le, static (the guest has no
+# libraries), every optional library off as for the x86_64 guest.
+ppc_perf() {
+	local log=$1
+	say "building perf from $KDIR/tools/perf for ppc64le in $OUT/perf (log: $log)"
+	mkdir -p "$OUT/perf"
+	make -C "$KDIR/tools/perf" O="$OUT/perf" -j"$JOBS" ARCH=powerpc \
+		CROSS_COMPILE="$CROSS" LDFLAGS=-static \
+		NO_LIBTRACEEVENT=1 NO_LIBPYTHON=1 NO_LIBPERL=1 NO_LIBLLVM=1 \
+		NO_LIBBPF=1 BUILD_BPF_SKEL=0 NO_LIBCRYPTO=1 NO_LIBUNWIND=1 \
+		NO_LIBDW_DWARF_UNWIND=1 NO_DWARF=1 NO_SLANG=1 NO_GTK2=1 \
+		NO_LIBNUMA=1 NO_LIBBABELTRACE=1 NO_CAPSTONE=1 NO_LIBPFM4=1 \
+		NO_JVMTI=1 NO_LIBZSTD=1 NO_LZMA=1 NO_LIBAUDIT=1 \
+		NO_LIBDEBUGINFOD=1 NO_DEMANGLE=1 NO_AIO=1 NO_LIBELF=1 \
+		NO_ZLIB=1 NO_LIBCAP=1 > "$log" 2>&1 ||
+		{ tail -n 20 "$log" >&2; return 1; }
+}
+
+# ppc_initramfs: $OUT/initramfs.cpio, whose /init runs guest.sh (then
+# EXTRA's *.sh) with the results on the second console, hvc1.
+ppc_initramfs() {
+	local root=$OUT/initramfs
+	rm -rf "$root"
+	mkdir -p "$root"/{bin,sbin,usr/bin,proc,sys,dev,tmp,root,hvpmu}
+	cp "$PPC_CACHE/busybox" "$root/bin/busybox" &&
+	cp "$OUT/perf/perf" "$root/usr/bin/perf" &&
+	cp "$E2E_DIR/guest/lib.sh" "$PPC_DIR/guest.sh" "$root/hvpmu/" || return 1
+	# The named events Linux's driver must list: every event of the
+	# tree's hv-gpci-requests.h for counter_info_version 8.
+	"$PPC_DIR/requests.sh" "$SRC/arch/powerpc/perf/hv-gpci-requests.h" \
+		> "$root/hvpmu/requests.txt" || return 1
+	if [ -n "$EXTRA" ]; then
+		mkdir -p "$root/extra"
+		cp -a "$EXTRA/." "$root/extra/"
+	fi
+	cat > "$root/init" <<'INIT'
+#!/bin/busybox sh
+/bin/busybox --install -s /bin
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs dev /dev
+mount -t debugfs debugfs /sys/kernel/debug
+export PATH=/usr/bin:/bin:/sbin HOME=/root
+cd /root
+{
+	sh /hvpmu/guest.sh
+	rc=$?
+	for f in /extra/*.sh; do
+		[ -f "$f" ] || continue
+		echo "== $f"
+		sh "$f" || echo "EXTRA: $f exited $?"
+	done
+	echo "HVPMU-GUEST-EXIT $rc"
+} > /dev/hvc1 2>&1
+reboot -f
+INIT
+	chmod +x "$root/init"
+	(cd "$root" && find . | cpio -o -H newc --quiet) > "$OUT/initramfs.cpio"
+}
+
+t0=$(date +%s)
+mkdir -p "$OUT"
+for c in ${CROSS}gcc qemu-system-ppc64 dpkg-deb patch; do
+	command -v "$c" > /dev/null || die "command $c not found (make setup installs it)"
+done
+ppc_busybox || die "could not fetch busybox-static for ppc64el"
+: > "$OUT/kernel.log"
+ppc_kernel "$OUT/kernel.log" || die "kernel build (log: $OUT/kernel.log)"
+t1=$(date +%s)
+ppc_perf "$OUT/perf.log" || die "perf build (log: $OUT/perf.log)"
+t2=$(date +%s)
+ppc_initramfs || die "initramfs"
+console=$OUT/console
+results=$OUT/results
+rm -f "$results"
+say "booting (kernel log: $console, results: $results)"
+timeout --foreground "${TIMEOUT:-900}" qemu-system-ppc64 -M pseries \
+	-cpu power10 -smp 2 -m 1G -display none -no-reboot -nodefaults \
+	-serial stdio -serial "file:$results" -kernel "$OUT/obj/vmlinux" \
+	-initrd "$OUT/initramfs.cpio" \
+	-append "console=hvc0 panic=-1 oops=panic ignore_loglevel" \
+	> "$console" 2>&1
+rc=$?
+t3=$(date +%s)
+
+e2e_count "$results"
+grep -E '^(PASS|FAIL|SKIP): |^    |^== |^EXTRA: ' "$results.txt"
+seen=$((npass + nfail + nskip))
+e2e_guest_checks e2e-ppc64 "$results" "$rc" "$console"
+if [ "$seen" -lt "$E2E_MIN_CHECKS" ]; then
+	e2e_fail e2e-ppc64 "only $seen checks ran (at least $E2E_MIN_CHECKS expected)"
+fi
+e2e_log_scan e2e-ppc64 "$console"
+say "kernel $((t1 - t0))s, perf $((t2 - t1))s, guest $((t3 - t2))s"
+summary="$npass passed, $nfail failed"
+[ "$nskip" -gt 0 ] && summary="$summary, $nskip skipped"
+echo "$summary"
+[ "$nfail" -eq 0 ]
