@@ -6,11 +6,12 @@
 # ran, and the exit status is non-zero when any failed.
 #
 #   check.sh [step...]     steps: kunit lint cross extmod e2e stress native
+#                          e2e-ppc64
 #
 # Without steps, each series runs its plan (series_plan below): on 6.12,
 # the series the drivers are written for, every x86_64 tier, the cross
-# builds and the native KUnit run on ppc64 (the suite of Linux's own
-# hv-gpci.c); on 6.1, the backport, the steps that prove it (KUnit: the drivers
+# builds, the native KUnit run on ppc64 (the suite of Linux's own
+# hv-gpci.c) and the ppc64le guest of Linux's hv_gpci with the real perf; on 6.1, the backport, the steps that prove it (KUnit: the drivers
 # on 6.1's perf core, in a debug kernel; style, cross builds) and the
 # native-architecture KUnit runs on ppc64 and sparc64. CHECK_FULL=1 (make
 # check-full) runs every step on every series, native on all three. Given
@@ -356,6 +357,16 @@ step_stress() {
 	note "stress: $(elapsed "$t0")"
 }
 
+# Linux's own hv_gpci, with the series, in a ppc64le pseries guest with the
+# real perf tool (e2e/ppc64/run.sh): its own kernel and perf builds.
+step_e2e_ppc64() {
+	local t0
+	t0=$(date +%s)
+	note "end-to-end: ppc64le guest, Linux's hv_gpci on the hcall model, the real perf tool"
+	run_sub e2e-ppc64 "$HERE/e2e/ppc64/run.sh"
+	note "end-to-end ppc64le: $(elapsed "$t0")"
+}
+
 # The native tier in make check: ppc64 and sparc64, the big-endian 64-bit
 # machines of hv_gpci and the sun4v PMUs, on 6.1; ppc64 alone on 6.12,
 # for the KUnit suite of Linux's own hv-gpci.c, which needs 6.12's static
@@ -394,13 +405,13 @@ declare -A spass sfail sskip
 run_step() {
 	local step=$1 p0=$npass f0=$nfail k0=$nskip
 	use_series "$2"
-	"step_$step"
+	"step_${step//-/_}"
 	spass[$2]=$((${spass[$2]:-0} + npass - p0))
 	sfail[$2]=$((${sfail[$2]:-0} + nfail - f0))
 	sskip[$2]=$((${sskip[$2]:-0} + nskip - k0))
 }
 
-ALL_STEPS="kunit lint cross extmod e2e stress native"
+ALL_STEPS="kunit lint cross extmod e2e stress native e2e-ppc64"
 # series_plan S: the steps series S runs in make check (see the top).
 series_plan() {
 	if [ "${CHECK_FULL:-0}" = 1 ]; then
@@ -411,7 +422,7 @@ series_plan() {
 	# (see step_native).
 	case "$1" in
 	6.1) echo "kunit lint cross native" ;;
-	*) echo "kunit lint cross extmod e2e stress native" ;;
+	*) echo "kunit lint cross extmod e2e stress native e2e-ppc64" ;;
 	esac
 }
 steps=("$@")
@@ -446,7 +457,7 @@ else
 	else
 		for step in "${steps[@]}"; do
 			case "$step" in
-			kunit|cross|lint|extmod|e2e|stress)
+			kunit|cross|lint|extmod|e2e|stress|e2e-ppc64)
 				for s in $series_list; do
 					run_step "$step" "$s"
 				done ;;

@@ -50,7 +50,10 @@ done
 
 # python3-ply, python3-git: checkpatch's SPDX check (scripts/spdxcheck.py);
 # without them it prints a traceback and checks nothing.
-PKGS="gcc-sparc64-linux-gnu gcc-powerpc64-linux-gnu
+# gcc-powerpc64le-linux-gnu, libc6-dev-ppc64el-cross: the ppc64le e2e
+# guest's kernel and its static perf.
+PKGS="gcc-sparc64-linux-gnu gcc-powerpc64-linux-gnu gcc-powerpc64le-linux-gnu
+      libc6-dev-ppc64el-cross
       gcc-mips-linux-gnu gcc-mips64el-linux-gnuabi64 qemu-system-x86
       qemu-system-ppc qemu-system-sparc qemu-system-mips sparse bc bison
       flex libelf-dev libssl-dev ccache python3 python3-dev make gcc perl
@@ -65,7 +68,8 @@ PKGS="gcc-sparc64-linux-gnu gcc-powerpc64-linux-gnu
 CMDS="make gcc ld perl python3 python3-config bc bison flex cpio xz tar
       patch git flock
       depmod ccache sparse ldd timeout
-      sparc64-linux-gnu-gcc powerpc64-linux-gnu-gcc mips-linux-gnu-gcc
+      sparc64-linux-gnu-gcc powerpc64-linux-gnu-gcc powerpc64le-linux-gnu-gcc
+      mips-linux-gnu-gcc dpkg-deb
       mips64el-linux-gnuabi64-gcc
       qemu-system-x86_64 qemu-system-ppc64 qemu-system-sparc64
       qemu-system-mipsel

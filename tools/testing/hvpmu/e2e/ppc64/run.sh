@@ -135,6 +135,7 @@ ppc_initramfs() {
 	# tree's hv-gpci-requests.h for counter_info_version 8.
 	"$PPC_DIR/requests.sh" "$SRC/arch/powerpc/perf/hv-gpci-requests.h" \
 		> "$root/hvpmu/requests.txt" || return 1
+	echo "$HVPMU_SERIES" > "$root/hvpmu/series"
 	if [ -n "$EXTRA" ]; then
 		mkdir -p "$root/extra"
 		cp -a "$EXTRA/." "$root/extra/"
