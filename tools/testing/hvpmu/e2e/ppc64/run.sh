@@ -107,13 +107,16 @@ ppc_kernel() {
 # ppc_perf LOG: perf of the tree for ppc64le, static (the guest has no
 # libraries), every optional library off as for the x86_64 guest.
 ppc_perf() {
-	local log=$1
+	local log=$1 bpf=()
+	# 6.1's tools/perf asks for libbpf whenever BUILD_BPF_SKEL is set,
+	# even to 0; from 6.4 on it is on unless set to 0.
+	[ "$HVPMU_SERIES" = 6.1 ] || bpf=(BUILD_BPF_SKEL=0)
 	say "building perf from $KDIR/tools/perf for ppc64le in $OUT/perf (log: $log)"
 	mkdir -p "$OUT/perf"
 	make -C "$KDIR/tools/perf" O="$OUT/perf" -j"$JOBS" ARCH=powerpc \
 		CROSS_COMPILE="$CROSS" LDFLAGS=-static \
 		NO_LIBTRACEEVENT=1 NO_LIBPYTHON=1 NO_LIBPERL=1 NO_LIBLLVM=1 \
-		NO_LIBBPF=1 BUILD_BPF_SKEL=0 NO_LIBCRYPTO=1 NO_LIBUNWIND=1 \
+		NO_LIBBPF=1 "${bpf[@]}" NO_LIBCRYPTO=1 NO_LIBUNWIND=1 \
 		NO_LIBDW_DWARF_UNWIND=1 NO_DWARF=1 NO_SLANG=1 NO_GTK2=1 \
 		NO_LIBNUMA=1 NO_LIBBABELTRACE=1 NO_CAPSTONE=1 NO_LIBPFM4=1 \
 		NO_JVMTI=1 NO_LIBZSTD=1 NO_LZMA=1 NO_LIBAUDIT=1 \
