@@ -11,7 +11,8 @@
 # Without steps, each series runs its plan (series_plan below): on 6.12,
 # the series the drivers are written for, every x86_64 tier, the cross
 # builds, the native KUnit run on ppc64 (the suite of Linux's own
-# hv-gpci.c) and the ppc64le guest of Linux's hv_gpci with the real perf; on 6.1, the backport, the steps that prove it (KUnit: the drivers
+# hv-gpci.c) and the ppc64le guest of Linux's hv_gpci with the real perf;
+# on 6.1, the backport, the steps that prove it (KUnit: the drivers
 # on 6.1's perf core, in a debug kernel; style, cross builds) and the
 # native-architecture KUnit runs on ppc64 and sparc64. CHECK_FULL=1 (make
 # check-full) runs every step on every series, native on all three. Given

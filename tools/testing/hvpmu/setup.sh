@@ -148,7 +148,7 @@ prepare() {
 check_kdir() {
 	local f
 	for f in drivers/perf/sun4v_dram_pmu.c drivers/perf/mips_cm_pmu.c \
-		 drivers/perf/hv_gpci_pmu.c include/linux/perf/pmu_format.h; do
+		 include/linux/perf/pmu_format.h; do
 		[ -f "$1/$f" ] ||
 			die "KDIR=$1 lacks $f: apply the series first (make patches; git am build/patches/<series>/*/0*.patch)"
 	done

@@ -7,7 +7,7 @@
 
 : > "$TALLY"
 check "modprobe hvpmu_sim (from the last CPU)" sim_load
-check "4 models up" sh -c "[ \$(grep -c ' up\$' $SIM/models) -eq 4 ]"
+check "3 models up" sh -c "[ \$(grep -c ' up\$' $SIM/models) -eq 3 ]"
 check "tracefs" mount -t tracefs nodev /sys/kernel/tracing
 # shellcheck disable=SC2046 # one word per argument
 if /extra/hvpmu-bench $(cat /extra/bench.args) > "$TMP/bench" 2>&1; then

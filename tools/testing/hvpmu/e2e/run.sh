@@ -20,9 +20,9 @@ set -uo pipefail
 
 . "$(dirname "$0")/lib.sh"
 
-# The guest runs about 460 checks; far fewer means a section silently
+# The guest runs about 345 checks; far fewer means a section silently
 # stopped running (a missing file, a loop over nothing).
-E2E_MIN_CHECKS=${E2E_MIN_CHECKS:-440}
+E2E_MIN_CHECKS=${E2E_MIN_CHECKS:-330}
 
 t0=$(date +%s)
 if [ "${1:-}" != --no-build ]; then

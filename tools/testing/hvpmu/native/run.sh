@@ -6,7 +6,7 @@
 #
 #   ppc64    pseries, big-endian POWER8 (kunit.py --arch=powerpc): QEMU's
 #            hypervisor answers H_FUNCTION to H_GET_PERF_COUNTER_INFO
-#            (0xF080): the hv_gpci glue logs one line and registers no PMU.
+#            (0xF080): Linux's hv_gpci registers no PMU and says nothing.
 #            Where the series has it (6.12), the suite of Linux's own
 #            hv-gpci.c runs too (CONFIG_HV_GPCI_KUNIT_TEST).
 #   sparc64  sun4u (native/sparc64.py): no sun4v hypervisor, so the sun4v
@@ -74,12 +74,13 @@ check_no_line() {
 	fi
 }
 
+# Linux's own hv_gpci on QEMU's H_FUNCTION: its init stays silent (the
+# series' messages are for event_init() and reads, never for a hypervisor
+# without the hcall).
 glue_ppc64() {
 	local log=$1
-	check_one_line ppc64 "$log" "hv_gpci glue: one line for H_FUNCTION" \
-		'hv_gpci.*(H_FUNCTION|0xf080|not (available|supported|present))'
-	check_no_line ppc64 "$log" "hv_gpci: no PMU registered" \
-		'hv_gpci.*(counter_info_version|registration)'
+	check_no_line ppc64 "$log" "hv_gpci: Linux's driver silent on H_FUNCTION" \
+		'hv.gpci'
 }
 
 glue_sparc64() {
@@ -108,12 +109,12 @@ run_arch() {
 	case "$arch" in
 	ppc64) args=(--arch=powerpc --cross_compile=powerpc64-linux-gnu-
 		     --make_options "CC=${CC_PREFIX}powerpc64-linux-gnu-gcc"
-		     --qemu_args='-smp 2' --kernel_args=ignore_loglevel)
+		     --qemu_args='-smp 2' --kernel_args=ignore_loglevel
+		     --kconfig_add CONFIG_HV_PERF_CTRS=y)
 	       # the suite of Linux's own hv-gpci.c, where the series has it
 	       if grep -q '^config HV_GPCI_KUNIT_TEST' \
 		       "$KDIR/arch/powerpc/platforms/pseries/Kconfig"; then
-		       args+=(--kconfig_add CONFIG_HV_PERF_CTRS=y
-			      --kconfig_add CONFIG_HV_GPCI_KUNIT_TEST=y)
+		       args+=(--kconfig_add CONFIG_HV_GPCI_KUNIT_TEST=y)
 	       fi ;;
 	sparc64) args=(--qemu_config="$HERE/sparc64.py"
 		       --cross_compile=sparc64-linux-gnu-

@@ -49,10 +49,6 @@ static const struct hvpmu_sim_model hvpmu_sim_models[] = {
 #if IS_ENABLED(CONFIG_MIPS_CM_PMU_KUNIT_TEST)
 	{ "mips_cm", mips_cm_pmu_sim_init, mips_cm_pmu_sim_exit },
 #endif
-#if IS_ENABLED(CONFIG_HV_GPCI_PMU_KUNIT_TEST)
-	/* an inline wrapper: the PMU's owner is this module */
-	{ "gpci", hv_gpci_pmu_sim_init, hv_gpci_pmu_sim_exit },
-#endif
 };
 
 static struct dentry *hvpmu_sim_root;

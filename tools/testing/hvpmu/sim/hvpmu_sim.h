@@ -17,8 +17,6 @@
 #include <linux/module.h>
 
 struct dentry;
-struct hv_gpci_model;
-struct hv_gpci_pmu;
 struct seq_file;
 
 /* sun4v_dram_sim.c */
@@ -76,31 +74,6 @@ void mips_cm_pmu_sim_exit(void);
 static inline int mips_cm_pmu_sim_init(struct dentry *dir)
 {
 	return mips_cm_pmu_sim_start(dir, THIS_MODULE);
-}
-
-/* hv_gpci_sim.c */
-int hv_gpci_pmu_sim_start(struct dentry *dir, struct module *owner);
-void hv_gpci_pmu_sim_exit(void);
-int hv_gpci_pmu_sim_inject(struct hv_gpci_model *m, char *text);
-int hv_gpci_pmu_sim_error(struct hv_gpci_model *m, char *text);
-void hv_gpci_pmu_sim_calls(struct hv_gpci_model *m, struct seq_file *s);
-struct hv_gpci_pmu *hv_gpci_pmu_sim_pmu(void);
-struct hv_gpci_model *hv_gpci_pmu_sim_model(void);
-
-/**
- * hv_gpci_pmu_sim_init() - hv_gpci on the model, for the simulated platform
- * @dir: debugfs directory for the model's files (inject, error, calls)
- *
- * Registers the PMU ``hv_gpci`` on a model of counter_info_version 8
- * firmware (module parameter hvpmu_sim_lib.gpci_sim_version) with the
- * caller's module as the PMU's owner, so that the caller cannot be unloaded
- * while an event is open. See hv_gpci_pmu_sim_start().
- *
- * Return: 0, or a negative errno (nothing is left registered).
- */
-static inline int hv_gpci_pmu_sim_init(struct dentry *dir)
-{
-	return hv_gpci_pmu_sim_start(dir, THIS_MODULE);
 }
 
 #endif /* _HVPMU_SIM_H */

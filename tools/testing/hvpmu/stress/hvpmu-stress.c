@@ -83,12 +83,12 @@
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 /* Our PMUs, and the simulated platform's model directory of each. */
-enum { N2, VF, MMU, CM, GPCI, NR_OURS };
+enum { N2, VF, MMU, CM, NR_OURS };
 static const char *const our_name[NR_OURS] = {
-	"niagara2_dram", "vfalls_dram", "niagara_mmustat", "mips_cm", "hv_gpci",
+	"niagara2_dram", "vfalls_dram", "niagara_mmustat", "mips_cm",
 };
 static const char *const our_model[NR_OURS] = {
-	"sun4v", "sun4v", "mmustat", "mips_cm", "gpci",
+	"sun4v", "sun4v", "mmustat", "mips_cm",
 };
 /* Statistics rows: ours, then software events, then any other type. */
 #define ROW_SW		NR_OURS
@@ -106,8 +106,6 @@ struct exact {
 	unsigned int code;	/* mips_cm event select */
 	unsigned int qual;	/* mips_cm qualifier */
 	bool cycles;		/* mips_cm cycle counter */
-	char kind[16];		/* hv_gpci: processor or partition */
-	int id;			/* hv_gpci entity */
 };
 
 struct pmu_shared {
@@ -1156,40 +1154,10 @@ static int sun4v_ctl(int pmu, int chan)
 static const char *const sun4v_status[] = {
 	"EINVAL", "EBADTRAP", "EWOULDBLOCK", "ENOACCESS", "ENOTSUPPORTED",
 };
-static const char *const gpci_rc[] = {
-	"H_HARDWARE", "H_FUNCTION", "H_PRIVILEGE", "H_PARAMETER",
-	"H_AUTHORITY", "H_NOT_AVAILABLE", "-9999",
-};
 static const char *const mmustat_calls[] = { "info", "conf", "alloc", "map" };
 static const char *const cm_faults[] = {
 	"dead", "state_loss", "ovf_stop", "ov_stuck", "spurious_irq",
 };
-/* SIMULATOR.md, gpci: the simulated system's processors and partitions */
-static const int gpci_processors[] = { 0, 1, 2, 3, 5, 6, 7 };
-static const int gpci_partitions[] = { 1, 2, 3, 7 };
-static const struct { const char *suffix, *counter; } gpci_counters[] = {
-	{ "processor_time_in_timebase_cycles", "processor_time" },
-	{ "_entitled_cycles", "entitled_cycles" },
-	{ "_consumed_capped_cycles", "capped_cycles" },
-	{ "_consumed_uncapped_cycles", "uncapped_cycles" },
-	{ "_cycles_donated", "donated_cycles" },
-	{ "_purr_idle_cycles", "idle_cycles" },
-	{ "_instructions_completed", "run_instructions" },
-	{ "run_cycles_by_partition_cycles", "run_cycles" },
-};
-
-static const char *gpci_counter(const char *event)
-{
-	size_t n = strlen(event), s;
-	unsigned int i;
-
-	for (i = 0; i < ARRAY_SIZE(gpci_counters); i++) {
-		s = strlen(gpci_counters[i].suffix);
-		if (n >= s && !strcmp(event + n - s, gpci_counters[i].suffix))
-			return gpci_counters[i].counter;
-	}
-	return NULL;
-}
 
 /* Choose what the reader of PMU i counts; false if nothing fits. */
 static bool exact_choose(struct rng *r, const struct pmu_desc *d, int i,
@@ -1197,7 +1165,7 @@ static bool exact_choose(struct rng *r, const struct pmu_desc *d, int i,
 {
 	const struct pmu_event *e;
 	const char *c;
-	int node, mcu, tries;
+	int node, mcu;
 
 	memset(x, 0, sizeof(*x));
 	switch (i) {
@@ -1246,30 +1214,6 @@ static bool exact_choose(struct rng *r, const struct pmu_desc *d, int i,
 				 d->name, e->name, x->qual);
 		}
 		return true;
-	case GPCI:
-		for (tries = 0; tries < 50; tries++) {
-			e = pick_event(r, d, NULL);
-			c = e ? gpci_counter(e->name) : NULL;
-			if (c)
-				break;
-		}
-		if (!c)
-			return false;
-		snprintf(x->what, sizeof(x->what), "%s", c);
-		if (strstr(e->terms, "phys_processor_idx=?")) {
-			strcpy(x->kind, "processor");
-			x->id = gpci_processors[below(r, 7)];
-			snprintf(x->event, sizeof(x->event),
-				 "%s/%s,phys_processor_idx=%d/D", d->name,
-				 e->name, x->id);
-		} else {
-			strcpy(x->kind, "partition");
-			x->id = gpci_partitions[below(r, 4)];
-			snprintf(x->event, sizeof(x->event),
-				 "%s/%s,sibling_part_id=%d/D", d->name,
-				 e->name, x->id);
-		}
-		return true;
 	}
 	return false;
 }
@@ -1293,9 +1237,6 @@ static int exact_inject(int i, const struct exact *x, int cpu, uint64_t n)
 			return sim_write("mips_cm", "inject", "cycles %" PRIu64, n);
 		return sim_write("mips_cm", "inject", "%s %#x %" PRIu64, x->what,
 				 x->qual, n);
-	case GPCI:
-		return sim_write("gpci", "inject", "%s %d %s += %" PRIu64,
-				 x->kind, x->id, x->what, n);
 	}
 	return -EINVAL;
 }
@@ -1305,7 +1246,7 @@ static int exact_inject(int i, const struct exact *x, int cpu, uint64_t n)
  * and polled every 100 ms (MODELS.md, sun4v sysfs: "a counter must not
  * advance by 2^31 between two polls"): at most 2^28 at a time, one every
  * 50 ms or more. The mips_cm model feeds large counts in steps that wait
- * for the driver's poll (SIMULATOR.md, mips_cm); gpci and mmustat words are
+ * for the driver's poll (SIMULATOR.md, mips_cm); mmustat words are
  * 64 bits wide.
  */
 static unsigned int inject_bits(int i)
@@ -1344,10 +1285,6 @@ static void errors_clear(int i, const bool *foreign)
 	case CM:
 		for (k = 0; k < 5; k++)
 			sim_write("mips_cm", "fault", "%s off", cm_faults[k]);
-		break;
-	case GPCI:
-		sim_write("gpci", "error", "clear");
-		sim_write("gpci", "error", "collection on");
 		break;
 	}
 }
@@ -1845,7 +1782,6 @@ static void parser_line(struct rng *r, char *buf, size_t len)
 static const char *const model_files[][4] = {
 	[N2] = { "error", "inject" }, [VF] = { "error", "inject" },
 	[MMU] = { "error", "conf", "inject" }, [CM] = { "fault", "inject" },
-	[GPCI] = { "error", "inject" },
 };
 
 /* While no reader counts on PMU i: anything its page lists, and then some. */
@@ -1856,7 +1792,7 @@ static void errors_lossy(struct rng *r, int i)
 	const char *model = our_model[i], *file;
 	unsigned int k, n = 1 + below(r, 3);
 	char line[300];
-	int ret, c;
+	int ret = -EINVAL, c;
 
 	for (; n; n--) {
 		switch (i) {
@@ -1895,26 +1831,6 @@ static void errors_lossy(struct rng *r, int i)
 		case CM:
 			ret = sim_write(model, "fault", "%s on", cm_faults[below(r, 5)]);
 			break;
-		default:
-			switch (below(r, 5)) {
-			case 0:
-				ret = sim_write(model, "error", "collection off");
-				break;
-			case 1:
-				ret = sim_write(model, "error", "index_skew %d",
-						(int)below(r, 5) - 2);
-				break;
-			case 2:
-				ret = sim_write(model, "error", "element_size %u",
-						(unsigned int)below(r, 64));
-				break;
-			default:
-				ret = sim_write(model, "error", "%s %u after %u%s",
-						gpci_rc[below(r, 7)],
-						(unsigned int)(1 + below(r, 5)),
-						(unsigned int)below(r, 4),
-						chance(r, 20) ? " detail 0x1b" : "");
-			}
 		}
 		if (!ret)
 			add(&ps->lossy_errors, 1);
@@ -1965,30 +1881,19 @@ static void errors_safe(struct rng *r, int i)
 		ret = sim_write("mips_cm", "fault", "spurious_irq on");
 		break;
 	case MMU:
-	case GPCI:
 		/*
-		 * A failing INFO (MODELS.md, mmustat) or hcall (hv-gpci-pmu.rst:
-		 * "a failed hcall keeps the previous value") at a read loses
-		 * nothing; no CPU changes state until it was met, so it cannot
-		 * meet the stop and start of a migration.
+		 * A failing INFO (MODELS.md, mmustat) at a read loses nothing;
+		 * no CPU changes state until it was met, so it cannot meet the
+		 * stop and start of a migration.
 		 */
 		if (!hp_read_lock())
 			return;
-		if (i == MMU) {
-			before = sim_calls("mmustat", "info");
-			ret = sim_write("mmustat", "error", "info %u after %u",
-					(unsigned int)(1 + below(r, 15)), after);
-		} else {
-			ret = sim_write("gpci", "error", "%s %u after %u",
-					gpci_rc[below(r, 7)],
-					(unsigned int)(1 + below(r, 2)), after);
-		}
+		before = sim_calls("mmustat", "info");
+		ret = sim_write("mmustat", "error", "info %u after %u",
+				(unsigned int)(1 + below(r, 15)), after);
 		t0 = now();
 		while (!ret && now() - t0 < 3) {
-			if (i == MMU)
-				pending = sim_calls("mmustat", "info") <= before + after;
-			else
-				pending = sim_calls("gpci", "pending_errors") > 0;
+			pending = sim_calls("mmustat", "info") <= before + after;
 			if (!pending)
 				break;
 			msleep(20);
@@ -2058,24 +1963,6 @@ static void background_traffic(struct rng *r, int i)
 					(unsigned long long)amount(r, 31));
 		}
 		break;
-	case GPCI:
-		if (chance(r, 50)) {
-			id = gpci_partitions[below(r, 4)];
-			snprintf(word, sizeof(word), "%s",
-				 gpci_counters[1 + below(r, 5)].counter);
-			if (exact && !strcmp(x->kind, "partition") && x->id == id &&
-			    !strcmp(x->what, word))
-				return;
-			ret = sim_write("gpci", "inject", "partition %d %s += %llu", id,
-					word, (unsigned long long)amount(r, 40));
-		} else {
-			id = gpci_processors[below(r, 7)];
-			if (exact && !strcmp(x->kind, "processor") && x->id == id)
-				return;
-			ret = sim_write("gpci", "inject", "processor %d processor_time += %llu",
-					id, (unsigned long long)amount(r, 40));
-		}
-		break;
 	}
 	if (!ret)
 		add(&ps->traffic, 1);
@@ -2109,8 +1996,8 @@ static void injector_worker(int id)
 
 /* Users before what they use: hvpmu_sim, its front-ends, models, drivers. */
 static const char *const our_modules[] = {
-	"hvpmu_sim", "hvpmu_sim_lib", "hv_gpci_model", "mips_cm_model",
-	"sun4v_mmustat_model", "sun4v_dram_model", "hv_gpci_pmu",
+	"hvpmu_sim", "hvpmu_sim_lib", "mips_cm_model",
+	"sun4v_mmustat_model", "sun4v_dram_model",
 	"sun4v_dram_pmu", "mips_cm_pmu", "sun4v_mmustat_pmu", "pmu_uncore",
 };
 
@@ -2412,7 +2299,7 @@ static void report(double secs, uint64_t target, struct workers *w)
 {
 	static const char *const rows[NR_ROWS] = {
 		"niagara2_dram", "vfalls_dram", "niagara_mmustat", "mips_cm",
-		"hv_gpci", "software", "other types",
+		"software", "other types",
 	};
 	uint64_t tried = total_tried(), m;
 	bool ok;

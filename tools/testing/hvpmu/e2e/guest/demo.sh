@@ -95,7 +95,7 @@ for f in /hvpmu/tour-*.sh; do
 	ntour=$((ntour + 1))
 	. "$f"
 done
-[ "$ntour" -eq 4 ] || demo_fail "$ntour tour scripts in /hvpmu, want 4"
+[ "$ntour" -eq 3 ] || demo_fail "$ntour tour scripts in /hvpmu, want 3"
 
 if [ -d /extra ]; then
 	banner "your files (EXTRA=...)"

@@ -6,7 +6,7 @@
 SIM=/sys/kernel/debug/hvpmu_sim
 PMUS=/sys/bus/event_source/devices
 # Every PMU of the project; a model lists its own in $SIM/models.
-OUR_PMUS="niagara2_dram vfalls_dram niagara_mmustat mips_cm hv_gpci"
+OUR_PMUS="niagara2_dram vfalls_dram niagara_mmustat mips_cm"
 TMP=/tmp/hvpmu.$$
 mkdir -p "$TMP"
 
@@ -138,8 +138,8 @@ unload_ours() {
 
 	[ -d "$SIM" ] && check "rmmod hvpmu_sim $1" rmmod hvpmu_sim
 	for m in hvpmu_sim_kunit hvpmu_sim_lib \
-		 hv_gpci_model mips_cm_model sun4v_mmustat_model \
-		 sun4v_dram_model hv_gpci_pmu mips_cm_pmu sun4v_mmustat_pmu \
+		 mips_cm_model sun4v_mmustat_model \
+		 sun4v_dram_model mips_cm_pmu sun4v_mmustat_pmu \
 		 sun4v_dram_pmu pmu_uncore; do
 		grep -q "^$m " /proc/modules && check "rmmod $m $1" rmmod "$m"
 	done
@@ -204,7 +204,8 @@ field_width() {
 }
 
 # Values for "?" terms that name an entity the models have (default 0):
-# partition 3 is the simulated LPAR itself (SIMULATOR.md, gpci).
+# partition 3 is the LPAR itself in the ppc64 guest's hv_gpci model
+# (SIMULATOR.md, gpci).
 QDEF_sibling_part_id=3
 QDEF_phys_processor_idx=1
 

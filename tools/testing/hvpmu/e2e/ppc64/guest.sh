@@ -173,12 +173,31 @@ check_fails "$P: without collection permission (H_AUTHORITY) perf is refused" \
 	"No permission|Permission denied|not permitted|Operation not permitted" \
 	perf stat -a -e "$P/${E20}_entitled_cycles,sibling_part_id=1/" -- true
 echo "collection on" > "$D/error"
-check "$P: H_AUTHORITY is explained in the log" \
-	sh -c "dmesg | grep -q 'hv-gpci: .*H_AUTHORITY'"
+if [ "$SERIES" = 6.1 ]; then
+	skip "$P: H_AUTHORITY in the log: the message comes with a 6.12-only patch (0418)"
+else
+	check "$P: H_AUTHORITY is explained in the log" \
+		sh -c "dmesg | grep -q 'hv-gpci: .*H_AUTHORITY'"
+fi
 echo "H_NOT_AVAILABLE 1" > "$D/error"
-check "$P: H_NOT_AVAILABLE: <not supported>, perf stat goes on" sh -c \
-	"perf stat -x, -a -e '$G20' -e task-clock -- true 2>&1 | grep -q 'not supported'"
+perf stat -x, -a -e "$G20" -e task-clock -- true > "$TMP/out" 2>&1
 echo clear > "$D/error"
+if [ "$SERIES" = 6.1 ]; then
+	# EINVAL: perf retries the open (its fallbacks for older kernels),
+	# the retry finds the hypervisor well again and counts
+	if grep -q "task-clock" "$TMP/out" &&
+	   grep -Eq "^(0|<not supported>),,$G20" "$TMP/out"; then
+		pass "$P: H_NOT_AVAILABLE on $SERIES: EINVAL, perf retries, goes on"
+	else
+		fail "$P: H_NOT_AVAILABLE on $SERIES: perf stat goes on"
+		detail "$TMP/out"
+	fi
+elif grep -q "not supported" "$TMP/out" && grep -q "task-clock" "$TMP/out"; then
+	pass "$P: H_NOT_AVAILABLE: <not supported>, perf stat goes on"
+else
+	fail "$P: H_NOT_AVAILABLE: <not supported>, perf stat goes on"
+	detail "$TMP/out"
+fi
 # An index past the last partition: the reply has no element, and Linux
 # does not look at returned_values, so it counts the zeroed buffer: 0, not
 # the data of another partition (7, the last one, moves meanwhile).
@@ -306,6 +325,11 @@ else
 	fail "an unprivileged user: perf stat -a -e $G20"
 	detail "$TMP/out"
 fi
+
+# The model refuses a parameter block that crosses a 4 KiB boundary
+# (H_PRIVILEGE, as the seed says); Linux's buffer was only 8-byte aligned.
+check "$P: no request buffer crossed a 4 KiB boundary (the model's misaligned: $(gpci_calls misaligned) of $(gpci_hcalls) hcalls)" \
+	test "$(gpci_calls misaligned)" = 0
 
 announce_checks
 [ "$(nfailed)" -eq 0 ]

@@ -7,7 +7,8 @@
 # for ppc64le, static, and Debian's ppc64el busybox. The guest kernel is
 # built from a copy of the tree with shim.patch applied after the series,
 # so that the hv_gpci model (sim/) answers H_GET_PERF_COUNTER_INFO; QEMU
-# itself answers H_FUNCTION. The guest runs guest.sh.
+# itself answers H_FUNCTION. The model's KUnit suite runs at boot, then
+# the guest runs guest.sh.
 #
 # Prints the guest's "PASS: ..."/"FAIL: ..."/"SKIP: ..." lines and a final
 # "N passed, N failed[, N skipped]" line; exits non-zero when a check failed,
@@ -17,8 +18,13 @@
 #   e2e/ppc64/run.sh [EXTRA_DIR]   (EXTRA_DIR: files copied to /extra in
 #                                   the guest, whose *.sh run after the checks
 #                                   with perf on the PATH, as for make demo)
+#   e2e/ppc64/run.sh --bench       hvpmu-bench's table of hv_gpci instead of
+#                                   the checks (make bench)
 #
-# Environment: KDIR, BUILD, JOBS as check.sh; TIMEOUT (guest seconds, 900).
+# Environment: KDIR, BUILD, JOBS as check.sh; TIMEOUT (guest seconds, 900);
+# E2E_PPC64_WITHOUT_SERIES=1: Linux's hv_gpci as the base tree has it (the
+# powerpc series' patches reversed in the copy); E2E_PPC64_REVERSE="0419
+# ...": only those patches of it reversed (make bench's "without" figures).
 set -uo pipefail
 
 PPC_DIR=$(cd "$(dirname "$0")" && pwd)
@@ -28,7 +34,11 @@ SRC=$OUT/src
 CROSS=powerpc64le-linux-gnu-
 PPC_CACHE=$REPO/.cache/ppc64el
 E2E_MIN_CHECKS=${E2E_MIN_CHECKS:-60}
+MODE=guest
+[ "${1:-}" = --bench ] && { MODE=bench; shift; E2E_MIN_CHECKS=1; }
 EXTRA=${1:-}
+REVERSE=${E2E_PPC64_REVERSE:-}
+[ "${E2E_PPC64_WITHOUT_SERIES:-0}" = 1 ] && REVERSE=all
 
 say() { printf '[e2e-ppc64] %s\n' "$*" >&2; }
 die() {
@@ -74,18 +84,29 @@ ppc_busybox() {
 
 # ppc_kernel LOG: the guest kernel in $OUT/vmlinux.
 ppc_kernel() {
-	local log=$1 mk line lost="" sim=$SRC/arch/powerpc/perf/hvpmu-sim
+	local log=$1 mk line lost="" p n sim=$SRC/arch/powerpc/perf/hvpmu-sim
 	# A copy of the tree (hard links: the unchanged files keep their
 	# times, so kbuild rebuilds only what the shim touches), the shim
-	# patched in, the model and the debugfs front-end beside it.
+	# patched in, the model and its debugfs files beside it.
 	rm -rf "$SRC"
 	cp -al "$KDIR" "$SRC" || return 1
+	if [ -n "$REVERSE" ]; then
+		# the powerpc series' patches (or those named), last first
+		for p in $(sed -n 's/^patch //p' \
+			   "$HVPMU_TESTING/series/$HVPMU_SERIES/05-powerpc/series" |
+			   tac); do
+			n=$(basename "$p" | cut -c1-4)
+			[ "$REVERSE" = all ] || [[ " $REVERSE " == *" $n "* ]] ||
+				continue
+			say "reversing $p"
+			patch -s -R -p1 -d "$SRC" \
+				< "$HVPMU_TESTING/patches/$p" >> "$log" 2>&1 ||
+				{ say "cannot reverse $p"; return 1; }
+		done
+	fi
 	patch -s -p1 -d "$SRC" < "$PPC_DIR/shim.patch" >> "$log" 2>&1 || return 1
 	mkdir -p "$sim"
-	cp "$PPC_DIR"/sim/* "$sim/" &&
-	cp "$SRC"/drivers/perf/tests/hv_gpci_model.c "$sim/" &&
-	cp "$HVPMU_TESTING"/sim/hv_gpci_sim_text.c \
-	   "$HVPMU_TESTING"/sim/hvpmu_sim.h "$sim/" || return 1
+	cp "$PPC_DIR"/sim/* "$sim/" || return 1
 	mk=(make -C "$SRC" O="$OUT/obj" ARCH=powerpc CROSS_COMPILE="$CROSS"
 	    CC="${CC_PREFIX}${CROSS}gcc" -j"$JOBS")
 	mkdir -p "$OUT/obj"
@@ -133,7 +154,15 @@ ppc_initramfs() {
 	mkdir -p "$root"/{bin,sbin,usr/bin,proc,sys,dev,tmp,root,hvpmu}
 	cp "$PPC_CACHE/busybox" "$root/bin/busybox" &&
 	cp "$OUT/perf/perf" "$root/usr/bin/perf" &&
-	cp "$E2E_DIR/guest/lib.sh" "$PPC_DIR/guest.sh" "$root/hvpmu/" || return 1
+	cp "$E2E_DIR/guest/lib.sh" "$PPC_DIR/guest.sh" "$PPC_DIR/bench.sh" \
+	   "$root/hvpmu/" || return 1
+	if [ "$MODE" = bench ]; then
+		${CROSS}gcc -static -O2 -Wall -Wextra -Werror \
+			-o "$root/hvpmu/hvpmu-bench" \
+			"$HVPMU_TESTING/bench/hvpmu-bench.c" \
+			"$HVPMU_TESTING/stress/pmu.c" || return 1
+		echo "${BENCH_ARGS:-}" > "$root/hvpmu/bench.args"
+	fi
 	# The named events Linux's driver must list: every event of the
 	# tree's hv-gpci-requests.h for counter_info_version 8.
 	"$PPC_DIR/requests.sh" "$SRC/arch/powerpc/perf/hv-gpci-requests.h" \
@@ -143,7 +172,7 @@ ppc_initramfs() {
 		mkdir -p "$root/extra"
 		cp -a "$EXTRA/." "$root/extra/"
 	fi
-	cat > "$root/init" <<'INIT'
+	cat > "$root/init" <<INIT
 #!/bin/busybox sh
 /bin/busybox --install -s /bin
 mount -t proc proc /proc
@@ -153,14 +182,14 @@ mount -t debugfs debugfs /sys/kernel/debug
 export PATH=/usr/bin:/bin:/sbin HOME=/root
 cd /root
 {
-	sh /hvpmu/guest.sh
-	rc=$?
+	sh /hvpmu/$MODE.sh
+	rc=\$?
 	for f in /extra/*.sh; do
-		[ -f "$f" ] || continue
-		echo "== $f"
-		sh "$f" || echo "EXTRA: $f exited $?"
+		[ -f "\$f" ] || continue
+		echo "== \$f"
+		sh "\$f" || echo "EXTRA: \$f exited \$?"
 	done
-	echo "HVPMU-GUEST-EXIT $rc"
+	echo "HVPMU-GUEST-EXIT \$rc"
 } > /dev/hvc1 2>&1
 reboot -f
 INIT
@@ -188,17 +217,30 @@ timeout --foreground "${TIMEOUT:-900}" qemu-system-ppc64 -M pseries \
 	-cpu power10 -smp 2 -m 1G -display none -no-reboot -nodefaults \
 	-serial stdio -serial "file:$results" -kernel "$OUT/obj/vmlinux" \
 	-initrd "$OUT/initramfs.cpio" \
-	-append "console=hvc0 panic=-1 oops=panic ignore_loglevel" \
+	-append "console=hvc0 panic=-1 oops=panic ignore_loglevel kunit.enable=1" \
 	> "$console" 2>&1
 rc=$?
 t3=$(date +%s)
 
 e2e_count "$results"
-grep -E '^(PASS|FAIL|SKIP): |^    |^== |^EXTRA: ' "$results.txt"
+grep -E '^(PASS|FAIL|SKIP): |^    |^== |^EXTRA: |^\| ' "$results.txt"
 seen=$((npass + nfail + nskip))
 e2e_guest_checks e2e-ppc64 "$results" "$rc" "$console"
 if [ "$seen" -lt "$E2E_MIN_CHECKS" ]; then
 	e2e_fail e2e-ppc64 "only $seen checks ran (at least $E2E_MIN_CHECKS expected)"
+fi
+# The model's KUnit suite ran at boot: its cases from the console's KTAP.
+kunit=$(tr -d '\r' < "$console" |
+	sed -n '/# Subtest: hv_gpci_model$/,/ok [0-9]* hv_gpci_model$/p')
+for c in $(echo "$kunit" | sed -n 's/^ *ok [0-9]* \(gpci_[a-z0-9_]*\).*/\1/p'); do
+	echo "PASS: kunit hv_gpci_model: $c"
+	npass=$((npass + 1))
+done
+for c in $(echo "$kunit" | sed -n 's/^ *not ok [0-9]* \(gpci_[a-z0-9_]*\).*/\1/p'); do
+	e2e_fail "kunit hv_gpci_model" "$c"
+done
+if ! echo "$kunit" | grep -q '^ *ok [0-9]* hv_gpci_model$'; then
+	e2e_fail "kunit hv_gpci_model" "the suite did not pass (see $console)"
 fi
 e2e_log_scan e2e-ppc64 "$console"
 say "kernel $((t1 - t0))s, perf $((t2 - t1))s, guest $((t3 - t2))s"

@@ -5,7 +5,7 @@
  * H_FUNCTION, so Linux's hv_gpci would not register there. shim.patch
  * makes arch/powerpc/perf/hv-gpci.c and hv-common.c call
  * hv_gpci_sim_hcall_norets() instead of plpar_hcall_norets(), and this file
- * has the hv_gpci model (drivers/perf/tests/hv_gpci_model.c) answer that
+ * has the hv_gpci model (hv_gpci_model.c) answer that
  * hcall; every other hcall goes to QEMU.
  *
  * The model is up before hv_gpci's device_initcall (arch_initcall), with
@@ -26,8 +26,8 @@
 #include <linux/slab.h>
 #include <asm/hvcall.h>
 
-#include "tests/hv_gpci_model.h"
-#include "hvpmu_sim.h"
+#include "hv_gpci_model.h"
+#include "hv_gpci_sim_text.h"
 #include "hv-gpci-sim.h"
 
 #undef MODULE_PARAM_PREFIX

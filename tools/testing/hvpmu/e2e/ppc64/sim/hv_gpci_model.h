@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Model of H_GetPerformanceCounterInfo (drivers/perf/tests/hv_gpci_model.c),
- * for the KUnit suite.
+ * Model of H_GetPerformanceCounterInfo (hv_gpci_model.c): the hypervisor
+ * of the ppc64 e2e guest (e2e/ppc64/). Test-only, never part of the series.
  */
 #ifndef _HV_GPCI_MODEL_H
 #define _HV_GPCI_MODEL_H
 
-#include "../hv_gpci_pmu.h"
+#include <linux/spinlock.h>
+#include <linux/types.h>
+
+#include "hv_gpci_hv.h"
 
 /*
  * The counters a model entity carries, by request. Which entity kind holds
@@ -152,7 +155,7 @@ struct hv_gpci_model_entity {
  * @authorised: the LPAR has "performance information collection" enabled;
  *	false makes requests for other partitions or physical resources
  *	return H_AUTHORITY
- * @power10: the processor is POWER10 or later (hv_gpci_pmu_ops)
+ * @power10: the processor is POWER10 or later
  * @version_in: an &enum hv_gpci_model_version_in
  * @version: counter_info_version the firmware reports
  * @caps: capability byte of the 0x40 reply (HV_GPCI_PMU_CAP_*)
@@ -221,8 +224,6 @@ struct hv_gpci_model {
 	unsigned int last_cpu;
 	u8 last_version_in;
 };
-
-extern const struct hv_gpci_pmu_ops hv_gpci_model_ops;
 
 struct hv_gpci_model *hv_gpci_model_alloc(u8 version);
 void hv_gpci_model_free(struct hv_gpci_model *m);

@@ -1,20 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The text interface of the hv_gpci model (drivers/perf/tests/hv_gpci_model.c):
- * the lines written to the simulated platform's debugfs files inject and
+ * The text interface of the hv_gpci model (hv_gpci_model.c): the lines
+ * written to the ppc64 e2e guest's debugfs files hvpmu_sim/gpci/inject and
  * error, and the listing of its file calls (formats:
- * tools/testing/hvpmu/SIMULATOR.md). Shared by the x86_64 simulated platform
- * (hv_gpci_sim.c) and the ppc64 e2e guest's hcall shim (e2e/ppc64/).
- * Test-only, never part of the series.
+ * tools/testing/hvpmu/SIMULATOR.md). Test-only, never part of the series.
  */
 
 #include <linux/kernel.h>
-#include <linux/module.h>
 #include <linux/seq_file.h>
 #include <linux/string.h>
 
-#include "tests/hv_gpci_model.h"
-#include "hvpmu_sim.h"
+#include "hv_gpci_model.h"
+#include "hv_gpci_sim_text.h"
 
 static const char *const sim_kinds[HV_GPCI_PMU_K_NR] = {
 	[HV_GPCI_PMU_K_PROC] = "processor",
@@ -112,7 +109,6 @@ int hv_gpci_pmu_sim_inject(struct hv_gpci_model *m, char *text)
 {
 	return sim_lines(m, text, sim_inject_line);
 }
-EXPORT_SYMBOL_GPL(hv_gpci_pmu_sim_inject);
 
 static int sim_rc(const char *s, long *rc)
 {
@@ -212,7 +208,6 @@ int hv_gpci_pmu_sim_error(struct hv_gpci_model *m, char *text)
 {
 	return sim_lines(m, text, sim_error_line);
 }
-EXPORT_SYMBOL_GPL(hv_gpci_pmu_sim_error);
 
 /**
  * hv_gpci_pmu_sim_calls() - print the model's call counters
@@ -251,4 +246,3 @@ void hv_gpci_pmu_sim_calls(struct hv_gpci_model *m, struct seq_file *s)
 		   last_rc, pending, authorised ? "on" : "off");
 	seq_printf(s, "counter_info_version %u\n", m->version);
 }
-EXPORT_SYMBOL_GPL(hv_gpci_pmu_sim_calls);

@@ -1,28 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * hv_gpci: the PAPR H_GetPerformanceCounterInfo (hcall 0xF080) PMU.
- *
- * Private to the driver (drivers/perf/hv_gpci_pmu.c) and its KUnit suite:
- * the driver reaches the hypervisor only through &struct hv_gpci_pmu_ops.
- * On pseries the driver itself supplies the real hcall; the model
- * (drivers/perf/tests/hv_gpci_model.c) supplies a faithful imitation for
- * the KUnit suite, which probes the driver through the functions below
- * (exported only with CONFIG_KUNIT).
+ * H_GetPerformanceCounterInfo (PAPR hcall 0xF080) as the hv_gpci model
+ * (hv_gpci_model.c) answers it: the parameter block, request codes and
+ * return codes, from the seed (LoPAR "Platform Dependent hcall()s") and,
+ * where only IBM's getPerfCountInfo documents have them, from Linux's
+ * hv-gpci.h and hv-gpci-requests.h. Test-only, never part of the series:
+ * the model stands in for PowerVM in the ppc64 e2e guest (e2e/ppc64/).
  */
-#ifndef _HV_GPCI_PMU_H
-#define _HV_GPCI_PMU_H
+#ifndef _HV_GPCI_HV_H
+#define _HV_GPCI_HV_H
 
-#include <linux/bits.h>
-#include <linux/export.h>
-#include <linux/spinlock.h>
 #include <linux/types.h>
-#include <linux/unaligned.h>
-
-struct module;
-struct perf_event_attr;
-
-/* The hcall token, for logs and the pseries backend. */
-#define HV_GPCI_PMU_HCALL		0xF080
 
 /*
  * The parameter block must not cross a 4 KiB boundary (the hypervisor
@@ -103,26 +91,6 @@ struct perf_event_attr;
  * deprecated (Linux 03f7c1d2a49a, after getPerfCountInfo v1.018).
  */
 #define HV_GPCI_PMU_VERSION_DEPRECATES	8
-/*
- * The newest counter_info_version whose layouts the driver knows: what the
- * named events ask for (as Linux's do) and interface/kernel_version shows.
- */
-#define HV_GPCI_PMU_VERSION_CURRENT	8
-
-/*
- * The event attribute: Linux's hv_gpci layout bit for bit (the format
- * files of its hv-gpci.c), one mask per field for the driver's format
- * files and for FIELD_GET()/FIELD_PREP(). phys_processor_idx,
- * sibling_part_id, hw_chip_id and partition_id are other names of
- * starting_index.
- */
-#define HV_GPCI_PMU_CONFIG_REQUEST		GENMASK_ULL(31, 0)
-#define HV_GPCI_PMU_CONFIG_STARTING_INDEX	GENMASK_ULL(63, 32)
-#define HV_GPCI_PMU_CONFIG1_SECONDARY_INDEX	GENMASK_ULL(15, 0)
-#define HV_GPCI_PMU_CONFIG1_COUNTER_INFO_VERSION	GENMASK_ULL(23, 16)
-#define HV_GPCI_PMU_CONFIG1_LENGTH		GENMASK_ULL(31, 24)
-#define HV_GPCI_PMU_CONFIG1_OFFSET		GENMASK_ULL(63, 32)
-
 /* Capability bits of the 0x40 reply, byte 1 (Linux's hv-gpci.h). */
 #define HV_GPCI_PMU_CAP_GA		0x80
 #define HV_GPCI_PMU_CAP_EXPANDED		0x40
@@ -157,38 +125,4 @@ struct hv_gpci_pmu_hdr {
 	u8 reserved[12];
 } __packed;
 
-/**
- * struct hv_gpci_pmu_ops - access to the hypervisor
- * @hcall: issue H_GetPerformanceCounterInfo on @buf, a 4 KiB-aligned
- *	kernel buffer whose first @size bytes are the parameter block (in
- *	and out). Called in process context and with interrupts disabled
- *	(IPIs), never from NMI context; must not sleep. Returns the PAPR
- *	return code (HV_GPCI_H_*).
- * @lpar_present: whether the kernel runs in a PAPR logical partition at
- *	all. Called once at probe; may sleep. NULL means yes.
- * @power10_or_later: whether the processor is POWER10 or later, where
- *	Linux 6.6+ offers the system information files of interface/
- *	(processor_bus_topology, ...). Called once at probe; may sleep.
- *	NULL means no.
- * @owner: the module providing the ops and calling hv_gpci_pmu_remove();
- *	it stays pinned while events are open
- */
-struct hv_gpci_pmu_ops {
-	long (*hcall)(void *ctx, void *buf, unsigned long size);
-	bool (*lpar_present)(void *ctx);
-	bool (*power10_or_later)(void *ctx);
-	struct module *owner;
-};
-
-struct hv_gpci_pmu;
-
-struct hv_gpci_pmu *hv_gpci_pmu_probe(const struct hv_gpci_pmu_ops *ops,
-				      void *ctx, const char *name);
-void hv_gpci_pmu_remove(struct hv_gpci_pmu *gpci);
-int hv_gpci_pmu_lab_enable(struct hv_gpci_pmu *gpci, bool enable);
-int hv_gpci_pmu_attr_check(struct hv_gpci_pmu *gpci,
-			   const struct perf_event_attr *attr);
-struct pmu *hv_gpci_pmu_to_pmu(struct hv_gpci_pmu *gpci);
-u64 hv_gpci_pmu_hcalls(struct hv_gpci_pmu *gpci);
-
-#endif /* _HV_GPCI_PMU_H */
+#endif /* _HV_GPCI_HV_H */

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Model of PAPR H_GetPerformanceCounterInfo (hcall 0xF080), the hypervisor
- * side of the hv_gpci PMU, for the KUnit tests.
+ * side of the hv_gpci PMU, for the ppc64 e2e guest (test-only, never part of
+ * the series: e2e/ppc64/run.sh builds it into the guest kernel).
  *
  * It follows the seed (LoPAR v2.9, "Platform Dependent hcall()s") line by
  * line: the order of the validations (H_Privilege, H_Parameter,
@@ -19,12 +20,17 @@
  */
 
 #include <linux/kernel.h>
-#include <linux/module.h>
-#include "hv_gpci_model.h"
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/string.h>
+#if __has_include("linux/unaligned.h")
+#include <linux/unaligned.h>
+#else
+#include <asm/unaligned.h>	/* Linux 6.1 */
+#endif
 #include <asm/byteorder.h>
+
+#include "hv_gpci_model.h"
 
 #define NONE		0xffff	/* counter absent from a layout */
 #define P		HV_GPCI_PMU_K_PROC
@@ -214,7 +220,6 @@ enum hv_gpci_model_kind hv_gpci_model_ctr_kind(enum hv_gpci_model_ctr ctr)
 
 	return c ? model_find_req(c->req)->kind : HV_GPCI_PMU_K_NR;
 }
-EXPORT_SYMBOL_GPL(hv_gpci_model_ctr_kind);
 
 /**
  * hv_gpci_model_ctr_name() - name of a counter
@@ -228,7 +233,6 @@ const char *hv_gpci_model_ctr_name(enum hv_gpci_model_ctr ctr)
 
 	return c ? c->name : NULL;
 }
-EXPORT_SYMBOL_GPL(hv_gpci_model_ctr_name);
 
 /**
  * hv_gpci_model_init() - a small POWER system with gaps in its tables
@@ -283,7 +287,6 @@ void hv_gpci_model_init(struct hv_gpci_model *m, u8 version)
 	m->nr[C] = ARRAY_SIZE(chip_ids);
 	m->nr[S] = 1;
 }
-EXPORT_SYMBOL_GPL(hv_gpci_model_init);
 
 /**
  * hv_gpci_model_alloc() - allocate and initialise a model
@@ -301,7 +304,6 @@ struct hv_gpci_model *hv_gpci_model_alloc(u8 version)
 		hv_gpci_model_init(m, version);
 	return m;
 }
-EXPORT_SYMBOL_GPL(hv_gpci_model_alloc);
 
 /**
  * hv_gpci_model_free() - free a model from hv_gpci_model_alloc()
@@ -311,7 +313,6 @@ void hv_gpci_model_free(struct hv_gpci_model *m)
 {
 	kvfree(m);
 }
-EXPORT_SYMBOL_GPL(hv_gpci_model_free);
 
 static struct hv_gpci_model_entity *
 model_entity(struct hv_gpci_model *m, unsigned int kind, u32 id)
@@ -360,7 +361,6 @@ int hv_gpci_model_set(struct hv_gpci_model *m,
 {
 	return model_update(m, ctr, id, value, false);
 }
-EXPORT_SYMBOL_GPL(hv_gpci_model_set);
 
 /**
  * hv_gpci_model_add() - add to one counter of one entity
@@ -376,7 +376,6 @@ int hv_gpci_model_add(struct hv_gpci_model *m,
 {
 	return model_update(m, ctr, id, value, true);
 }
-EXPORT_SYMBOL_GPL(hv_gpci_model_add);
 
 /**
  * hv_gpci_model_get() - one counter of one entity
@@ -402,7 +401,6 @@ u64 hv_gpci_model_get(struct hv_gpci_model *m,
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 	return v;
 }
-EXPORT_SYMBOL_GPL(hv_gpci_model_get);
 
 /**
  * hv_gpci_model_inject() - make calls fail
@@ -424,7 +422,6 @@ void hv_gpci_model_inject(struct hv_gpci_model *m, unsigned long after,
 	m->inj_detail = detail;
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
-EXPORT_SYMBOL_GPL(hv_gpci_model_inject);
 
 /**
  * hv_gpci_model_calls() - number of hcalls the model has answered
@@ -436,7 +433,6 @@ unsigned long hv_gpci_model_calls(struct hv_gpci_model *m)
 {
 	return READ_ONCE(m->calls);
 }
-EXPORT_SYMBOL_GPL(hv_gpci_model_calls);
 
 /* One call being answered: the reply's version and where it goes. */
 struct model_call {
@@ -641,7 +637,6 @@ u32 hv_gpci_model_req_code(unsigned int slot)
 {
 	return slot < ARRAY_SIZE(model_reqs) ? model_reqs[slot].code : 0;
 }
-EXPORT_SYMBOL_GPL(hv_gpci_model_req_code);
 
 /* Returned_values and the header's outputs, in the reply's layout. */
 static void put_header(const struct model_call *c, struct hv_gpci_pmu_hdr *h,
@@ -858,32 +853,4 @@ long hv_gpci_model_hcall(struct hv_gpci_model *m, void *buf,
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 	return rc;
 }
-EXPORT_SYMBOL_GPL(hv_gpci_model_hcall);
 
-static long model_ops_hcall(void *ctx, void *buf, unsigned long size)
-{
-	return hv_gpci_model_hcall(ctx, buf, size);
-}
-
-static bool model_ops_lpar(void *ctx)
-{
-	return true;
-}
-
-static bool model_ops_power10(void *ctx)
-{
-	return READ_ONCE(((struct hv_gpci_model *)ctx)->power10);
-}
-
-/* Backend ops whose context is a &struct hv_gpci_model. */
-const struct hv_gpci_pmu_ops hv_gpci_model_ops = {
-	.hcall = model_ops_hcall,
-	.lpar_present = model_ops_lpar,
-	.power10_or_later = model_ops_power10,
-	.owner = THIS_MODULE,
-};
-EXPORT_SYMBOL_GPL(hv_gpci_model_ops);
-
-MODULE_DESCRIPTION("Model of the PAPR H_GetPerformanceCounterInfo hcall, for KUnit tests");
-MODULE_LICENSE("GPL");
-MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
