@@ -90,6 +90,8 @@ static const char *const our_name[NR_OURS] = {
 static const char *const our_model[NR_OURS] = {
 	"sun4v", "sun4v", "mmustat", "mips_cm",
 };
+/* The simulated platform's models: sun4v (both DRAM PMUs), mmustat, mips_cm. */
+#define NR_MODELS	3
 /* Statistics rows: ours, then software events, then any other type. */
 #define ROW_SW		NR_OURS
 #define ROW_OTHER	(NR_OURS + 1)
@@ -2181,8 +2183,9 @@ static void reload_modules(void)
 	}
 	if (modprobe("hvpmu_sim"))
 		reload_failed("modprobe hvpmu_sim");
-	else if (models_up() != 4)
-		reload_failed("%d models up after the reload, want 4", models_up());
+	else if (models_up() != NR_MODELS)
+		reload_failed("%d models up after the reload, want %d",
+			      models_up(), NR_MODELS);
 	else
 		add(&sh->reloads, 1);
 }
