@@ -90,22 +90,7 @@ for p in $OUR_PMUS; do
 		fail "perf stat of all $p events"
 		detail "$TMP/out"
 	fi
-	for f in "$PMUS/$p"/format/*; do
-		t=${f##*/}
-		w=$(field_width "$f")
-		# Parsed by perf: perf reports a syntax error before any open.
-		perf stat -a -e "$p/$t=0/" -- true > "$TMP/out" 2>&1
-		if grep -q "event syntax error" "$TMP/out"; then
-			fail "perf parses field $p/$t"
-			detail "$TMP/out"
-		else
-			pass "perf parses field $p/$t ($(cat "$f"))"
-		fi
-		[ "$w" -lt 64 ] && check_fails "refused: $p/$t too wide" \
-			"value too big" perf stat -a -e "$p/$t=$((1 << w))/" -- true
-	done
-	check_fails "refused: unknown term $p/no_such_field=1/" \
-		"unknown term|syntax error" perf stat -a -e "$p/no_such_field=1/" -- true
+	check_formats "$p"
 	check_fails "refused: unknown event $p/no_such_event/" \
 		"unknown term|syntax error|not supported" perf stat -a -e "$p/no_such_event/" -- true
 done

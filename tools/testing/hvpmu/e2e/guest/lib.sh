@@ -203,6 +203,28 @@ field_width() {
 		{ w += (NF == 2 ? $2 - $1 + 1 : 1) } END { print w }'
 }
 
+# check_formats P: every format field of PMU P parsed by perf (a syntax
+# error comes before any open), a value one bit too wide refused, and an
+# unknown term refused.
+check_formats() {
+	local p=$1 f t w
+	for f in "$PMUS/$p"/format/*; do
+		t=${f##*/}
+		w=$(field_width "$f")
+		perf stat -a -e "$p/$t=0/" -- true > "$TMP/out" 2>&1
+		if grep -q "event syntax error" "$TMP/out"; then
+			fail "perf parses field $p/$t"
+			detail "$TMP/out"
+		else
+			pass "perf parses field $p/$t ($(cat "$f"))"
+		fi
+		[ "$w" -lt 64 ] && check_fails "refused: $p/$t too wide" \
+			"value too big" perf stat -a -e "$p/$t=$((1 << w))/" -- true
+	done
+	check_fails "refused: unknown term $p/no_such_field=1/" \
+		"unknown term|syntax error" perf stat -a -e "$p/no_such_field=1/" -- true
+}
+
 # Values for "?" terms that name an entity the models have (default 0):
 # partition 3 is the LPAR itself in the ppc64 guest's hv_gpci model
 # (SIMULATOR.md, gpci).
