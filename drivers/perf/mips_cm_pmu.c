@@ -37,6 +37,7 @@
 #include <linux/perf/pmu_format.h>
 #include <linux/perf/pmu_uncore.h>
 #include <linux/perf_event.h>
+#include <linux/percpu.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/workqueue.h>
@@ -202,11 +203,18 @@ static struct attribute *mips_cm_event_attrs[] = {
  * @timer_on: @timer was started and not cancelled
  * @variants: the IOCUs the CPS has (MIPS_CM_HAS_IOCU*), for the events
  *	sysfs shows
- * @txn_flags: the perf transaction under way (on the designated CPU,
- *	interrupts off), if any
- * @txn_checked: a read of the current read transaction checked the block
- * @txn_readable: what that check found
+ * @txn: the perf transaction under way on each CPU (interrupts off): per
+ *	CPU, because perf core may run the callbacks on two CPUs at once
+ *	(an event opened just before the designated CPU went offline is
+ *	installed there after the migration, until perf_event_exit_cpu()
+ *	removes it), and one CPU's commit must not end the other's bracket
  */
+struct mips_cm_txn {
+	unsigned int flags;
+	bool checked;
+	bool readable;
+};
+
 struct mips_cm_pmu {
 	struct pmu_uncore uncore;
 	const struct mips_cm_pmu_ops *ops;
@@ -239,9 +247,7 @@ struct mips_cm_pmu {
 	struct hrtimer timer;
 	bool timer_on;
 	u32 variants;
-	unsigned int txn_flags;
-	bool txn_checked;
-	bool txn_readable;
+	struct mips_cm_txn __percpu *txn;
 };
 
 /* bits of @warned */
@@ -895,25 +901,27 @@ static void cm_del(struct perf_event *event, int flags)
 static void cm_pmu_read(struct perf_event *event)
 {
 	struct mips_cm_pmu *cm = to_cm(event->pmu);
+	struct mips_cm_txn *txn;
 	unsigned long irqflags;
 
 	if (event->hw.state & PERF_HES_STOPPED)
 		return;
 	raw_spin_lock_irqsave(&cm->lock, irqflags);
+	txn = this_cpu_ptr(cm->txn);
 	if (!cm_counting(cm, event->hw.idx))
 		goto out;
-	if (!(cm->txn_flags & PERF_PMU_TXN_READ)) {
+	if (!(txn->flags & PERF_PMU_TXN_READ)) {
 		if (cm_check_state(cm)) {
 			cm_fold(cm, event);
 			cm_poll_ov(cm);
 		}
 		goto out;
 	}
-	if (!cm->txn_checked) {
-		cm->txn_readable = cm_check_state(cm);
-		cm->txn_checked = true;
+	if (!txn->checked) {
+		txn->readable = cm_check_state(cm);
+		txn->checked = true;
 	}
-	if (cm->txn_readable)
+	if (txn->readable)
 		cm_fold(cm, event);
 out:
 	raw_spin_unlock_irqrestore(&cm->lock, irqflags);
@@ -929,22 +937,24 @@ out:
 static void cm_start_txn(struct pmu *pmu, unsigned int flags)
 {
 	struct mips_cm_pmu *cm = to_cm(pmu);
+	struct mips_cm_txn *txn = this_cpu_ptr(cm->txn);
 
-	cm->txn_flags = flags;
-	cm->txn_checked = false;
+	txn->flags = flags;
+	txn->checked = false;
 	if (flags & PERF_PMU_TXN_ADD)
 		cm_pmu_disable(pmu);
 }
 
 static void cm_end_txn(struct mips_cm_pmu *cm)
 {
-	unsigned int flags = cm->txn_flags;
+	struct mips_cm_txn *txn = this_cpu_ptr(cm->txn);
+	unsigned int flags = txn->flags;
 	unsigned long irqflags;
 
-	cm->txn_flags = 0;
+	txn->flags = 0;
 	if (flags & PERF_PMU_TXN_ADD) {
 		cm_pmu_enable(&cm->uncore.pmu);
-	} else if (cm->txn_checked && cm->txn_readable) {
+	} else if (txn->checked && txn->readable) {
 		raw_spin_lock_irqsave(&cm->lock, irqflags);
 		cm_poll_ov(cm);
 		raw_spin_unlock_irqrestore(&cm->lock, irqflags);
@@ -1051,6 +1061,11 @@ struct mips_cm_pmu *mips_cm_pmu_probe(const struct mips_cm_pmu_platdata *pd,
 	cm = kzalloc(sizeof(*cm), GFP_KERNEL);
 	if (!cm)
 		return ERR_PTR(-ENOMEM);
+	cm->txn = alloc_percpu(struct mips_cm_txn);
+	if (!cm->txn) {
+		kfree(cm);
+		return ERR_PTR(-ENOMEM);
+	}
 	cm->ops = pd->ops;
 	cm->ctx = pd->ctx;
 	cm->valid_events = MIPS_CM_EVENTS_LISTED | MIPS_CM_EVENT_IOCU0 |
@@ -1128,6 +1143,7 @@ struct mips_cm_pmu *mips_cm_pmu_probe(const struct mips_cm_pmu_platdata *pd,
 free_irq:
 	if (cm->irq > 0)
 		free_irq(cm->irq, cm);
+	free_percpu(cm->txn);
 	kfree(cm);
 	return ERR_PTR(ret);
 }
@@ -1146,6 +1162,7 @@ void mips_cm_pmu_remove(struct mips_cm_pmu *cm)
 		free_irq(cm->irq, cm);
 	hrtimer_cancel(&cm->timer);
 	pmu_defer_flush(&cm->log_print);
+	free_percpu(cm->txn);
 	kfree(cm);
 }
 EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_remove);

@@ -25,6 +25,7 @@
 #include <linux/perf_event.h>
 #include <linux/sched.h>
 #include <linux/slab.h>
+#include <linux/smp.h>
 #include <linux/workqueue.h>
 
 #include "pmu_format_kunit.h"
@@ -1669,6 +1670,49 @@ static void mips_cm_test_bystander(struct kunit *test)
 	mips_cm_model_set_hook(t->m, NULL, NULL);
 }
 
+static void cm_txn_add(void *pmu)
+{
+	((struct pmu *)pmu)->start_txn(pmu, PERF_PMU_TXN_ADD);
+}
+
+static void cm_txn_commit(void *pmu)
+{
+	((struct pmu *)pmu)->commit_txn(pmu);
+}
+
+/*
+ * perf core may call the PMU on two CPUs at once: an event whose event_init
+ * read the designated CPU just before the CPU went offline is installed
+ * there after the migration, and is scheduled there until
+ * perf_event_exit_cpu() removes it, while the migrated events run on the
+ * new CPU. Each CPU's add transaction is its own bracket: when both ended,
+ * a new event starts and counts.
+ */
+static void mips_cm_test_txn_two_cpus(struct kunit *test)
+{
+	struct cm_test *t = test->priv;
+	struct perf_event *ev;
+	unsigned int a, b;
+
+	if (num_online_cpus() < 2)
+		kunit_skip(test, "needs 2 CPUs");
+	cm_setup(test, false, 1000);
+	a = pmu_uncore_from_pmu(t->pmu)->cpu;
+	b = cpumask_any_but(cpu_online_mask, a);
+	KUNIT_ASSERT_LT(test, b, nr_cpu_ids);
+	/* both CPUs open a bracket, A ends its bracket, then B */
+	KUNIT_ASSERT_EQ(test, smp_call_function_single(a, cm_txn_add, t->pmu, 1), 0);
+	KUNIT_ASSERT_EQ(test, smp_call_function_single(b, cm_txn_add, t->pmu, 1), 0);
+	KUNIT_ASSERT_EQ(test, smp_call_function_single(a, cm_txn_commit, t->pmu, 1), 0);
+	KUNIT_ASSERT_EQ(test, smp_call_function_single(b, cm_txn_commit, t->pmu, 1), 0);
+
+	ev = cm_open_attr(test, EV_REQ, QUAL_A, true);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_EXPECT_EQ(test, peek(test, SEED_CTL) & SEED_ALL_ON, SEED_P0_ON);
+	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 1234);
+	KUNIT_EXPECT_EQ(test, cm_value(ev), 1234ULL);
+}
+
 static void mips_cm_test_overflow_other_runs(struct kunit *test)
 {
 	struct three e;
@@ -2088,6 +2132,7 @@ static struct kunit_case mips_cm_cases[] = {
 	KUNIT_CASE(mips_cm_test_fold_timer_context),
 	KUNIT_CASE(mips_cm_test_group_atomic),
 	KUNIT_CASE(mips_cm_test_bystander),
+	KUNIT_CASE(mips_cm_test_txn_two_cpus),
 	KUNIT_CASE(mips_cm_test_overflow_other_runs),
 	KUNIT_CASE(mips_cm_test_overflow_race),
 	KUNIT_CASE(mips_cm_test_multiplex),
