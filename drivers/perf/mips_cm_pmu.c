@@ -162,6 +162,18 @@ static struct attribute *mips_cm_event_attrs[] = {
 #define MIPS_CM_HW_CYCLES	BIT(8)
 
 /**
+ * struct mips_cm_txn - the perf transaction under way on one CPU
+ * @flags: its PERF_PMU_TXN_* flags, 0 when none is
+ * @checked: a read of the current read transaction checked the block
+ * @readable: what that check found
+ */
+struct mips_cm_txn {
+	unsigned int flags;
+	bool checked;
+	bool readable;
+};
+
+/**
  * struct mips_cm_pmu - one CM PMU
  * @uncore: the perf PMU and its designated CPU
  * @ops: register access
@@ -209,12 +221,6 @@ static struct attribute *mips_cm_event_attrs[] = {
  *	installed there after the migration, until perf_event_exit_cpu()
  *	removes it), and one CPU's commit must not end the other's bracket
  */
-struct mips_cm_txn {
-	unsigned int flags;
-	bool checked;
-	bool readable;
-};
-
 struct mips_cm_pmu {
 	struct pmu_uncore uncore;
 	const struct mips_cm_pmu_ops *ops;
