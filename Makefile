@@ -7,7 +7,7 @@
 #                  (EXTRA=dir: your own scripts/binaries to run in the guest)
 #   make check     the test command (fits CI's time): on Linux 6.12 KUnit,
 #                  lint, cross, extmod, e2e, stress, native (ppc64),
-#                  e2e-ppc64; on 6.1
+#                  e2e-ppc64, e2e-mips; on 6.1
 #                  KUnit, lint, cross and native (ppc64, sparc64)
 #   make check-full  every tier on both series (the results document
 #                  reports it)
@@ -24,6 +24,8 @@
 #   make e2e       the real perf tool in an x86_64 guest on the simulated platform
 #   make e2e-ppc64 Linux's own hv_gpci with the series in a ppc64le pseries
 #                  guest, the real perf tool (EXTRA=dir: your own scripts)
+#   make e2e-mips  mips_cm in a mips64el malta guest (CPS) on the simulated
+#                  platform, the real perf tool (EXTRA=dir: your own scripts)
 #   make stress    perf_event_open fuzzer under load in that guest (STRESS_SECONDS=300)
 #   make bench     a table of costs: read latency, hcalls per read, timer wakeups
 #   make native    KUnit and the platform probes on ppc64 pseries, sparc64
@@ -38,7 +40,7 @@
 TESTING := tools/testing/hvpmu
 CHECK := $(TESTING)/check.sh
 
-.PHONY: demo check check-full setup patches kunit cross lint extmod e2e e2e-ppc64 stress bench native fresh modules clean
+.PHONY: demo check check-full setup patches kunit cross lint extmod e2e e2e-ppc64 e2e-mips stress bench native fresh modules clean
 
 demo:
 	@$(TESTING)/demo.sh $(EXTRA)
@@ -64,6 +66,9 @@ kunit cross lint extmod e2e native:
 
 e2e-ppc64:
 	@SERIES=$${SERIES:-6.1} $(TESTING)/e2e/ppc64/run.sh $(EXTRA)
+
+e2e-mips:
+	@SERIES=$${SERIES:-6.1} $(TESTING)/e2e/mips/run.sh $(EXTRA)
 
 # check.sh stress runs a one-minute stress; this one runs five (STRESS_SECONDS,
 # STRESS_ATTRS, STRESS_SEED, STRESS_ARGS: see tools/testing/hvpmu/stress/run.sh)

@@ -6,12 +6,13 @@
 # ran, and the exit status is non-zero when any failed.
 #
 #   check.sh [step...]     steps: kunit lint cross extmod e2e stress native
-#                          e2e-ppc64
+#                          e2e-ppc64 e2e-mips
 #
 # Without steps, each series runs its plan (series_plan below): on 6.12,
 # the series the drivers are written for, every x86_64 tier, the cross
 # builds, the native KUnit run on ppc64 (the suite of Linux's own
-# hv-gpci.c) and the ppc64le guest of Linux's hv_gpci with the real perf;
+# hv-gpci.c), the ppc64le guest of Linux's hv_gpci with the real perf
+# and the mips64el guest of mips_cm with the real perf;
 # on 6.1, the backport, the steps that prove it (KUnit: the drivers
 # on 6.1's perf core, in a debug kernel; style, cross builds) and the
 # native-architecture KUnit runs on ppc64 and sparc64. CHECK_FULL=1 (make
@@ -368,6 +369,17 @@ step_e2e_ppc64() {
 	note "end-to-end ppc64le: $(elapsed "$t0")"
 }
 
+# mips_cm on its own architecture: a mips64el malta guest (I6400, CPS)
+# with the real perf tool (e2e/mips/run.sh): its own kernel and perf
+# builds, the simulated platform's mips_cm front-end alone.
+step_e2e_mips() {
+	local t0
+	t0=$(date +%s)
+	note "end-to-end: mips64el malta guest, mips_cm on its model, the real perf tool"
+	run_sub e2e-mips "$HERE/e2e/mips/run.sh"
+	note "end-to-end mips64el: $(elapsed "$t0")"
+}
+
 # The native tier in make check: ppc64 and sparc64, the big-endian 64-bit
 # machines of hv_gpci and the sun4v PMUs, on 6.1; ppc64 alone on 6.12,
 # for the KUnit suite of Linux's own hv-gpci.c, which needs 6.12's static
@@ -412,7 +424,7 @@ run_step() {
 	sskip[$2]=$((${sskip[$2]:-0} + nskip - k0))
 }
 
-ALL_STEPS="kunit lint cross extmod e2e stress native e2e-ppc64"
+ALL_STEPS="kunit lint cross extmod e2e stress native e2e-ppc64 e2e-mips"
 # series_plan S: the steps series S runs in make check (see the top).
 series_plan() {
 	if [ "${CHECK_FULL:-0}" = 1 ]; then
@@ -423,7 +435,7 @@ series_plan() {
 	# (see step_native).
 	case "$1" in
 	6.1) echo "kunit lint cross native" ;;
-	*) echo "kunit lint cross extmod e2e stress native e2e-ppc64" ;;
+	*) echo "kunit lint cross extmod e2e stress native e2e-ppc64 e2e-mips" ;;
 	esac
 }
 steps=("$@")
@@ -458,7 +470,7 @@ else
 	else
 		for step in "${steps[@]}"; do
 			case "$step" in
-			kunit|cross|lint|extmod|e2e|stress|e2e-ppc64)
+			kunit|cross|lint|extmod|e2e|stress|e2e-ppc64|e2e-mips)
 				for s in $series_list; do
 					run_step "$step" "$s"
 				done ;;

@@ -51,13 +51,16 @@ done
 # python3-ply, python3-git: checkpatch's SPDX check (scripts/spdxcheck.py);
 # without them it prints a traceback and checks nothing.
 # gcc-powerpc64le-linux-gnu, libc6-dev-ppc64el-cross: the ppc64le e2e
-# guest's kernel and its static perf.
+# guest's kernel and its static perf; gcc-mipsisa64r6el-linux-gnuabi64,
+# libc6-dev-mips64r6el-cross: the mips guest's static perf and busybox
+# (MIPS64r6, see e2e/mips/run.sh).
 PKGS="gcc-sparc64-linux-gnu gcc-powerpc64-linux-gnu gcc-powerpc64le-linux-gnu
-      libc6-dev-ppc64el-cross
+      libc6-dev-ppc64el-cross gcc-mipsisa64r6el-linux-gnuabi64
+      libc6-dev-mips64r6el-cross
       gcc-mips-linux-gnu gcc-mips64el-linux-gnuabi64 qemu-system-x86
       qemu-system-ppc qemu-system-sparc qemu-system-mips sparse bc bison
       flex libelf-dev libssl-dev ccache python3 python3-dev make gcc perl
-      cpio xz-utils patch busybox-static linux-perf kmod git util-linux
+      cpio xz-utils bzip2 patch busybox-static linux-perf kmod git util-linux
       dt-schema yamllint libyaml-dev pkg-config python3-ply python3-git"
 [ -n "${KDIR:-}" ] || for s in "$@"; do PKGS="$PKGS linux-source-$s"; done
 
@@ -65,14 +68,14 @@ PKGS="gcc-sparc64-linux-gnu gcc-powerpc64-linux-gnu gcc-powerpc64le-linux-gnu
 # python3-config: the perf of Linux 6.12 (built for the e2e guest) finds
 # the interpreter of its event-table generator through it, even with
 # NO_LIBPYTHON=1 (tools/perf/Makefile.config), and stops without it.
-CMDS="make gcc ld perl python3 python3-config bc bison flex cpio xz tar
+CMDS="make gcc ld perl python3 python3-config bc bison flex cpio xz bzip2 tar
       patch git flock
       depmod ccache sparse ldd timeout
       sparc64-linux-gnu-gcc powerpc64-linux-gnu-gcc powerpc64le-linux-gnu-gcc
       mips-linux-gnu-gcc dpkg-deb
-      mips64el-linux-gnuabi64-gcc
+      mips64el-linux-gnuabi64-gcc mipsisa64r6el-linux-gnuabi64-gcc
       qemu-system-x86_64 qemu-system-ppc64 qemu-system-sparc64
-      qemu-system-mipsel
+      qemu-system-mipsel qemu-system-mips64el
       dt-mk-schema dt-validate dt-doc-validate yamllint pkg-config"
 
 SUDO=""

@@ -122,27 +122,83 @@ e2e_perf_binary() {
 	fi
 }
 
+# e2e_perf_make OUT LOG [MAKE_ARGS...]: perf from $KDIR/tools/perf into
+# OUT. Every optional library is off, so that the binary (and what the
+# guest needs to run it) does not depend on which -dev packages the host
+# happens to have; perf stat, list and record need none of them. The
+# guests of other architectures add ARCH, CROSS_COMPILE and a static link.
+e2e_perf_make() {
+	local out=$1 log=$2 bpf=()
+	shift 2
+	# 6.1's tools/perf asks for libbpf whenever BUILD_BPF_SKEL is set,
+	# even to 0; from 6.4 on it is on unless set to 0.
+	[ "$HVPMU_SERIES" = 6.1 ] || bpf=(BUILD_BPF_SKEL=0)
+	mkdir -p "$out"
+	make -C "$KDIR/tools/perf" O="$out" -j"$JOBS" "$@" \
+		NO_LIBTRACEEVENT=1 NO_LIBPYTHON=1 NO_LIBPERL=1 NO_LIBLLVM=1 \
+		NO_LIBBPF=1 "${bpf[@]}" NO_LIBCRYPTO=1 NO_LIBUNWIND=1 \
+		NO_LIBDW_DWARF_UNWIND=1 NO_DWARF=1 NO_SLANG=1 NO_GTK2=1 \
+		NO_LIBNUMA=1 NO_LIBBABELTRACE=1 NO_CAPSTONE=1 NO_LIBPFM4=1 \
+		NO_JVMTI=1 NO_LIBZSTD=1 NO_LZMA=1 NO_LIBAUDIT=1 \
+		NO_LIBDEBUGINFOD=1 NO_DEMANGLE=1 NO_AIO=1 > "$log" 2>&1 ||
+		{ tail -n 20 "$log" >&2; return 1; }
+}
+
 # e2e_build_perf LOG: build perf from $KDIR/tools/perf into $BUILD/perf
-# unless Debian's is of this series. Every optional library is off, so
-# that the binary (and what the guest needs to run it) does not depend on
-# which -dev packages the host happens to have; perf stat, list and record
-# need none of them.
+# unless Debian's is of this series.
 e2e_build_perf() {
 	local log=$1 p
 	p=$(e2e_debian_perf)
 	[ -n "$p" ] && [ "$(perf_series "$p")" = "$HVPMU_SERIES" ] && return 0
 	e2e_say "building perf from $KDIR/tools/perf in $BUILD/perf (log: $log)"
-	mkdir -p "$BUILD/perf"
-	make -C "$KDIR/tools/perf" O="$BUILD/perf" -j"$JOBS" \
-		CC="${CC_PREFIX}gcc" NO_LIBTRACEEVENT=1 NO_LIBPYTHON=1 \
-		NO_LIBPERL=1 NO_LIBLLVM=1 NO_LIBBPF=1 BUILD_BPF_SKEL=0 \
-		NO_LIBCRYPTO=1 NO_LIBUNWIND=1 NO_LIBDW_DWARF_UNWIND=1 \
-		NO_DWARF=1 NO_SLANG=1 NO_GTK2=1 NO_LIBNUMA=1 \
-		NO_LIBBABELTRACE=1 NO_CAPSTONE=1 NO_LIBPFM4=1 NO_JVMTI=1 \
-		NO_LIBZSTD=1 NO_LZMA=1 NO_LIBAUDIT=1 NO_LIBDEBUGINFOD=1 \
-		NO_DEMANGLE=1 NO_AIO=1 > "$log" 2>&1 &&
-		[ "$(perf_series "$BUILD/perf/perf")" = "$HVPMU_SERIES" ] ||
-		{ tail -n 20 "$log" >&2; return 1; }
+	e2e_perf_make "$BUILD/perf" "$log" CC="${CC_PREFIX}gcc" &&
+		[ "$(perf_series "$BUILD/perf/perf")" = "$HVPMU_SERIES" ]
+}
+
+# e2e_private_apt DIR DEBARCH LINE APT_GET_ARGS...: apt-get for DEBARCH
+# with a state of its own under DIR (the host's architectures and package
+# lists untouched), whose only source is LINE with "MIRROR" replaced by the
+# host's Debian mirror; "update" first, then APT_GET_ARGS in DIR.
+e2e_private_apt() {
+	local dir=$1 a=$1/apt arch=$2 line=$3 mirror opts
+	shift 3
+	mirror=$(grep -h -E '^(URIs:|deb )' /etc/apt/sources.list \
+		 /etc/apt/sources.list.d/*.sources /etc/apt/sources.list.d/*.list \
+		 2>/dev/null | grep -v -e security -e '\[' |
+		 sed -E 's/^(URIs:|deb) *//; s/ .*//' | grep '^http' | head -n 1)
+	mirror=${mirror:-http://deb.debian.org/debian}
+	rm -rf "$a"
+	mkdir -p "$a/lists/partial" "$a/archives/partial" "$a/parts"
+	: > "$a/status"
+	echo "${line/MIRROR/$mirror}" > "$a/sources.list"
+	opts=(-o Dir::State="$a" -o Dir::State::status="$a/status"
+	      -o Dir::State::Lists="$a/lists" -o Dir::Cache="$a"
+	      -o Dir::Cache::archives="$a/archives"
+	      -o Dir::Etc::SourceList="$a/sources.list"
+	      -o Dir::Etc::SourceParts="$a/parts"
+	      -o APT::Architecture="$arch" -o APT::Architectures="$arch"
+	      -o Debug::NoLocking=1 -o APT::Sandbox::User=root)
+	e2e_say "apt-get $* from $mirror"
+	apt-get "${opts[@]}" -qq update >&2 &&
+		(cd "$dir" && apt-get "${opts[@]}" -qq "$@" >&2)
+}
+
+# e2e_foreign_busybox DEBARCH DIR: Debian's busybox-static for DEBARCH
+# (ppc64el) in DIR/busybox, fetched once.
+e2e_foreign_busybox() {
+	local arch=$1 dir=$2 deb
+	[ -x "$dir/busybox" ] && return 0
+	mkdir -p "$dir"
+	rm -f "$dir"/busybox-static_*.deb
+	e2e_private_apt "$dir" "$arch" \
+		"deb [arch=$arch signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] MIRROR bookworm main" \
+		download busybox-static || return 1
+	deb=$(ls "$dir"/busybox-static_*_"$arch".deb 2>/dev/null | head -n 1)
+	[ -n "$deb" ] || return 1
+	rm -rf "$dir/x"
+	dpkg-deb -x "$deb" "$dir/x" && cp "$dir/x/bin/busybox" "$dir/busybox" ||
+		return 1
+	rm -rf "$dir/x"
 }
 
 # e2e_initramfs MODE [EXTRA_DIR]: write $E2E_OUT/initramfs.cpio whose /init

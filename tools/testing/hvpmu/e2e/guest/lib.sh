@@ -5,8 +5,14 @@
 
 SIM=/sys/kernel/debug/hvpmu_sim
 PMUS=/sys/bus/event_source/devices
-# Every PMU of the project; a model lists its own in $SIM/models.
+# Every PMU of the project; a model lists its own in $SIM/models. A guest
+# of another architecture names the PMUs and models it has in /hvpmu/pmus
+# and /hvpmu/models (the mips guest: mips_cm alone).
 OUR_PMUS="niagara2_dram vfalls_dram niagara_mmustat mips_cm"
+[ -f /hvpmu/pmus ] && OUR_PMUS=$(cat /hvpmu/pmus)
+OUR_MODELS="sun4v mmustat mips_cm"
+[ -f /hvpmu/models ] && OUR_MODELS=$(cat /hvpmu/models)
+NMODELS=$(echo $OUR_MODELS | wc -w)
 TMP=/tmp/hvpmu.$$
 mkdir -p "$TMP"
 

@@ -47,41 +47,6 @@ die() {
 	exit 1
 }
 
-# ppc_busybox: Debian's busybox-static for ppc64el in $PPC_CACHE/busybox,
-# fetched once with an apt of its own (state under $PPC_CACHE/apt, the
-# host's architectures and package lists untouched), from the host's
-# Debian mirror.
-ppc_busybox() {
-	local a=$PPC_CACHE/apt mirror opts deb
-	[ -x "$PPC_CACHE/busybox" ] && return 0
-	mirror=$(grep -h -E '^(URIs:|deb )' /etc/apt/sources.list \
-		 /etc/apt/sources.list.d/*.sources /etc/apt/sources.list.d/*.list \
-		 2>/dev/null | grep -v -e security -e '\[' |
-		 sed -E 's/^(URIs:|deb) *//; s/ .*//' | grep '^http' | head -n 1)
-	mirror=${mirror:-http://deb.debian.org/debian}
-	rm -rf "$a"
-	mkdir -p "$a/lists/partial" "$a/archives/partial" "$a/parts" "$PPC_CACHE"
-	: > "$a/status"
-	echo "deb [arch=ppc64el signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $mirror bookworm main" > "$a/sources.list"
-	opts=(-o Dir::State="$a" -o Dir::State::status="$a/status"
-	      -o Dir::State::Lists="$a/lists" -o Dir::Cache="$a"
-	      -o Dir::Cache::archives="$a/archives"
-	      -o Dir::Etc::SourceList="$a/sources.list"
-	      -o Dir::Etc::SourceParts="$a/parts"
-	      -o APT::Architecture=ppc64el -o APT::Architectures=ppc64el
-	      -o Debug::NoLocking=1 -o APT::Sandbox::User=root)
-	say "fetching Debian's busybox-static for ppc64el from $mirror"
-	apt-get "${opts[@]}" -qq update >&2 &&
-		(cd "$a" && apt-get "${opts[@]}" -qq download busybox-static >&2) ||
-		return 1
-	deb=$(ls "$a"/busybox-static_*_ppc64el.deb 2>/dev/null | head -n 1)
-	[ -n "$deb" ] || return 1
-	rm -rf "$a/x"
-	dpkg-deb -x "$deb" "$a/x" && cp "$a/x/bin/busybox" "$PPC_CACHE/busybox" ||
-		return 1
-	rm -rf "$a/x"
-}
-
 # ppc_kernel LOG: the guest kernel in $OUT/vmlinux.
 ppc_kernel() {
 	local log=$1 mk line lost="" p n sim=$SRC/arch/powerpc/perf/hvpmu-sim
@@ -126,24 +91,11 @@ ppc_kernel() {
 }
 
 # ppc_perf LOG: perf of the tree for ppc64le, static (the guest has no
-# libraries), every optional library off as for the x86_64 guest.
+# libraries).
 ppc_perf() {
-	local log=$1 bpf=()
-	# 6.1's tools/perf asks for libbpf whenever BUILD_BPF_SKEL is set,
-	# even to 0; from 6.4 on it is on unless set to 0.
-	[ "$HVPMU_SERIES" = 6.1 ] || bpf=(BUILD_BPF_SKEL=0)
-	say "building perf from $KDIR/tools/perf for ppc64le in $OUT/perf (log: $log)"
-	mkdir -p "$OUT/perf"
-	make -C "$KDIR/tools/perf" O="$OUT/perf" -j"$JOBS" ARCH=powerpc \
-		CROSS_COMPILE="$CROSS" LDFLAGS=-static \
-		NO_LIBTRACEEVENT=1 NO_LIBPYTHON=1 NO_LIBPERL=1 NO_LIBLLVM=1 \
-		NO_LIBBPF=1 "${bpf[@]}" NO_LIBCRYPTO=1 NO_LIBUNWIND=1 \
-		NO_LIBDW_DWARF_UNWIND=1 NO_DWARF=1 NO_SLANG=1 NO_GTK2=1 \
-		NO_LIBNUMA=1 NO_LIBBABELTRACE=1 NO_CAPSTONE=1 NO_LIBPFM4=1 \
-		NO_JVMTI=1 NO_LIBZSTD=1 NO_LZMA=1 NO_LIBAUDIT=1 \
-		NO_LIBDEBUGINFOD=1 NO_DEMANGLE=1 NO_AIO=1 NO_LIBELF=1 \
-		NO_ZLIB=1 NO_LIBCAP=1 > "$log" 2>&1 ||
-		{ tail -n 20 "$log" >&2; return 1; }
+	say "building perf from $KDIR/tools/perf for ppc64le in $OUT/perf (log: $1)"
+	e2e_perf_make "$OUT/perf" "$1" ARCH=powerpc CROSS_COMPILE="$CROSS" \
+		LDFLAGS=-static NO_LIBELF=1 NO_ZLIB=1 NO_LIBCAP=1
 }
 
 # ppc_initramfs: $OUT/initramfs.cpio, whose /init runs guest.sh (then
@@ -202,7 +154,8 @@ mkdir -p "$OUT"
 for c in ${CROSS}gcc qemu-system-ppc64 dpkg-deb patch; do
 	command -v "$c" > /dev/null || die "command $c not found (make setup installs it)"
 done
-ppc_busybox || die "could not fetch busybox-static for ppc64el"
+e2e_foreign_busybox ppc64el "$PPC_CACHE" ||
+	die "could not fetch busybox-static for ppc64el"
 : > "$OUT/kernel.log"
 ppc_kernel "$OUT/kernel.log" || die "kernel build (log: $OUT/kernel.log)"
 t1=$(date +%s)

@@ -1,0 +1,235 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# End-to-end tests of mips_cm on its own architecture: QEMU's malta with an
+# I6400 (MIPS64r6, little-endian, TCG) and the CPS, two VPs of one core
+# (-smp 2), with the real perf tool. QEMU's CPUs with a CPS and more than
+# one CPU are all MIPSr6, and the userspace must be too: Debian ships none
+# (its mips64el is MIPS64r2, which an r6 CPU cannot run; the kernel's
+# R2-to-R6 emulator hung busybox's "sleep" here). So perf from the tree's
+# tools/perf and busybox from Debian's busybox source package are built,
+# static, with Debian's mipsisa64r6el cross compiler. The guest kernel is
+# built from a copy of the tree with shim.patch applied after the series;
+# the simulated platform (tools/testing/hvpmu/sim, external modules, here
+# with the mips_cm front-end alone) registers "mips_cm" on the model of
+# the CM debug block, as in the x86_64 guest. The guest runs the x86_64
+# guest's e2e.sh with mips_cm as the only PMU (exact counts, every event
+# and field, the sysfs files against the committed listing, unload,
+# kmemleak; not the hotplug of the designated CPU, which QEMU's malta
+# cannot do, see mips_initramfs), then the demo's mips_cm tour.
+#
+# Prints the guest's "PASS: ..."/"FAIL: ..."/"SKIP: ..." lines and a final
+# "N passed, N failed[, N skipped]" line; exits non-zero when a check failed,
+# the guest crashed, did not finish, ran fewer checks than it announced or
+# than E2E_MIN_CHECKS, or the kernel log holds any report.
+#
+#   e2e/mips/run.sh [EXTRA_DIR]   (EXTRA_DIR: files copied to /extra in the
+#                                  guest, whose *.sh run after the checks
+#                                  with perf on the PATH, as for make demo)
+#
+# Environment: KDIR, BUILD, JOBS as check.sh; TIMEOUT (guest seconds, 1200).
+set -uo pipefail
+
+MIPS_DIR=$(cd "$(dirname "$0")" && pwd)
+. "$MIPS_DIR/../lib.sh"
+OUT=$BUILD/e2e-mips64el
+SRC=$OUT/src
+CROSS=mips64el-linux-gnuabi64-
+UCROSS=mipsisa64r6el-linux-gnuabi64-
+MIPS_CACHE=$REPO/.cache/mips64r6el
+# The guest runs about 75 checks; far fewer means a section silently
+# stopped running.
+E2E_MIN_CHECKS=${E2E_MIN_CHECKS:-60}
+EXTRA=${1:-}
+
+say() { printf '[e2e-mips] %s\n' "$*" >&2; }
+die() {
+	echo "FAIL: e2e-mips: $*"
+	echo "0 passed, 1 failed"
+	exit 1
+}
+
+# mips_busybox LOG: busybox for the guest in $MIPS_CACHE/busybox, built
+# once as Debian builds its busybox-static (the x86_64 and ppc64le guests'
+# busybox): bookworm's source, its patches and its configuration
+# debian/config/pkg/static, with the MIPS64r6 cross compiler.
+mips_busybox() {
+	local log=$1 dir=$MIPS_CACHE/busybox-src tar deb p
+	[ -x "$MIPS_CACHE/busybox" ] && return 0
+	mkdir -p "$MIPS_CACHE"
+	rm -f "$MIPS_CACHE"/busybox_*
+	e2e_private_apt "$MIPS_CACHE" "$(dpkg --print-architecture)" \
+		"deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] MIRROR bookworm main" \
+		source --download-only busybox || return 1
+	tar=$(ls "$MIPS_CACHE"/busybox_*.orig.tar.* 2>/dev/null | head -n 1)
+	deb=$(ls "$MIPS_CACHE"/busybox_*.debian.tar.* 2>/dev/null | head -n 1)
+	[ -n "$tar" ] && [ -n "$deb" ] || return 1
+	say "building busybox from $(basename "$deb") for mips64r6el (log: $log)"
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	tar -xf "$tar" -C "$dir" --strip-components=1 && tar -xf "$deb" -C "$dir" ||
+		return 1
+	for p in $(grep -v '^#' "$dir/debian/patches/series"); do
+		patch -s -p1 -d "$dir" < "$dir/debian/patches/$p" >> "$log" 2>&1 ||
+			{ say "cannot apply Debian's $p"; return 1; }
+	done
+	cp "$dir/debian/config/pkg/static" "$dir/.config" &&
+	# (yes ends on SIGPIPE: only make's status counts)
+	(set +o pipefail; yes "" | make -C "$dir" CROSS_COMPILE="$UCROSS" oldconfig) \
+		>> "$log" 2>&1 &&
+	make -C "$dir" CROSS_COMPILE="$UCROSS" -j"$JOBS" busybox >> "$log" 2>&1 &&
+	cp "$dir/busybox" "$MIPS_CACHE/busybox" ||
+		{ tail -n 20 "$log" >&2; return 1; }
+	rm -rf "$dir"
+}
+
+# mips_kernel LOG: the guest kernel in $OUT/obj/vmlinux, its modules and
+# the simulated platform's in $OUT/modroot.
+mips_kernel() {
+	local log=$1 mk line lost=""
+	# A copy of the tree (hard links: the unchanged files keep their
+	# times, so kbuild rebuilds only what the shim touches).
+	rm -rf "$SRC"
+	cp -al "$KDIR" "$SRC" || return 1
+	sed '/^#/d' "$MIPS_DIR/shim.patch" | patch -s -p1 -d "$SRC" >> "$log" 2>&1 ||
+		return 1
+	mk=(make -C "$SRC" O="$OUT/obj" ARCH=mips CROSS_COMPILE="$CROSS"
+	    CC="${CC_PREFIX}${CROSS}gcc" -j"$JOBS")
+	mkdir -p "$OUT/obj"
+	KCONFIG_ALLCONFIG="$MIPS_DIR/mips64el.config" "${mk[@]}" allnoconfig \
+		>> "$log" 2>&1 || return 1
+	while read -r line; do
+		case "$line" in
+		CONFIG_*=*) grep -qx "$line" "$OUT/obj/.config" ;;
+		"# CONFIG_"*" is not set") line=${line#\# }; line=${line%% *}
+			! grep -q "^$line=" "$OUT/obj/.config" ;;
+		*) continue ;;
+		esac || lost="$lost ${line}"
+	done < "$MIPS_DIR/mips64el.config"
+	[ -z "$lost" ] || { say "options not set:$lost"; return 1; }
+	say "building the mips64el kernel in $OUT/obj (log: $log)"
+	"${mk[@]}" vmlinux modules >> "$log" 2>&1 || { tail -n 30 "$log" >&2; return 1; }
+	rm -rf "$OUT/modroot" "$OUT/sim"
+	cp -r "$HVPMU_TESTING/sim" "$OUT/sim"
+	"${mk[@]}" INSTALL_MOD_PATH="$OUT/modroot" INSTALL_MOD_STRIP=1 \
+		DEPMOD="$(command -v depmod || echo /sbin/depmod)" \
+		modules_install >> "$log" 2>&1 &&
+	"${mk[@]}" M="$OUT/sim" modules >> "$log" 2>&1 &&
+	"${mk[@]}" M="$OUT/sim" INSTALL_MOD_PATH="$OUT/modroot" \
+		INSTALL_MOD_STRIP=1 INSTALL_MOD_DIR=extra \
+		DEPMOD="$(command -v depmod || echo /sbin/depmod)" \
+		modules_install >> "$log" 2>&1 || { tail -n 30 "$log" >&2; return 1; }
+	grep -q hvpmu_sim "$OUT"/modroot/lib/modules/*/modules.dep ||
+		{ say "no modules.dep listing hvpmu_sim (is depmod installed?)"; return 1; }
+}
+
+# mips_initramfs: $OUT/initramfs.cpio, whose /init runs the x86_64 guest's
+# e2e.sh with mips_cm as the only PMU and model, then the mips_cm tour and
+# EXTRA's *.sh, with the results on the second serial port.
+mips_initramfs() {
+	local root=$OUT/initramfs
+	rm -rf "$root"
+	mkdir -p "$root"/{bin,sbin,usr/bin,proc,sys,dev,tmp,root,lib/modules,hvpmu}
+	cp "$MIPS_CACHE/busybox" "$root/bin/busybox" &&
+	cp "$OUT/perf/perf" "$root/usr/bin/perf" &&
+	cp -a "$OUT/modroot/lib/modules/." "$root/lib/modules/" &&
+	cp "$E2E_DIR"/guest/{lib.sh,e2e.sh,demo.sh,pmu-mips_cm.sh,tour-mips_cm.sh} \
+	   "$root/hvpmu/" || return 1
+	echo mips_cm > "$root/hvpmu/pmus"
+	echo mips_cm > "$root/hvpmu/models"
+	# Seen on QEMU 7.2 with Linux 6.12 (2026-11-27): "echo 0 >
+	# /sys/devices/system/cpu/cpu1/online" never returns and RCU reports
+	# "Offline CPU 1 blocking current GP"; the cause (QEMU's CPC or the
+	# kernel's VP shutdown) is not known. The x86_64 guest moves mips_cm
+	# across CPU hotplug.
+	echo "QEMU's malta I6400 cannot take a VP offline (the guest hangs), see e2e/mips/run.sh" \
+		> "$root/hvpmu/no-hotplug"
+	# mips_cm's part of the committed listing
+	awk '/^== / { keep = index($2, "mips_cm/") == 1 } keep' \
+		"$E2E_DIR/guest/sysfs-listing.txt" > "$root/hvpmu/sysfs-listing.txt"
+	[ -s "$root/hvpmu/sysfs-listing.txt" ] || return 1
+	sed -n 's/^CONFIG_HZ=//p' "$OUT/obj/.config" > "$root/hvpmu/hz"
+	if [ -n "$EXTRA" ]; then
+		mkdir -p "$root/extra"
+		cp -a "$EXTRA/." "$root/extra/"
+	fi
+	cat > "$root/init" <<'INIT'
+#!/bin/busybox sh
+/bin/busybox --install -s /bin
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs dev /dev
+mount -t debugfs debugfs /sys/kernel/debug
+export PATH=/usr/bin:/bin:/sbin HOME=/root
+cd /root
+{
+	sh /hvpmu/e2e.sh
+	rc=$?
+	# the tour, its commands and output indented; a failure in it is a FAIL
+	DEMO_NO_EXTRA=1 sh /hvpmu/demo.sh > /tmp/tour 2>&1
+	sed 's/^/    tour: /' /tmp/tour
+	if grep -q '^!!! FAILED' /tmp/tour; then
+		echo "FAIL: the mips_cm tour: $(grep '^!!! FAILED' /tmp/tour | head -n 1)"
+	else
+		echo "PASS: the mips_cm tour ($(grep -c '^# perf' /tmp/tour) perf commands)"
+	fi
+	echo "HVPMU-GUEST-CHECKS $(($(cat /tmp/hvpmu-tally | wc -l) + 1))"
+	for f in /extra/*.sh; do
+		[ -f "$f" ] || continue
+		echo "== $f"
+		sh "$f" || echo "EXTRA: $f exited $?"
+	done
+	echo "HVPMU-GUEST-EXIT $rc"
+} > /dev/ttyS1 2>&1
+reboot -f
+INIT
+	chmod +x "$root/init"
+	(cd "$root" && find . | cpio -o -H newc --quiet) > "$OUT/initramfs.cpio"
+}
+
+t0=$(date +%s)
+mkdir -p "$OUT"
+for c in ${CROSS}gcc ${UCROSS}gcc qemu-system-mips64el patch depmod; do
+	command -v "$c" > /dev/null || die "command $c not found (make setup installs it)"
+done
+mips_busybox "$OUT/busybox.log" || die "busybox build (log: $OUT/busybox.log)"
+: > "$OUT/kernel.log"
+mips_kernel "$OUT/kernel.log" || die "kernel build (log: $OUT/kernel.log)"
+t1=$(date +%s)
+say "building perf from $KDIR/tools/perf for mips64r6el in $OUT/perf (log: $OUT/perf.log)"
+e2e_perf_make "$OUT/perf" "$OUT/perf.log" ARCH=mips CROSS_COMPILE="$UCROSS" \
+	LDFLAGS=-static NO_LIBELF=1 NO_ZLIB=1 NO_LIBCAP=1 ||
+	die "perf build (log: $OUT/perf.log)"
+t2=$(date +%s)
+mips_initramfs || die "initramfs"
+console=$OUT/console
+results=$OUT/results
+rm -f "$results"
+say "booting (kernel log: $console, results: $results)"
+# -append replaces the command line the malta firmware would pass;
+# reboot -f powers off through the PIIX4 (POWER_RESET_PIIX4_POWEROFF).
+timeout --foreground "${TIMEOUT:-1200}" qemu-system-mips64el -M malta \
+	-cpu I6400 -smp 2 -m 1G -display none -no-reboot -nodefaults \
+	-serial stdio -serial "file:$results" -kernel "$OUT/obj/vmlinux" \
+	-initrd "$OUT/initramfs.cpio" \
+	-append "console=ttyS0 panic=-1 oops=panic ignore_loglevel" \
+	> "$console" 2>&1
+rc=$?
+t3=$(date +%s)
+
+e2e_count "$results"
+sed '/^== \/extra\//,$d' "$results.txt" |
+	grep -E '^(PASS|FAIL|SKIP): |^    ' | grep -v -e '^    model:' -e '^    sysfs-listing:'
+# EXTRA's scripts: all they printed
+sed -n '/^== \/extra\//,$p' "$results.txt" | grep -v '^HVPMU-GUEST-'
+seen=$((npass + nfail + nskip))
+e2e_guest_checks e2e-mips "$results" "$rc" "$console"
+if [ "$seen" -lt "$E2E_MIN_CHECKS" ]; then
+	e2e_fail e2e-mips "only $seen checks ran (at least $E2E_MIN_CHECKS expected)"
+fi
+e2e_log_scan e2e-mips "$console"
+say "kernel $((t1 - t0))s, perf $((t2 - t1))s, guest $((t3 - t2))s"
+summary="$npass passed, $nfail failed"
+[ "$nskip" -gt 0 ] && summary="$summary, $nskip skipped"
+echo "$summary"
+[ "$nfail" -eq 0 ]
