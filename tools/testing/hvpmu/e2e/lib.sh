@@ -201,6 +201,42 @@ e2e_foreign_busybox() {
 	rm -rf "$dir/x"
 }
 
+# e2e_allnoconfig LOG OBJ FRAGMENT MAKE...: configure the build directory
+# OBJ of the kernel make command MAKE as allnoconfig plus FRAGMENT, and
+# check that every option of FRAGMENT took (one whose dependencies are
+# missing is dropped silently): those that did not, on stderr, and a
+# non-zero return.
+e2e_allnoconfig() {
+	local log=$1 obj=$2 frag=$3 line lost=""
+	shift 3
+	mkdir -p "$obj"
+	KCONFIG_ALLCONFIG="$frag" "$@" allnoconfig >> "$log" 2>&1 || return 1
+	while read -r line; do
+		case "$line" in
+		CONFIG_*=*) grep -qx "$line" "$obj/.config" ;;
+		"# CONFIG_"*" is not set") line=${line#\# }; line=${line%% *}
+			! grep -q "^$line=" "$obj/.config" ;;
+		*) continue ;;
+		esac || lost="$lost ${line}"
+	done < "$frag"
+	[ -z "$lost" ] || { e2e_say "options not set:$lost"; return 1; }
+}
+
+# e2e_init_head: the first lines of a guest's /init: busybox's applets,
+# proc, sysfs, devtmpfs and debugfs mounted, PATH and HOME set, in /root.
+e2e_init_head() {
+	cat <<'INIT'
+#!/bin/busybox sh
+/bin/busybox --install -s /bin
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mount -t devtmpfs dev /dev
+mount -t debugfs debugfs /sys/kernel/debug
+export PATH=/usr/bin:/bin:/sbin HOME=/root
+cd /root
+INIT
+}
+
 # e2e_initramfs MODE [EXTRA_DIR]: write $E2E_OUT/initramfs.cpio whose /init
 # runs the guest script MODE (e2e or demo, from guest/) and then EXTRA_DIR's
 # files. MODE may also be the path of a guest script kept elsewhere (it
@@ -237,15 +273,7 @@ e2e_initramfs() {
 		mkdir -p "$root/extra"
 		cp -a "$extra/." "$root/extra/"
 	fi
-	cat > "$root/init" <<INIT
-#!/bin/busybox sh
-/bin/busybox --install -s /bin
-mount -t proc proc /proc
-mount -t sysfs sysfs /sys
-mount -t devtmpfs dev /dev
-mount -t debugfs debugfs /sys/kernel/debug
-export PATH=/usr/bin:/bin:/sbin HOME=/root
-cd /root
+	{ e2e_init_head; cat <<INIT; } > "$root/init"
 # Results go to the second serial port, the kernel log to the first, so
 # that console messages never split a result line.
 if [ -f /hvpmu/$mode.sh ]; then
@@ -314,6 +342,58 @@ e2e_guest_checks() {
 	if [ -n "$guest_rc" ] && [ "${announced:-x}" != "$seen" ]; then
 		e2e_fail "$what" "the guest announced ${announced:-no} checks, $seen arrived"
 	fi
+}
+
+# e2e_kunit_cases WHAT RESULTS_TXT OUT MODULES: after e2e_guest_checks of
+# a guest that ran guest/kunit.sh, one "PASS|SKIP: WHAT: suite.case" line
+# per KUnit case of each test module listed in file MODULES (each module's
+# log to a KTAP document in OUT by ktap_modules.py, parsed by the tree's
+# kunit.py), a FAIL for each failed case, module without output and parse
+# failure; NCASES: the cases seen.
+e2e_kunit_cases() {
+	local what=$1 txt=$2 out=$3 list=$4 m status name
+	NCASES=0
+	python3 "$HVPMU_TESTING/kunit/ktap_modules.py" "$txt" "$out" > "$out/modules"
+	while read -r m; do
+		if ! grep -qx "$m ok" "$out/modules"; then
+			e2e_fail "$what" "$m: no KUnit output (log: $out/$m.log)"
+			continue
+		fi
+		(cd "$KDIR" && python3 tools/testing/kunit/kunit.py parse \
+			--json="$out/$m.json" "$out/$m.ktap") > "$out/$m.parse" 2>&1
+		if [ ! -s "$out/$m.json" ]; then
+			e2e_fail "$what" "$m: kunit.py parse failed ($out/$m.parse)"
+			continue
+		fi
+		while read -r status name; do
+			NCASES=$((NCASES + 1))
+			case "$status" in
+			PASS) echo "PASS: $what: $name"; npass=$((npass + 1)) ;;
+			SKIP) echo "SKIP: $what: $name ($(kunit_skip_reason "$out/$m.ktap" "$name"))"
+			      nskip=$((nskip + 1)) ;;
+			*) e2e_fail "$what" "$name ($status)" ;;
+			esac
+		done < <(kunit_counts "$out/$m.json")
+	done < "$list"
+	[ "$NCASES" -gt 0 ] || e2e_fail "$what" "no test case ran"
+}
+
+# e2e_report WHAT RESULTS QEMU_RC CONSOLE MIN: after the boot of a guest
+# whose results (its second serial port) are in RESULTS: npass, nfail and
+# nskip (e2e_count); its PASS/FAIL/SKIP lines, their indented details and
+# tables up to the output of EXTRA's scripts ("== /extra/..."), then all
+# that EXTRA's scripts printed; the guest checks (e2e_guest_checks) and a
+# FAIL when fewer than MIN checks ran.
+e2e_report() {
+	local what=$1 results=$2 qrc=$3 console=$4 min=$5 seen
+	e2e_count "$results"
+	sed '/^== \/extra\//,$d' "$results.txt" | grep -E '^(PASS|FAIL|SKIP): |^    |^\| ' |
+		grep -v -e '^    model:' -e '^    sysfs-listing:'
+	sed -n '/^== \/extra\//,$p' "$results.txt" | grep -v '^HVPMU-GUEST-'
+	seen=$((npass + nfail + nskip))
+	e2e_guest_checks "$what" "$results" "$qrc" "$console"
+	[ "$seen" -ge "$min" ] ||
+		e2e_fail "$what" "only $seen checks ran (at least $min expected)"
 }
 
 # e2e_log_scan WHAT CONSOLE: fail on any kernel report in the whole guest

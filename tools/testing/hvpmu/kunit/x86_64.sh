@@ -58,33 +58,9 @@ e2e_count "$results"
 grep -E '^(PASS|FAIL|SKIP): |^    [^K]' "$results.txt"
 e2e_guest_checks "kunit x86_64" "$results" "$rc" "$console"
 
-# Each module's log to a KTAP document, parsed by the tree's kunit.py.
-python3 "$HERE/ktap_modules.py" "$results.txt" "$out" > "$out/modules"
-ncases=0
-while read -r m; do
-	if ! grep -qx "$m ok" "$out/modules"; then
-		e2e_fail "kunit x86_64" "$m: no KUnit output (log: $out/$m.log)"
-		continue
-	fi
-	(cd "$KDIR" && python3 tools/testing/kunit/kunit.py parse \
-		--json="$out/$m.json" "$out/$m.ktap") > "$out/$m.parse" 2>&1
-	if [ ! -s "$out/$m.json" ]; then
-		e2e_fail "kunit x86_64" "$m: kunit.py parse failed ($out/$m.parse)"
-		continue
-	fi
-	while read -r status name; do
-		ncases=$((ncases + 1))
-		case "$status" in
-		PASS) echo "PASS: kunit x86_64: $name"; npass=$((npass + 1)) ;;
-		SKIP) echo "SKIP: kunit x86_64: $name ($(kunit_skip_reason "$out/$m.ktap" "$name"))"
-		      nskip=$((nskip + 1)) ;;
-		*) e2e_fail "kunit x86_64" "$name ($status)" ;;
-		esac
-	done < <(kunit_counts "$out/$m.json")
-done < "$extra/kunit-modules"
-[ "$ncases" -gt 0 ] || e2e_fail "kunit x86_64" "no test case ran"
+e2e_kunit_cases "kunit x86_64" "$results.txt" "$out" "$extra/kunit-modules"
 e2e_log_scan "kunit x86_64" "$console"
-e2e_say "kunit x86_64: $ncases test cases; build $((t1 - t0))s, guest $((t2 - t1))s"
+e2e_say "kunit x86_64: $NCASES test cases; build $((t1 - t0))s, guest $((t2 - t1))s"
 summary="$npass passed, $nfail failed"
 [ "$nskip" -gt 0 ] && summary="$summary, $nskip skipped"
 echo "$summary"

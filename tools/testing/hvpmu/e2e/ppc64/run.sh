@@ -49,7 +49,7 @@ die() {
 
 # ppc_kernel LOG: the guest kernel in $OUT/vmlinux.
 ppc_kernel() {
-	local log=$1 mk line lost="" p n sim=$SRC/arch/powerpc/perf/hvpmu-sim
+	local log=$1 mk p n sim=$SRC/arch/powerpc/perf/hvpmu-sim
 	# A copy of the tree (hard links: the unchanged files keep their
 	# times, so kbuild rebuilds only what the shim touches), the shim
 	# patched in, the model and its debugfs files beside it.
@@ -74,18 +74,8 @@ ppc_kernel() {
 	cp "$PPC_DIR"/sim/* "$sim/" || return 1
 	mk=(make -C "$SRC" O="$OUT/obj" ARCH=powerpc CROSS_COMPILE="$CROSS"
 	    CC="${CC_PREFIX}${CROSS}gcc" -j"$JOBS")
-	mkdir -p "$OUT/obj"
-	KCONFIG_ALLCONFIG="$PPC_DIR/ppc64le.config" "${mk[@]}" allnoconfig \
-		>> "$log" 2>&1 || return 1
-	while read -r line; do
-		case "$line" in
-		CONFIG_*=*) grep -qx "$line" "$OUT/obj/.config" ;;
-		"# CONFIG_"*" is not set") line=${line#\# }; line=${line%% *}
-			! grep -q "^$line=" "$OUT/obj/.config" ;;
-		*) continue ;;
-		esac || lost="$lost ${line}"
-	done < "$PPC_DIR/ppc64le.config"
-	[ -z "$lost" ] || { say "options not set:$lost"; return 1; }
+	e2e_allnoconfig "$log" "$OUT/obj" "$PPC_DIR/ppc64le.config" "${mk[@]}" ||
+		return 1
 	say "building the ppc64le kernel in $OUT/obj (log: $log)"
 	"${mk[@]}" vmlinux >> "$log" 2>&1 || { tail -n 30 "$log" >&2; return 1; }
 }
@@ -124,15 +114,7 @@ ppc_initramfs() {
 		mkdir -p "$root/extra"
 		cp -a "$EXTRA/." "$root/extra/"
 	fi
-	cat > "$root/init" <<INIT
-#!/bin/busybox sh
-/bin/busybox --install -s /bin
-mount -t proc proc /proc
-mount -t sysfs sysfs /sys
-mount -t devtmpfs dev /dev
-mount -t debugfs debugfs /sys/kernel/debug
-export PATH=/usr/bin:/bin:/sbin HOME=/root
-cd /root
+	{ e2e_init_head; cat <<INIT; } > "$root/init"
 {
 	sh /hvpmu/$MODE.sh
 	rc=\$?
@@ -175,15 +157,7 @@ timeout --foreground "${TIMEOUT:-900}" qemu-system-ppc64 -M pseries \
 rc=$?
 t3=$(date +%s)
 
-e2e_count "$results"
-sed '/^== \/extra\//,$d' "$results.txt" | grep -E '^(PASS|FAIL|SKIP): |^    |^\| '
-# EXTRA's scripts: all they printed
-sed -n '/^== \/extra\//,$p' "$results.txt" | grep -v '^HVPMU-GUEST-'
-seen=$((npass + nfail + nskip))
-e2e_guest_checks e2e-ppc64 "$results" "$rc" "$console"
-if [ "$seen" -lt "$E2E_MIN_CHECKS" ]; then
-	e2e_fail e2e-ppc64 "only $seen checks ran (at least $E2E_MIN_CHECKS expected)"
-fi
+e2e_report e2e-ppc64 "$results" "$rc" "$console" "$E2E_MIN_CHECKS"
 # The model's KUnit suite ran at boot: its cases from the console's KTAP.
 kunit=$(tr -d '\r' < "$console" |
 	sed -n '/# Subtest: hv_gpci_model$/,/ok [0-9]* hv_gpci_model$/p')
