@@ -22,6 +22,32 @@ SUITE_START = re.compile(r'^    KTAP version [0-9]+$')
 SUITE_HEADER = re.compile(r'^    # Subtest: ')
 TOP_HEADER = re.compile(r'^(KTAP version [0-9]+|1\.\.[0-9]+)$')
 TOP_RESULT = re.compile(r'^(not ok|ok) [0-9]+ ')
+ALL_SKIPPED = re.compile(r'^( +)# (\S+): pass:0 fail:0 skip:([0-9]+) total:\3$')
+SKIP_DIRECTIVE = re.compile(r' # SKIP ?(.*)$')
+
+
+def param_skips(lines):
+    """Linux 6.1 prints the results of a parameterised case's parameters
+    without their "# SKIP" directive ("ok 1 at-max, polled"), so kunit.py
+    would count each as a pass; the case's own result, after the line
+    "# case: pass:0 fail:0 skip:N total:N", has the directive and the
+    reason. Give that directive to each parameter's result without one."""
+    lines = list(lines)
+    for i, line in enumerate(lines):
+        m = ALL_SKIPPED.match(line)
+        if not m or i + 1 >= len(lines):
+            continue
+        parent = SKIP_DIRECTIVE.search(lines[i + 1])
+        if not parent:
+            continue
+        child = ' ' * (len(m.group(1)) + 4)
+        j = i - 1
+        while j >= 0 and lines[j].startswith(child):
+            if (lines[j][len(child):].startswith('ok ') and
+                    not SKIP_DIRECTIVE.search(lines[j])):
+                lines[j] += ' # SKIP ' + parent.group(1)
+            j -= 1
+    return lines
 
 
 def ktap(lines):
@@ -31,7 +57,7 @@ def ktap(lines):
     except StopIteration:
         return None
     body, n = [], 0
-    for line in lines[first:]:
+    for line in param_skips(lines[first:]):
         if TOP_HEADER.match(line):
             continue
         m = TOP_RESULT.match(line)
