@@ -12,6 +12,8 @@ line prefixed "KUNIT-LOG: "; this writes OUTDIR/<module>.ktap with one
 top-level header, the suites as printed and their results numbered 1..N.
 
 usage: ktap_modules.py RESULTS OUTDIR     (prints the modules it wrote)
+       ktap_modules.py --param-skips LOG (prints LOG, a kernel log with
+                                          KTAP, with param_skips() applied)
 """
 import os
 import re
@@ -70,6 +72,11 @@ def ktap(lines):
 
 
 def main():
+    if sys.argv[1] == '--param-skips':
+        with open(sys.argv[2], errors='replace') as f:
+            lines = [TIMESTAMP.sub('', l.rstrip('\r\n')) for l in f]
+        print('\n'.join(param_skips(lines)))
+        return
     results, outdir = sys.argv[1], sys.argv[2]
     os.makedirs(outdir, exist_ok=True)
     module, lines = None, []
