@@ -59,38 +59,53 @@ e2e_kernel() {
 			e2e_say "  ... $n build steps, $(( $(date +%s) - t0 ))s"
 	done
 	[ "${PIPESTATUS[0]}" -eq 0 ] || { tail -n 30 "$log" >&2; return 1; }
-	rm -rf "$E2E_OUT/modroot"
-	"${mk[@]}" INSTALL_MOD_PATH="$E2E_OUT/modroot" INSTALL_MOD_STRIP=1 \
-		DEPMOD="$(command -v depmod || echo /sbin/depmod)" \
-		modules_install >> "$log" 2>&1 || return 1
-	# The simulated platform is test-only, never in the series: external
-	# modules (tools/testing/hvpmu/sim: hvpmu_sim_lib, hvpmu_sim and, with
-	# KUnit, the suite hvpmu_sim_kunit, which the KUnit tier finds in
-	# extra/ like any module with suites) built against this tree, from a
-	# copy in the build directory (external modules build in their source
-	# directory).
-	rm -rf "$E2E_OUT/sim"
-	cp -r "$HVPMU_TESTING/sim" "$E2E_OUT/sim"
-	"${mk[@]}" M="$E2E_OUT/sim" modules >> "$log" 2>&1 &&
-	"${mk[@]}" M="$E2E_OUT/sim" INSTALL_MOD_PATH="$E2E_OUT/modroot" \
-		INSTALL_MOD_STRIP=1 INSTALL_MOD_DIR=extra \
-		DEPMOD="$(command -v depmod || echo /sbin/depmod)" \
-		modules_install >> "$log" 2>&1 || {
-		E2E_FAILED="simulated platform build (log: $log)"
-		tail -n 30 "$log" >&2
-		return 1
-	}
-	# Without depmod, modules_install only warns, and every modprobe in
-	# the guest fails: that is a failed build, not a guest to boot.
-	if ! [ -s "$(echo "$E2E_OUT"/modroot/lib/modules/*/modules.dep)" ] ||
-	   ! grep -q hvpmu_sim "$E2E_OUT"/modroot/lib/modules/*/modules.dep; then
-		e2e_say "modules_install produced no modules.dep listing hvpmu_sim (is depmod installed?)"
-		return 1
-	fi
+	E2E_FAILED="modules or simulated platform (log: $log)"
+	e2e_modules_install "$E2E_OUT" "$log" "${mk[@]}" || return 1
 	E2E_FAILED="perf build (log: $BUILD/perf.log)"
 	e2e_build_perf "$BUILD/perf.log" || return 1
 	E2E_FAILED=""
 	e2e_say "kernel and perf ready in $(( $(date +%s) - t0 ))s"
+}
+
+# e2e_modules_install OUT LOG MAKE...: the modules of the kernel make
+# command MAKE (its O= built them) and the simulated platform in
+# OUT/modroot. The simulated platform is test-only, never in the series:
+# external modules (tools/testing/hvpmu/sim: hvpmu_sim_lib, hvpmu_sim and,
+# with the sun4v front-ends, the suite hvpmu_sim_kunit, which the KUnit
+# tiers find in extra/ like any module with suites) built against this
+# tree, from a copy in OUT/sim (external modules build in their source
+# directory).
+e2e_modules_install() {
+	local out=$1 log=$2 depmod
+	shift 2
+	depmod=$(command -v depmod || echo /sbin/depmod)
+	rm -rf "$out/modroot" "$out/sim"
+	cp -r "$HVPMU_TESTING/sim" "$out/sim"
+	"$@" INSTALL_MOD_PATH="$out/modroot" INSTALL_MOD_STRIP=1 \
+		DEPMOD="$depmod" modules_install >> "$log" 2>&1 &&
+	"$@" M="$out/sim" modules >> "$log" 2>&1 &&
+	"$@" M="$out/sim" INSTALL_MOD_PATH="$out/modroot" \
+		INSTALL_MOD_STRIP=1 INSTALL_MOD_DIR=extra DEPMOD="$depmod" \
+		modules_install >> "$log" 2>&1 || { tail -n 30 "$log" >&2; return 1; }
+	# Without depmod, modules_install only warns, and every modprobe in
+	# the guest fails: that is a failed build, not a guest to boot.
+	if ! [ -s "$(echo "$out"/modroot/lib/modules/*/modules.dep)" ] ||
+	   ! grep -q hvpmu_sim "$out"/modroot/lib/modules/*/modules.dep; then
+		e2e_say "modules_install produced no modules.dep listing hvpmu_sim (is depmod installed?)"
+		return 1
+	fi
+}
+
+# e2e_kunit_modules MODROOT: the names of the modules under MODROOT with
+# KUnit suites in them, one a line.
+e2e_kunit_modules() {
+	local ko
+	# (grep reads all of readelf's output: with grep -q, readelf could
+	# die of SIGPIPE and pipefail would drop the module.)
+	for ko in $(find "$1" -name '*.ko' | sort); do
+		readelf -W -S "$ko" 2>/dev/null | grep '\.kunit_test_suites' > /dev/null &&
+			basename "$ko" .ko
+	done
 }
 
 # The perf tool a user of the series has: Debian 12's linux-perf is perf

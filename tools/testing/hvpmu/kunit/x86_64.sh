@@ -30,12 +30,7 @@ t1=$(date +%s)
 extra="$BUILD/kunit-x86_64-extra"
 rm -rf "$extra"
 mkdir -p "$extra"
-# (grep reads all of readelf's output: with grep -q, readelf could die of
-# SIGPIPE and pipefail would drop the module.)
-for ko in $(find "$E2E_OUT/modroot" -name '*.ko' | sort); do
-	readelf -W -S "$ko" 2>/dev/null | grep '\.kunit_test_suites' > /dev/null &&
-		basename "$ko" .ko
-done > "$extra/kunit-modules"
+e2e_kunit_modules "$E2E_OUT/modroot" > "$extra/kunit-modules"
 if [ -n "${KUNIT_MODULES:-}" ]; then
 	tr ' ' '\n' <<< "$KUNIT_MODULES" | grep -xF -f - "$extra/kunit-modules" \
 		> "$extra/kunit-modules.only"

@@ -13,12 +13,11 @@
 # the simulated platform (tools/testing/hvpmu/sim, external modules, here
 # with the mips_cm front-end alone) registers "mips_cm" on the model of
 # the CM debug block, as in the x86_64 guest. The guest loads every module
-# with KUnit suites (mips_cm's, the helpers', the simulated platform's:
-# guest/kunit.sh), runs the x86_64 guest's e2e.sh with mips_cm as the only
-# PMU (exact counts, every event and field, the sysfs files against the
-# committed listing, unload, kmemleak; not the hotplug of the designated
-# CPU, which QEMU's malta cannot do, see mips_initramfs), then the demo's
-# mips_cm tour.
+# with KUnit suites (mips_cm's and the helpers': guest/kunit.sh), runs the
+# x86_64 guest's e2e.sh with mips_cm as the only PMU (exact counts, every
+# event and field, the sysfs files against the committed listing, unload,
+# kmemleak; not the hotplug of the designated CPU, which QEMU's malta
+# cannot do, see mips_initramfs), then the demo's mips_cm tour.
 #
 # Prints the guest's "PASS: ..."/"FAIL: ..."/"SKIP: ..." lines and a final
 # "N passed, N failed[, N skipped]" line; exits non-zero when a check failed,
@@ -39,8 +38,8 @@ SRC=$OUT/src
 CROSS=mips64el-linux-gnuabi64-
 UCROSS=mipsisa64r6el-linux-gnuabi64-
 MIPS_CACHE=$REPO/.cache/mips64r6el
-# The guest runs about 75 checks; far fewer means a section silently
-# stopped running.
+# The guest prints about 85 checks (its KUnit cases come on top); far
+# fewer means a section silently stopped running.
 E2E_MIN_CHECKS=${E2E_MIN_CHECKS:-60}
 EXTRA=${1:-}
 
@@ -100,18 +99,7 @@ mips_kernel() {
 		return 1
 	say "building the mips64el kernel in $OUT/obj (log: $log)"
 	"${mk[@]}" vmlinux modules >> "$log" 2>&1 || { tail -n 30 "$log" >&2; return 1; }
-	rm -rf "$OUT/modroot" "$OUT/sim"
-	cp -r "$HVPMU_TESTING/sim" "$OUT/sim"
-	"${mk[@]}" INSTALL_MOD_PATH="$OUT/modroot" INSTALL_MOD_STRIP=1 \
-		DEPMOD="$(command -v depmod || echo /sbin/depmod)" \
-		modules_install >> "$log" 2>&1 &&
-	"${mk[@]}" M="$OUT/sim" modules >> "$log" 2>&1 &&
-	"${mk[@]}" M="$OUT/sim" INSTALL_MOD_PATH="$OUT/modroot" \
-		INSTALL_MOD_STRIP=1 INSTALL_MOD_DIR=extra \
-		DEPMOD="$(command -v depmod || echo /sbin/depmod)" \
-		modules_install >> "$log" 2>&1 || { tail -n 30 "$log" >&2; return 1; }
-	grep -q hvpmu_sim "$OUT"/modroot/lib/modules/*/modules.dep ||
-		{ say "no modules.dep listing hvpmu_sim (is depmod installed?)"; return 1; }
+	e2e_modules_install "$OUT" "$log" "${mk[@]}"
 }
 
 # mips_initramfs: $OUT/initramfs.cpio, whose /init runs the x86_64 guest's
@@ -127,12 +115,7 @@ mips_initramfs() {
 	cp "$E2E_DIR"/guest/{lib.sh,kunit.sh,e2e.sh,demo.sh,pmu-mips_cm.sh,tour-mips_cm.sh} \
 	   "$root/hvpmu/" || return 1
 	# the modules with KUnit suites, run first (guest/kunit.sh)
-	# (grep reads all of readelf's output: with grep -q, readelf could
-	# die of SIGPIPE and pipefail would drop the module)
-	for ko in $(find "$OUT/modroot" -name '*.ko' | sort); do
-		readelf -W -S "$ko" 2>/dev/null | grep '\.kunit_test_suites' > /dev/null &&
-			basename "$ko" .ko
-	done > "$OUT/kunit-modules"
+	e2e_kunit_modules "$OUT/modroot" > "$OUT/kunit-modules"
 	[ -s "$OUT/kunit-modules" ] || return 1
 	cp "$OUT/kunit-modules" "$root/hvpmu/kunit-modules"
 	echo mips_cm > "$root/hvpmu/pmus"
