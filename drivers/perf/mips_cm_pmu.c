@@ -15,8 +15,8 @@
  * folds early, and an interrupt that never comes is noticed.
  *
  * The driver touches the registers only through &struct mips_cm_pmu_ops:
- * the real GCRs (the end of this file, on MIPS) or the register-level
- * model of the KUnit suite.
+ * asm/mips-cm.h's accessors of the real GCRs (the end of this file, on
+ * MIPS) or the register-level model of the KUnit suite.
  */
 
 #define pr_fmt(fmt) "mips_cm: " fmt
@@ -44,23 +44,9 @@
 
 #ifdef CONFIG_MIPS_CM
 #include <asm/mips-cps.h>
-#else
-/* Off MIPS (the KUnit suite): asm/mips-cm.h's offset of the debug block */
-#define MIPS_CM_GDB_OFS		0x6000
 #endif
 
 #include "mips_cm_pmu.h"
-
-/*
- * Registers of the Global Debug Block (CM register specification, "CM
- * Performance Registers - Offset 0x6000"), as offsets within the block.
- */
-#define CM_PC_CTL		0x100
-#define CM_PC_OV		0x120
-#define CM_PC_EVENT		0x130
-#define CM_PC_CYCLE		0x180
-#define CM_PC_QUAL(n)		(0x190 + 0x10 * (n))
-#define CM_PC_CNT(n)		(0x198 + 0x10 * (n))
 
 /* GCR_DB_PC_CTL; bits 31 and 28:10 are not defined */
 #define CM_PC_CTL_INT_EN	BIT(30)
@@ -85,6 +71,24 @@
 #define CM_PC_OV_ALL		GENMASK(CM_NR_IDX - 1, 0)
 /* GCR_DB_PC_EVENT: the event of counter n (not of the cycle counter) */
 #define CM_PC_EVENT_SEL(n)	(GENMASK(7, 0) << (8 * (n)))
+
+#ifdef CONFIG_MIPS_CM
+/* Off MIPS (the KUnit suite) there is no asm/mips-cm.h: the same bits. */
+static_assert(CM_PC_CTL_INT_EN == CM_GCR_DB_PC_CTL_PERF_INT_EN);
+static_assert(CM_PC_CTL_OVF_STOP == CM_GCR_DB_PC_CTL_PERF_OVF_STOP);
+static_assert(CM_PC_CTL_NUM_CNT == CM_GCR_DB_PC_CTL_PERF_NUM_CNT);
+static_assert(CM_PC_CTL_COUNTON(0) == CM_GCR_DB_PC_CTL_CYCL_CNT_ON);
+static_assert(CM_PC_CTL_RESET(0) == CM_GCR_DB_PC_CTL_CYCL_CNT_RESET);
+static_assert(CM_PC_CTL_COUNTON(1) == CM_GCR_DB_PC_CTL_P0_COUNTON);
+static_assert(CM_PC_CTL_RESET(1) == CM_GCR_DB_PC_CTL_P0_RESET);
+static_assert(CM_PC_CTL_COUNTON(2) == CM_GCR_DB_PC_CTL_P1_COUNTON);
+static_assert(CM_PC_CTL_RESET(2) == CM_GCR_DB_PC_CTL_P1_RESET);
+static_assert(CM_PC_OV_BIT(0) == CM_GCR_DB_PC_OV_CYCL_CNT);
+static_assert(CM_PC_OV_BIT(1) == CM_GCR_DB_PC_OV_P0);
+static_assert(CM_PC_OV_BIT(2) == CM_GCR_DB_PC_OV_P1);
+static_assert(CM_PC_EVENT_SEL(0) == CM_GCR_DB_PC_EVENT_P0_EVENT);
+static_assert(CM_PC_EVENT_SEL(1) == CM_GCR_DB_PC_EVENT_P1_EVENT);
+#endif
 
 /* The CTL bits the driver sets and expects to read back */
 #define CM_CTL_OWNED		(CM_PC_CTL_INT_EN | CM_PC_CTL_OVF_STOP | \
@@ -296,14 +300,15 @@ static const struct attribute_group *mips_cm_attr_groups[] = {
 	NULL,
 };
 
-static u32 cm_read(struct mips_cm_pmu *cm, unsigned int off)
+static u32 cm_read(struct mips_cm_pmu *cm, enum mips_cm_pmu_reg reg)
 {
-	return cm->ops->read(cm->ctx, off);
+	return cm->ops->read(cm->ctx, reg);
 }
 
-static void cm_write(struct mips_cm_pmu *cm, unsigned int off, u32 val)
+static void cm_write(struct mips_cm_pmu *cm, enum mips_cm_pmu_reg reg,
+		     u32 val)
 {
-	cm->ops->write(cm->ctx, off, val);
+	cm->ops->write(cm->ctx, reg, val);
 }
 
 /*
@@ -356,9 +361,14 @@ static void cm_log_work(struct work_struct *work)
 				    "; overflow interrupt re-armed" : "");
 }
 
-static unsigned int cm_cnt_off(int idx)
+/* The counter register of a counter index */
+static enum mips_cm_pmu_reg cm_cnt_reg(int idx)
 {
-	return idx == CM_CYCLE_IDX ? CM_PC_CYCLE : CM_PC_CNT(idx - 1);
+	static const enum mips_cm_pmu_reg cnt[CM_NR_IDX] = {
+		MIPS_CM_PC_CYCLE, MIPS_CM_PC_CNT0, MIPS_CM_PC_CNT1,
+	};
+
+	return cnt[idx];
 }
 
 /*
@@ -380,9 +390,9 @@ static u32 cm_ctl_now(struct mips_cm_pmu *cm)
  */
 static void cm_commit(struct mips_cm_pmu *cm)
 {
-	cm_write(cm, CM_PC_CTL, cm->ctl | cm->reset);
+	cm_write(cm, MIPS_CM_PC_CTL, cm->ctl | cm->reset);
 	if (cm->reset) {
-		cm_write(cm, CM_PC_CTL, cm->ctl);
+		cm_write(cm, MIPS_CM_PC_CTL, cm->ctl);
 		cm->reset = 0;
 	}
 }
@@ -393,7 +403,7 @@ static void cm_irq_off(struct mips_cm_pmu *cm)
 	cm->polling = true;
 	cm->ctl &= ~CM_PC_CTL_INT_EN;
 	if (cm->owned)
-		cm_write(cm, CM_PC_CTL, cm_ctl_now(cm));
+		cm_write(cm, MIPS_CM_PC_CTL, cm_ctl_now(cm));
 }
 
 /* Stop relying on the interrupt for good. */
@@ -421,7 +431,7 @@ static void cm_ov_clears(struct mips_cm_pmu *cm)
 		cm->tick_irqs = cm->nr_irqs;
 		cm->ov_stuck_since = 0;
 		if (cm->owned)
-			cm_write(cm, CM_PC_CTL, cm_ctl_now(cm));
+			cm_write(cm, MIPS_CM_PC_CTL, cm_ctl_now(cm));
 	}
 	cm_log(cm, MIPS_CM_LOG_OV_CLEARS, 0, 0);
 }
@@ -436,8 +446,8 @@ static void cm_ov_clears(struct mips_cm_pmu *cm)
  */
 static void cm_ov_clear(struct mips_cm_pmu *cm, u32 bits)
 {
-	cm_write(cm, CM_PC_OV, bits);
-	if (!(cm_read(cm, CM_PC_OV) & bits)) {
+	cm_write(cm, MIPS_CM_PC_OV, bits);
+	if (!(cm_read(cm, MIPS_CM_PC_OV) & bits)) {
 		if (cm->ov_stuck)
 			cm_ov_clears(cm);
 		return;
@@ -456,7 +466,7 @@ static void cm_ov_clear(struct mips_cm_pmu *cm, u32 bits)
 /* Fold the progress of a counter into its event, with the lock held. */
 static void cm_fold(struct mips_cm_pmu *cm, struct perf_event *event)
 {
-	pmu_counter_fold(event, cm_read(cm, cm_cnt_off(event->hw.idx)), 32);
+	pmu_counter_fold(event, cm_read(cm, cm_cnt_reg(event->hw.idx)), 32);
 }
 
 /* A counter that runs and whose value continues its event's count */
@@ -477,10 +487,10 @@ static void cm_program(struct mips_cm_pmu *cm, struct perf_event *event)
 	if (hwc->idx == CM_CYCLE_IDX)
 		return;
 	/* qualifier before event select, as the vendor code does */
-	cm_write(cm, CM_PC_QUAL(n), hwc->config_base);
+	cm_write(cm, n ? MIPS_CM_PC_QUAL1 : MIPS_CM_PC_QUAL0, hwc->config_base);
 	cm->evsel &= ~CM_PC_EVENT_SEL(n);
 	cm->evsel |= (u32)hwc->config << (8 * n);
-	cm_write(cm, CM_PC_EVENT, cm->evsel);
+	cm_write(cm, MIPS_CM_PC_EVENT, cm->evsel);
 }
 
 /*
@@ -495,7 +505,7 @@ static void cm_program(struct mips_cm_pmu *cm, struct perf_event *event)
  */
 static bool cm_check_state(struct mips_cm_pmu *cm)
 {
-	u32 raw = cm_read(cm, CM_PC_CTL);
+	u32 raw = cm_read(cm, MIPS_CM_PC_CTL);
 	u32 want = cm_ctl_now(cm);
 	u32 ctl = raw & CM_CTL_OWNED;
 	int idx;
@@ -524,14 +534,14 @@ static bool cm_check_state(struct mips_cm_pmu *cm)
 				reset |= CM_PC_CTL_RESET(idx);
 			}
 		}
-		cm_write(cm, CM_PC_CTL, want | reset);
-		cm_write(cm, CM_PC_CTL, want);
+		cm_write(cm, MIPS_CM_PC_CTL, want | reset);
+		cm_write(cm, MIPS_CM_PC_CTL, want);
 		return true;
 	}
 	if ((ctl & CM_PC_CTL_OVF_STOP) &&
 	    !test_and_set_bit(MIPS_CM_WARN_OVF_STOP, &cm->warned))
 		cm_log(cm, MIPS_CM_LOG_OVF_STOP, ctl, want);
-	cm_write(cm, CM_PC_CTL, want);
+	cm_write(cm, MIPS_CM_PC_CTL, want);
 	return true;
 }
 
@@ -556,7 +566,7 @@ static void cm_poll_ov(struct mips_cm_pmu *cm)
 
 	if (!cm->polling)
 		return;
-	ov = cm_read(cm, CM_PC_OV) & CM_PC_OV_ALL;
+	ov = cm_read(cm, MIPS_CM_PC_OV) & CM_PC_OV_ALL;
 	if (ov)
 		cm_ov_clear(cm, ov);
 	else if (cm->ov_stuck)
@@ -580,7 +590,7 @@ static void cm_check_irq(struct mips_cm_pmu *cm)
 
 	if (cm->polling)
 		return;
-	ov = cm_read(cm, CM_PC_OV) & CM_PC_OV_ALL;
+	ov = cm_read(cm, MIPS_CM_PC_OV) & CM_PC_OV_ALL;
 	if ((ov & cm->tick_ov) && cm->nr_irqs == cm->tick_irqs) {
 		now = ktime_get_ns();
 		if (!cm->ov_stuck_since) {
@@ -630,7 +640,7 @@ static irqreturn_t cm_irq(int irq, void *data)
 	raw_spin_lock(&cm->lock);
 	if (!cm->owned || cm->polling)
 		goto out;
-	ov = cm_read(cm, CM_PC_OV);
+	ov = cm_read(cm, MIPS_CM_PC_OV);
 	if (ov == U32_MAX || !cm_check_state(cm)) {
 		/*
 		 * Nothing can be read or cleared: switch the source off so
@@ -753,8 +763,8 @@ static void cm_pmu_enable(struct pmu *pmu)
 		cm->ctl = 0;
 		cm->reset = 0;
 		cm->owned = false;
-		cm_write(cm, CM_PC_CTL, 0);
-		cm_write(cm, CM_PC_OV, CM_PC_OV_ALL);
+		cm_write(cm, MIPS_CM_PC_CTL, 0);
+		cm_write(cm, MIPS_CM_PC_OV, CM_PC_OV_ALL);
 		if (cm->irq > 0)
 			disable_irq_nosync(cm->irq);
 	} else if (cm->owned && cm->reset) {
@@ -820,7 +830,7 @@ static void cm_stop(struct perf_event *event, int flags)
 	} else {
 		readable = cm_check_state(cm);
 		cm->ctl &= ~CM_PC_CTL_COUNTON(hwc->idx);
-		cm_write(cm, CM_PC_CTL, cm_ctl_now(cm));
+		cm_write(cm, MIPS_CM_PC_CTL, cm_ctl_now(cm));
 		/* the counter is frozen now: this read is final */
 		if (readable)
 			cm_fold(cm, event);
@@ -865,8 +875,8 @@ static int cm_add(struct perf_event *event, int flags)
 		cm->reset = 0;
 		cm->tick_ov = 0;
 		cm->ov_stuck_since = 0;
-		cm_write(cm, CM_PC_CTL, 0);
-		cm_write(cm, CM_PC_OV, CM_PC_OV_ALL);
+		cm_write(cm, MIPS_CM_PC_CTL, 0);
+		cm_write(cm, MIPS_CM_PC_OV, CM_PC_OV_ALL);
 		/* only now can the line not be left asserted by someone else */
 		if (cm->irq > 0)
 			enable_irq(cm->irq);
@@ -1000,8 +1010,8 @@ static void cm_migrate(struct pmu_uncore *uncore, unsigned int from,
  */
 static int cm_detect(const struct mips_cm_pmu_platdata *pd)
 {
-	u32 ctl = pd->ops->read(pd->ctx, CM_PC_CTL);
-	u32 ov = pd->ops->read(pd->ctx, CM_PC_OV);
+	u32 ctl = pd->ops->read(pd->ctx, MIPS_CM_PC_CTL);
+	u32 ov = pd->ops->read(pd->ctx, MIPS_CM_PC_OV);
 	unsigned int major = pd->cm_rev >> 8;
 
 	if (ctl == U32_MAX) {
@@ -1213,56 +1223,80 @@ unsigned long mips_cm_pmu_ov_stuck(struct mips_cm_pmu *cm)
 }
 EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_ov_stuck);
 
-#if IS_ENABLED(CONFIG_MIPS_CM) || IS_ENABLED(CONFIG_KUNIT)
+#ifdef CONFIG_MIPS_CM
 /*
- * The Global Debug Block's registers: plain MMIO, also built for the KUnit
- * suite, which checks the accesses on memory standing in for the GCRs.
- */
-static void __iomem *gdb_reg(void *ctx, unsigned int off)
-{
-	return (void __force __iomem *)ctx + off;
-}
-
-/*
+ * The Global Debug Block's registers, through asm/mips-cm.h's accessors:
+ * one 32-bit access each, at GCR base + 0x6000 + the register's offset.
  * Every performance register is 32 bits wide (CM register specification,
- * "CM Performance Registers"), on CM3 too, whose other GCRs are 64-bit:
- * one 32-bit access, as the CPS accessors make for 32-bit GCRs
- * (CPS_ACCESSOR_*(gcr, 32, ...)). A 64-bit access would also touch the
- * neighbouring register, and on a big-endian kernel its low word is the
- * wrong half.
+ * "CM Performance Registers"), on CM3 too, whose other GCRs are 64-bit: a
+ * 64-bit access would also touch the neighbouring register, and on a
+ * big-endian kernel its low word is the wrong half.
  */
-static u32 gdb_read(void *ctx, unsigned int off)
+static u32 gdb_read(void *ctx, enum mips_cm_pmu_reg reg)
 {
-	return __raw_readl(gdb_reg(ctx, off));
+	switch (reg) {
+	case MIPS_CM_PC_CTL:
+		return read_gcr_db_pc_ctl();
+	case MIPS_CM_PC_OV:
+		return read_gcr_db_pc_ov();
+	case MIPS_CM_PC_EVENT:
+		return read_gcr_db_pc_event();
+	case MIPS_CM_PC_CYCLE:
+		return read_gcr_db_pc_cycle();
+	case MIPS_CM_PC_QUAL0:
+		return read_gcr_db_pc_qual0();
+	case MIPS_CM_PC_CNT0:
+		return read_gcr_db_pc_cnt0();
+	case MIPS_CM_PC_QUAL1:
+		return read_gcr_db_pc_qual1();
+	case MIPS_CM_PC_CNT1:
+		return read_gcr_db_pc_cnt1();
+	default:
+		WARN_ON_ONCE(1);
+		return U32_MAX;
+	}
 }
 
-static void gdb_write(void *ctx, unsigned int off, u32 val)
+static void gdb_write(void *ctx, enum mips_cm_pmu_reg reg, u32 val)
 {
-	__raw_writel(val, gdb_reg(ctx, off));
+	switch (reg) {
+	case MIPS_CM_PC_CTL:
+		write_gcr_db_pc_ctl(val);
+		break;
+	case MIPS_CM_PC_OV:
+		write_gcr_db_pc_ov(val);
+		break;
+	case MIPS_CM_PC_EVENT:
+		write_gcr_db_pc_event(val);
+		break;
+	case MIPS_CM_PC_CYCLE:
+		write_gcr_db_pc_cycle(val);
+		break;
+	case MIPS_CM_PC_QUAL0:
+		write_gcr_db_pc_qual0(val);
+		break;
+	case MIPS_CM_PC_CNT0:
+		write_gcr_db_pc_cnt0(val);
+		break;
+	case MIPS_CM_PC_QUAL1:
+		write_gcr_db_pc_qual1(val);
+		break;
+	case MIPS_CM_PC_CNT1:
+		write_gcr_db_pc_cnt1(val);
+		break;
+	default:
+		WARN_ON_ONCE(1);
+		break;
+	}
 }
 
-/* Register access to the debug block; ctx from mips_cm_pmu_gdb_ctx(). */
+/* Register access to the debug block of mips_gcr_base; no context. */
 VISIBLE_IF_KUNIT const struct mips_cm_pmu_ops mips_cm_pmu_gdb_ops = {
 	.read = gdb_read,
 	.write = gdb_write,
 };
 EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_gdb_ops);
 
-/**
- * mips_cm_pmu_gdb_ctx() - the ops' context for a GCR block
- * @gcr_base: the mapped GCRs (mips_gcr_base)
- *
- * Return: the Global Debug Block at GCR base + 0x6000 (MIPS_CM_GDB_OFS).
- */
-VISIBLE_IF_KUNIT void *mips_cm_pmu_gdb_ctx(void __iomem *gcr_base)
-{
-	return (void __force *)(gcr_base + MIPS_CM_GDB_OFS);
-}
-EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_gdb_ctx);
-
-#endif
-
-#ifdef CONFIG_MIPS_CM
 /*
  * The platform: where the Coherence Manager's Global Debug Block is, what
  * the CPS around it looks like (clusters, IOCUs) and which interrupt, if
@@ -1310,7 +1344,6 @@ static int __init mips_cm_pmu_init(void)
 	if (!mips_cm_present())
 		return -ENODEV;
 
-	pd.ctx = mips_cm_pmu_gdb_ctx(mips_gcr_base);
 	pd.cm_rev = mips_cm_revision();
 	/*
 	 * GCR_CONFIG is 64 bits wide on CM3, but NUM_CLUSTERS and NUMIOCU

@@ -6,14 +6,9 @@
  * 32-bit cycle counter and two 32-bit event counters, each with an 8-bit
  * event select and a 32-bit qualifier. The driver reaches them only
  * through &struct mips_cm_pmu_ops, so that the same code runs on the
- * hardware and on the register-level model of the KUnit suite. This header
- * is private to the driver, its suite and its model.
- *
- * Register offsets passed through the ops are offsets within the Global
- * Debug Block, as the CM register specification lists them ("CM Performance
- * Registers - Offset 0x6000": 0x100 control ... 0x1a8 counter 1). The
- * driver, the model and the tests each spell the register map out on their
- * own, so that one typing error cannot pass everywhere.
+ * hardware (asm/mips-cm.h's read_gcr_db_pc_*() accessors) and on the
+ * register-level model of the KUnit suite. This header is private to the
+ * driver, its suite and its model.
  */
 #ifndef _MIPS_CM_PMU_H
 #define _MIPS_CM_PMU_H
@@ -24,6 +19,33 @@
 #include <linux/types.h>
 
 /**
+ * enum mips_cm_pmu_reg - the performance registers of the debug block
+ * @MIPS_CM_PC_CTL: GCR_DB_PC_CTL, control
+ * @MIPS_CM_PC_OV: GCR_DB_PC_OV, overflow status (write 1 to clear)
+ * @MIPS_CM_PC_EVENT: GCR_DB_PC_EVENT, event select of both event counters
+ * @MIPS_CM_PC_CYCLE: GCR_DB_PC_CYCLE, cycle counter
+ * @MIPS_CM_PC_QUAL0: GCR_DB_PC_QUAL0, qualifier of event counter 0
+ * @MIPS_CM_PC_CNT0: GCR_DB_PC_CNT0, event counter 0
+ * @MIPS_CM_PC_QUAL1: GCR_DB_PC_QUAL1, qualifier of event counter 1
+ * @MIPS_CM_PC_CNT1: GCR_DB_PC_CNT1, event counter 1
+ * @MIPS_CM_PC_NR_REGS: number of registers
+ *
+ * Where they are is asm/mips-cm.h's business (and the model's): the ops
+ * name a register, not an offset.
+ */
+enum mips_cm_pmu_reg {
+	MIPS_CM_PC_CTL,
+	MIPS_CM_PC_OV,
+	MIPS_CM_PC_EVENT,
+	MIPS_CM_PC_CYCLE,
+	MIPS_CM_PC_QUAL0,
+	MIPS_CM_PC_CNT0,
+	MIPS_CM_PC_QUAL1,
+	MIPS_CM_PC_CNT1,
+	MIPS_CM_PC_NR_REGS,
+};
+
+/**
  * struct mips_cm_pmu_ops - access to the Global Debug Block
  *
  * Both calls may be made with interrupts disabled and a raw spinlock held;
@@ -31,18 +53,18 @@
  */
 struct mips_cm_pmu_ops {
 	/**
-	 * @read: read the 32-bit register at @off in the Global Debug Block.
+	 * @read: read the 32-bit register @reg.
 	 * Every performance register is 32 bits wide, on CM3 too, so this is
 	 * one 32-bit access whatever the width of the other GCRs. MMIO cannot
 	 * fail; a block that does not answer reads all ones, which the
 	 * driver checks.
 	 */
-	u32 (*read)(void *ctx, unsigned int off);
+	u32 (*read)(void *ctx, enum mips_cm_pmu_reg reg);
 	/**
-	 * @write: write @val to the 32-bit register at @off (one 32-bit
+	 * @write: write @val to the 32-bit register @reg (one 32-bit
 	 * access; the neighbouring register is never touched).
 	 */
-	void (*write)(void *ctx, unsigned int off, u32 val);
+	void (*write)(void *ctx, enum mips_cm_pmu_reg reg, u32 val);
 };
 
 /**
@@ -84,10 +106,9 @@ struct pmu *mips_cm_pmu_to_pmu(struct mips_cm_pmu *cm);
 bool mips_cm_pmu_polling(struct mips_cm_pmu *cm);
 unsigned long mips_cm_pmu_ov_stuck(struct mips_cm_pmu *cm);
 
-#if IS_ENABLED(CONFIG_KUNIT)
-/* The debug block's register access, for the KUnit suite */
+#if IS_ENABLED(CONFIG_KUNIT) && IS_ENABLED(CONFIG_MIPS_CM)
+/* The debug block's register access, for the KUnit suite; ctx unused */
 extern const struct mips_cm_pmu_ops mips_cm_pmu_gdb_ops;
-void *mips_cm_pmu_gdb_ctx(void __iomem *gcr_base);
 #endif
 
 #endif /* _MIPS_CM_PMU_H */

@@ -381,10 +381,67 @@ out:
 	model_raise(m, raise);
 }
 
+/**
+ * mips_cm_model_read() - read a register as the driver would
+ * @m: the model
+ * @off: its offset in the debug block (0x100 is GCR_DB_PC_CTL)
+ *
+ * Return: the register; all ones for a dead block.
+ */
+u32 mips_cm_model_read(struct mips_cm_model *m, unsigned int off)
+{
+	return model_read(m, off);
+}
+EXPORT_SYMBOL_GPL(mips_cm_model_read);
+
+/**
+ * mips_cm_model_write() - write a register as the driver would
+ * @m: the model
+ * @off: its offset in the debug block
+ * @val: the value
+ */
+void mips_cm_model_write(struct mips_cm_model *m, unsigned int off, u32 val)
+{
+	model_write(m, off, val);
+}
+EXPORT_SYMBOL_GPL(mips_cm_model_write);
+
+/* Where each register the driver names is (spec, "Offset 0x6000") */
+static const unsigned int model_reg_off[MIPS_CM_PC_NR_REGS] = {
+	[MIPS_CM_PC_CTL] = GDB_PC_CTL,
+	[MIPS_CM_PC_OV] = GDB_PC_OV,
+	[MIPS_CM_PC_EVENT] = GDB_PC_EVENT,
+	[MIPS_CM_PC_CYCLE] = GDB_PC_CYCLE,
+	[MIPS_CM_PC_QUAL0] = GDB_PC_QUAL0,
+	[MIPS_CM_PC_CNT0] = GDB_PC_CNT0,
+	[MIPS_CM_PC_QUAL1] = GDB_PC_QUAL1,
+	[MIPS_CM_PC_CNT1] = GDB_PC_CNT1,
+};
+
+/*
+ * A register the enum does not name is an offset the block does not
+ * decode (0x1b0, just past the last counter): reads 0, writes dropped.
+ */
+static unsigned int model_off(enum mips_cm_pmu_reg reg)
+{
+	return (unsigned int)reg < MIPS_CM_PC_NR_REGS ? model_reg_off[reg] :
+							0x1b0;
+}
+
+static u32 model_ops_read(void *ctx, enum mips_cm_pmu_reg reg)
+{
+	return model_read(ctx, model_off(reg));
+}
+
+static void model_ops_write(void *ctx, enum mips_cm_pmu_reg reg, u32 val)
+{
+	model_write(ctx, model_off(reg), val);
+}
+
 /* Register access to a model; the ops' ctx is the model. */
 const struct mips_cm_pmu_ops mips_cm_model_ops = {
-	.read = model_read,
-	.write = model_write,
+	.read = model_ops_read,
+	.write = model_ops_write,
 };
 EXPORT_SYMBOL_GPL(mips_cm_model_ops);
 

@@ -107,6 +107,8 @@ void mips_cm_model_inject(struct mips_cm_model *m, u8 event,
 void mips_cm_model_cycles(struct mips_cm_model *m, u64 n);
 void mips_cm_model_fault(struct mips_cm_model *m,
 			 enum mips_cm_pmu_fault fault, bool on);
+u32 mips_cm_model_read(struct mips_cm_model *m, unsigned int off);
+void mips_cm_model_write(struct mips_cm_model *m, unsigned int off, u32 val);
 u32 mips_cm_model_peek(struct mips_cm_model *m, unsigned int off);
 void mips_cm_model_poke(struct mips_cm_model *m, unsigned int off,
 			u32 val);

@@ -1,18 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit test of the mips_cm driver's register access, on memory standing
- * in for the GCRs. Every performance register is 32 bits wide (CM register
- * specification, "CM Performance Registers - Offset 0x6000"), and the
- * kernel's CPS accessors access 32-bit GCRs 32 bits wide even where the
- * GCRs are 64-bit (mips_cm_is64): each access must be one 32-bit access at
- * GCR base + 0x6000 + the register's offset that leaves its neighbours
- * alone, on either endianness.
+ * KUnit test of the mips_cm driver's register access on MIPS: the driver's
+ * own accessors (asm/mips-cm.h's read_gcr_db_pc_*()), run on memory that
+ * stands in for the GCRs while every CPU is stopped. Every performance
+ * register is 32 bits wide (CM register specification, "CM Performance
+ * Registers - Offset 0x6000"), on CM3 too, where most GCRs are 64-bit
+ * (mips_cm_is64): each access must be one 32-bit access at GCR base +
+ * 0x6000 + the register's offset that leaves its neighbours alone.
  */
 
 #include <kunit/test.h>
-#include <linux/io.h>
 #include <linux/module.h>
+#include <linux/stop_machine.h>
 #include <linux/string.h>
+
+#include <asm/mips-cps.h>
 
 #include "../mips_cm_pmu.h"
 
@@ -21,16 +23,27 @@ MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 #define GCR_SIZE	0x8000
 #define FILL		0xa5
 
-/* The specification's register offsets, as offsets from the GCR base */
-static const unsigned int seed_gcr_regs[] = {
-	0x6100,	/* GCR_DB_PC_CTL */
-	0x6120,	/* GCR_DB_PC_OV */
-	0x6130,	/* GCR_DB_PC_EVENT */
-	0x6180,	/* GCR_DB_PC_CYCLE */
-	0x6190,	/* GCR_DB_PC_QUAL0 */
-	0x6198,	/* GCR_DB_PC_CNT0 */
-	0x61a0,	/* GCR_DB_PC_QUAL1 */
-	0x61a8,	/* GCR_DB_PC_CNT1 */
+/* The specification's offsets from the GCR base, spelled out here */
+static const unsigned int seed_gcr_off[MIPS_CM_PC_NR_REGS] = {
+	[MIPS_CM_PC_CTL] = 0x6100,	/* GCR_DB_PC_CTL */
+	[MIPS_CM_PC_OV] = 0x6120,	/* GCR_DB_PC_OV */
+	[MIPS_CM_PC_EVENT] = 0x6130,	/* GCR_DB_PC_EVENT */
+	[MIPS_CM_PC_CYCLE] = 0x6180,	/* GCR_DB_PC_CYCLE */
+	[MIPS_CM_PC_QUAL0] = 0x6190,	/* GCR_DB_PC_QUAL0 */
+	[MIPS_CM_PC_CNT0] = 0x6198,	/* GCR_DB_PC_CNT0 */
+	[MIPS_CM_PC_QUAL1] = 0x61a0,	/* GCR_DB_PC_QUAL1 */
+	[MIPS_CM_PC_CNT1] = 0x61a8,	/* GCR_DB_PC_CNT1 */
+};
+
+struct gdb_result {
+	u32 written;		/* the 32 bits at the offset after a write */
+	bool below, above;	/* the rest of the GCRs untouched */
+	u32 read;		/* what a read returned */
+};
+
+struct gdb_run {
+	u8 *gcr;
+	struct gdb_result res[MIPS_CM_PC_NR_REGS];
 };
 
 static bool untouched(const u8 *p, size_t len)
@@ -41,39 +54,62 @@ static bool untouched(const u8 *p, size_t len)
 	return true;
 }
 
-static void mips_cm_gdb_test_access(struct kunit *test)
+/*
+ * With every other CPU stopped and interrupts off, nothing else uses the
+ * GCRs: point mips_gcr_base at the memory for as long as this runs.
+ */
+static int gdb_accesses(void *arg)
 {
 	const struct mips_cm_pmu_ops *ops = &mips_cm_pmu_gdb_ops;
-	unsigned int i, gcr_off, off;
-	u8 *gcr;
-	void *ctx;
+	void __iomem *real = mips_gcr_base;
+	struct gdb_run *run = arg;
+	u8 *gcr = run->gcr;
+	unsigned int reg, off;
 	u32 v;
 
-	gcr = kunit_kmalloc(test, GCR_SIZE, GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, gcr);
-	ctx = mips_cm_pmu_gdb_ctx((void __force __iomem *)gcr);
+	mips_gcr_base = (void __iomem __force *)gcr;
+	for (reg = 0; reg < MIPS_CM_PC_NR_REGS; reg++) {
+		struct gdb_result *r = &run->res[reg];
 
-	for (i = 0; i < ARRAY_SIZE(seed_gcr_regs); i++) {
-		gcr_off = seed_gcr_regs[i];
-		off = gcr_off - 0x6000;
+		off = seed_gcr_off[reg];
 		memset(gcr, FILL, GCR_SIZE);
-
-		ops->write(ctx, off, 0x11223344);
-		memcpy(&v, gcr + gcr_off, sizeof(v));
-		KUNIT_EXPECT_EQ_MSG(test, v, 0x11223344U, "GCR+0x%x", gcr_off);
-		KUNIT_EXPECT_TRUE_MSG(test, untouched(gcr, gcr_off),
-				      "below GCR+0x%x", gcr_off);
-		KUNIT_EXPECT_TRUE_MSG(test, untouched(gcr + gcr_off + 4,
-						      GCR_SIZE - gcr_off - 4),
-				      "above GCR+0x%x", gcr_off);
+		ops->write(NULL, reg, 0x11223344);
+		memcpy(&r->written, gcr + off, sizeof(r->written));
+		r->below = untouched(gcr, off);
+		r->above = untouched(gcr + off + 4, GCR_SIZE - off - 4);
 
 		/* the 32 bits at the register, whatever is next to them */
 		v = 0x55667788;
-		memcpy(gcr + gcr_off, &v, sizeof(v));
-		memset(gcr + gcr_off + 4, 0x5a, 4);
-		memset(gcr + gcr_off - 4, 0x3c, 4);
-		KUNIT_EXPECT_EQ_MSG(test, ops->read(ctx, off), 0x55667788U,
-				    "GCR+0x%x", gcr_off);
+		memcpy(gcr + off, &v, sizeof(v));
+		memset(gcr + off + 4, 0x5a, 4);
+		memset(gcr + off - 4, 0x3c, 4);
+		r->read = ops->read(NULL, reg);
+	}
+	mips_gcr_base = real;
+	return 0;
+}
+
+static void mips_cm_gdb_test_access(struct kunit *test)
+{
+	struct gdb_run *run;
+	unsigned int reg;
+
+	run = kunit_kzalloc(test, sizeof(*run), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, run);
+	run->gcr = kunit_kmalloc(test, GCR_SIZE, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, run->gcr);
+	KUNIT_ASSERT_EQ(test, stop_machine(gdb_accesses, run, NULL), 0);
+
+	for (reg = 0; reg < MIPS_CM_PC_NR_REGS; reg++) {
+		struct gdb_result *r = &run->res[reg];
+		unsigned int off = seed_gcr_off[reg];
+
+		KUNIT_EXPECT_EQ_MSG(test, r->written, 0x11223344U,
+				    "GCR+0x%x", off);
+		KUNIT_EXPECT_TRUE_MSG(test, r->below, "below GCR+0x%x", off);
+		KUNIT_EXPECT_TRUE_MSG(test, r->above, "above GCR+0x%x", off);
+		KUNIT_EXPECT_EQ_MSG(test, r->read, 0x55667788U,
+				    "GCR+0x%x", off);
 	}
 }
 

@@ -596,57 +596,56 @@ static void mips_cm_test_seed_events(struct kunit *test)
 /* model: the register map and bits of the specification. */
 static void mips_cm_test_model_seed(struct kunit *test)
 {
-	const struct mips_cm_pmu_ops *ops = &mips_cm_model_ops;
 	struct cm_test *t = test->priv;
 	struct mips_cm_model_stats st;
-	void *m;
+	struct mips_cm_model *m;
 
 	cm_model(test, SEED_NUM_CNT);
 	m = t->m;
 	/* reset state: only Perf_Num_Cnt = 2 */
-	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_CTL), 2U);
-	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_OV), 0U);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_CTL), 2U);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_OV), 0U);
 
-	ops->write(m, SEED_QUAL1, QUAL_B);
-	ops->write(m, SEED_EVENT, SEED_EV_P1(EV_IOCU1) | SEED_EV_P0(EV_REQ));
-	ops->write(m, SEED_QUAL0, QUAL_A);
-	ops->write(m, SEED_CTL, SEED_P1_ON);
+	mips_cm_model_write(m, SEED_QUAL1, QUAL_B);
+	mips_cm_model_write(m, SEED_EVENT, SEED_EV_P1(EV_IOCU1) | SEED_EV_P0(EV_REQ));
+	mips_cm_model_write(m, SEED_QUAL0, QUAL_A);
+	mips_cm_model_write(m, SEED_CTL, SEED_P1_ON);
 	mips_cm_model_inject(t->m, EV_IOCU1, QUAL_B, 5);
 	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 6);	/* P0 is off */
 	mips_cm_model_cycles(t->m, 7);			/* cycles off */
-	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_CNT1), 5U);
-	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_CNT0), 0U);
-	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_CYCLE), 0U);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_CNT1), 5U);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_CNT0), 0U);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_CYCLE), 0U);
 
-	ops->write(m, SEED_CTL, SEED_P1_ON | SEED_P0_ON | SEED_CYC_ON);
+	mips_cm_model_write(m, SEED_CTL, SEED_P1_ON | SEED_P0_ON | SEED_CYC_ON);
 	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 6);
 	mips_cm_model_cycles(t->m, 7);
-	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_CNT0), 6U);
-	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_CYCLE), 7U);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_CNT0), 6U);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_CYCLE), 7U);
 
 	/* counters are R/W; reaching 0xFFFFFFFF sets the overflow bit */
-	ops->write(m, SEED_CNT0, 0xfffffffe);
+	mips_cm_model_write(m, SEED_CNT0, 0xfffffffe);
 	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 1);
-	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_CNT0), 0xffffffffU);
-	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_OV), SEED_OV_P0);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_CNT0), 0xffffffffU);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_OV), SEED_OV_P0);
 	/* and it rolls over and continues from 0 */
 	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 3);
-	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_CNT0), 2U);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_CNT0), 2U);
 	/* write one to clear */
-	ops->write(m, SEED_OV, SEED_OV_P0);
-	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_OV), 0U);
+	mips_cm_model_write(m, SEED_OV, SEED_OV_P0);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_OV), 0U);
 
 	/* a Reset bit resets its counter and its overflow bit */
 	mips_cm_model_poke(t->m, SEED_OV, SEED_OV_P1 | SEED_OV_CYC);
-	ops->write(m, SEED_CTL, SEED_P1_ON | SEED_P0_ON | SEED_CYC_ON |
+	mips_cm_model_write(m, SEED_CTL, SEED_P1_ON | SEED_P0_ON | SEED_CYC_ON |
 		   SEED_P1_RESET);
-	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_CNT1), 0U);
-	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_CNT0), 2U);
-	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_OV), SEED_OV_CYC);
-	ops->write(m, SEED_CTL, SEED_ALL_ON | SEED_CYC_RESET | SEED_P0_RESET);
-	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_CYCLE), 0U);
-	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_CNT0), 0U);
-	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_OV), 0U);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_CNT1), 0U);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_CNT0), 2U);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_OV), SEED_OV_CYC);
+	mips_cm_model_write(m, SEED_CTL, SEED_ALL_ON | SEED_CYC_RESET | SEED_P0_RESET);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_CYCLE), 0U);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_CNT0), 0U);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_OV), 0U);
 	cm_stats(test, &st);
 	KUNIT_EXPECT_EQ(test, st.resets[0], 1ULL);
 	KUNIT_EXPECT_EQ(test, st.resets[1], 1ULL);
@@ -654,37 +653,37 @@ static void mips_cm_test_model_seed(struct kunit *test)
 
 	/* Perf_Int_En raises CM_PCInt with a status bit */
 	mips_cm_model_set_irq(t->m, NULL, NULL);
-	ops->write(m, SEED_CTL, SEED_ALL_ON | SEED_INT_EN);
-	ops->write(m, SEED_CYCLE, 0xfffffffe);
+	mips_cm_model_write(m, SEED_CTL, SEED_ALL_ON | SEED_INT_EN);
+	mips_cm_model_write(m, SEED_CYCLE, 0xfffffffe);
 	mips_cm_model_cycles(t->m, 1);
-	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_OV), SEED_OV_CYC);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_OV), SEED_OV_CYC);
 	KUNIT_EXPECT_TRUE(test, mips_cm_model_line(t->m));
-	ops->write(m, SEED_OV, SEED_OV_CYC);
+	mips_cm_model_write(m, SEED_OV, SEED_OV_CYC);
 	KUNIT_EXPECT_FALSE(test, mips_cm_model_line(t->m));
 
 	/* Perf_Ovf_Stop: all counters stop when one reaches 0xFFFFFFFF */
-	ops->write(m, SEED_CTL, SEED_ALL_ON | SEED_OVF_STOP);
-	ops->write(m, SEED_CNT1, 0xfffffff0);
+	mips_cm_model_write(m, SEED_CTL, SEED_ALL_ON | SEED_OVF_STOP);
+	mips_cm_model_write(m, SEED_CNT1, 0xfffffff0);
 	mips_cm_model_inject(t->m, EV_IOCU1, QUAL_B, 0x20);
 	mips_cm_model_cycles(t->m, 9);
-	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_CNT1), 0xffffffffU);
-	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_CYCLE), 0xffffffffU);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_CNT1), 0xffffffffU);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_CYCLE), 0xffffffffU);
 	cm_stats(test, &st);
 	KUNIT_EXPECT_EQ(test, st.dropped[2], 0x11ULL);
 	KUNIT_EXPECT_EQ(test, st.dropped[0], 9ULL);
-	ops->write(m, SEED_OV, SEED_OV_P1);
+	mips_cm_model_write(m, SEED_OV, SEED_OV_P1);
 	mips_cm_model_inject(t->m, EV_IOCU1, QUAL_B, 2);
-	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_CNT1), 1U);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_CNT1), 1U);
 
 	/* the other reading: the overflow bit rises at the wrap to 0 */
 	mips_cm_model_set_reading(t->m, MIPS_CM_PMU_OV_AT_WRAP);
-	ops->write(m, SEED_CTL, SEED_ALL_ON);
-	ops->write(m, SEED_CNT0, 0xfffffffe);
+	mips_cm_model_write(m, SEED_CTL, SEED_ALL_ON);
+	mips_cm_model_write(m, SEED_CNT0, 0xfffffffe);
 	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 1);
-	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_OV), 0U);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_OV), 0U);
 	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 1);
-	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_CNT0), 0U);
-	KUNIT_EXPECT_EQ(test, ops->read(m, SEED_OV), SEED_OV_P0);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_CNT0), 0U);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_OV), SEED_OV_P0);
 }
 
 /* --- probe -------------------------------------------------------------- */
