@@ -15,9 +15,10 @@
 # the CM debug block, as in the x86_64 guest. The guest loads every module
 # with KUnit suites (mips_cm's and the helpers': guest/kunit.sh), runs the
 # x86_64 guest's e2e.sh with mips_cm as the only PMU (exact counts, every
-# event and field, the sysfs files against the committed listing, unload,
-# kmemleak; not the hotplug of the designated CPU, which QEMU's malta
-# cannot do, see mips_initramfs), then the demo's mips_cm tour.
+# event and field, the designated CPU taken offline while perf counts,
+# the sysfs files against the committed listing, unload, kmemleak), then
+# the demo's mips_cm tour. shim.patch also works around two bugs of QEMU's
+# GIC and CPC that otherwise stall taking a VP offline.
 #
 # Prints the guest's "PASS: ..."/"FAIL: ..."/"SKIP: ..." lines and a final
 # "N passed, N failed[, N skipped]" line; exits non-zero when a check failed,
@@ -117,17 +118,17 @@ mips_initramfs() {
 	# the modules with KUnit suites, run first (guest/kunit.sh)
 	e2e_kunit_modules "$OUT/modroot" > "$OUT/kunit-modules"
 	[ -s "$OUT/kunit-modules" ] || return 1
+	# Linux 6.1 only (2026-11-27): after the suite mips_cm_pmu_gdb (its
+	# stop_machine()), CPU 0 of this guest sat 26 s in softirq, an RCU
+	# stall report, in both runs; not without that suite, nor on 6.12.
+	# Not understood yet (RESULTS.md): that suite is left out on 6.1,
+	# and the run says so.
+	if [ -n "$GDB_SKIP" ]; then
+		sed -i '/^mips_cm_pmu_gdb_kunit$/d' "$OUT/kunit-modules"
+	fi
 	cp "$OUT/kunit-modules" "$root/hvpmu/kunit-modules"
 	echo mips_cm > "$root/hvpmu/pmus"
 	echo mips_cm > "$root/hvpmu/models"
-	# Seen on QEMU 7.2 with Linux 6.12 (2026-11-27): "echo 0 >
-	# /sys/devices/system/cpu/cpu1/online" never returns and RCU reports
-	# "Offline CPU 1 blocking current GP"; the cause (QEMU's CPC or the
-	# kernel's VP shutdown) is not known, and the guest kernel has no
-	# CPU hotplug (mips64el.config). The x86_64 guest moves mips_cm
-	# across CPU hotplug.
-	echo "QEMU's malta I6400 stalls taking a VP offline: no CPU hotplug in this guest (e2e/mips/mips64el.config)" \
-		> "$root/hvpmu/no-hotplug"
 	# mips_cm's part of the committed listing
 	awk '/^== / { keep = index($2, "mips_cm/") == 1 } keep' \
 		"$E2E_DIR/guest/sysfs-listing.txt" > "$root/hvpmu/sysfs-listing.txt"
@@ -171,6 +172,11 @@ mkdir -p "$OUT"
 for c in ${CROSS}gcc ${UCROSS}gcc qemu-system-mips64el patch depmod; do
 	command -v "$c" > /dev/null || die "command $c not found (make setup installs it)"
 done
+GDB_SKIP=
+if grep -q '^VERSION = 6$' "$KDIR/Makefile" &&
+   grep -q '^PATCHLEVEL = 1$' "$KDIR/Makefile"; then
+	GDB_SKIP="left out on 6.1: a 26 s RCU stall of CPU 0 follows its stop_machine() in this guest, see RESULTS.md"
+fi
 mips_busybox "$OUT/busybox.log" || die "busybox build (log: $OUT/busybox.log)"
 : > "$OUT/kernel.log"
 mips_kernel "$OUT/kernel.log" || die "kernel build (log: $OUT/kernel.log)"
@@ -202,6 +208,10 @@ e2e_report e2e-mips "$results" "$rc" "$console" "$E2E_MIN_CHECKS"
 rm -rf "$OUT/kunit"
 mkdir -p "$OUT/kunit"
 e2e_kunit_cases "kunit mips64el" "$results.txt" "$OUT/kunit" "$OUT/kunit-modules"
+if [ -n "$GDB_SKIP" ]; then
+	echo "SKIP: kunit mips64el: mips_cm_pmu_gdb ($GDB_SKIP)"
+	nskip=$((nskip + 1))
+fi
 e2e_log_scan e2e-mips "$console"
 say "kernel $((t1 - t0))s, perf $((t2 - t1))s, guest $((t3 - t2))s, $NCASES KUnit cases"
 summary="$npass passed, $nfail failed"
