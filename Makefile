@@ -8,7 +8,7 @@
 #   make check     the test command (fits CI's time): on Linux 6.12 KUnit,
 #                  lint, cross, extmod, e2e, stress, native (ppc64),
 #                  e2e-ppc64, e2e-mips; on 6.1
-#                  KUnit, lint, cross, native (ppc64, sparc64), e2e-mips
+#                  KUnit, lint, cross and native (ppc64, sparc64)
 #   make check-full  every tier on both series (the results document
 #                  reports it)
 #   make setup     packages, the series, kernel trees with them applied

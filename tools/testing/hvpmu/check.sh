@@ -15,8 +15,9 @@
 # and the mips64el guest of mips_cm with the real perf;
 # on 6.1, the backport, the steps that prove it (KUnit: the drivers
 # on 6.1's perf core, in a debug kernel; style, cross builds), the
-# native-architecture KUnit runs on ppc64 and sparc64 and the mips64el
-# guest (the suite of the driver's real register access runs on MIPS only). CHECK_FULL=1 (make
+# native-architecture KUnit runs on ppc64 and sparc64 (6.1's mips64el guest,
+# with the suite of the driver's real register access, in check-full: it
+# stalls intermittently, see RESULTS.md). CHECK_FULL=1 (make
 # check-full) runs every step on every series, native on all three. Given
 # steps run on every series, native on the first only.
 #
@@ -446,7 +447,8 @@ series_plan() {
 	# native: KUnit under QEMU, ppc64 and sparc64 on 6.1, ppc64 on 6.12
 	# (see step_native).
 	case "$1" in
-	6.1) echo "kunit lint cross native e2e-mips" ;;
+	# e2e-mips on 6.1 in check-full only: its guest stalls (RESULTS.md)
+	6.1) echo "kunit lint cross native" ;;
 	*) echo "kunit lint cross extmod e2e stress native e2e-ppc64 e2e-mips" ;;
 	esac
 }
