@@ -1232,62 +1232,28 @@ EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_ov_stuck);
  * 64-bit access would also touch the neighbouring register, and on a
  * big-endian kernel its low word is the wrong half.
  */
+static const struct {
+	u32 (*read)(void);
+	void (*write)(u32 val);
+} gdb_regs[MIPS_CM_PC_NR_REGS] = {
+	[MIPS_CM_PC_CTL] = { read_gcr_db_pc_ctl, write_gcr_db_pc_ctl },
+	[MIPS_CM_PC_OV] = { read_gcr_db_pc_ov, write_gcr_db_pc_ov },
+	[MIPS_CM_PC_EVENT] = { read_gcr_db_pc_event, write_gcr_db_pc_event },
+	[MIPS_CM_PC_CYCLE] = { read_gcr_db_pc_cycle, write_gcr_db_pc_cycle },
+	[MIPS_CM_PC_QUAL0] = { read_gcr_db_pc_qual0, write_gcr_db_pc_qual0 },
+	[MIPS_CM_PC_CNT0] = { read_gcr_db_pc_cnt0, write_gcr_db_pc_cnt0 },
+	[MIPS_CM_PC_QUAL1] = { read_gcr_db_pc_qual1, write_gcr_db_pc_qual1 },
+	[MIPS_CM_PC_CNT1] = { read_gcr_db_pc_cnt1, write_gcr_db_pc_cnt1 },
+};
+
 static u32 gdb_read(void *ctx, enum mips_cm_pmu_reg reg)
 {
-	switch (reg) {
-	case MIPS_CM_PC_CTL:
-		return read_gcr_db_pc_ctl();
-	case MIPS_CM_PC_OV:
-		return read_gcr_db_pc_ov();
-	case MIPS_CM_PC_EVENT:
-		return read_gcr_db_pc_event();
-	case MIPS_CM_PC_CYCLE:
-		return read_gcr_db_pc_cycle();
-	case MIPS_CM_PC_QUAL0:
-		return read_gcr_db_pc_qual0();
-	case MIPS_CM_PC_CNT0:
-		return read_gcr_db_pc_cnt0();
-	case MIPS_CM_PC_QUAL1:
-		return read_gcr_db_pc_qual1();
-	case MIPS_CM_PC_CNT1:
-		return read_gcr_db_pc_cnt1();
-	default:
-		WARN_ON_ONCE(1);
-		return U32_MAX;
-	}
+	return gdb_regs[reg].read();
 }
 
 static void gdb_write(void *ctx, enum mips_cm_pmu_reg reg, u32 val)
 {
-	switch (reg) {
-	case MIPS_CM_PC_CTL:
-		write_gcr_db_pc_ctl(val);
-		break;
-	case MIPS_CM_PC_OV:
-		write_gcr_db_pc_ov(val);
-		break;
-	case MIPS_CM_PC_EVENT:
-		write_gcr_db_pc_event(val);
-		break;
-	case MIPS_CM_PC_CYCLE:
-		write_gcr_db_pc_cycle(val);
-		break;
-	case MIPS_CM_PC_QUAL0:
-		write_gcr_db_pc_qual0(val);
-		break;
-	case MIPS_CM_PC_CNT0:
-		write_gcr_db_pc_cnt0(val);
-		break;
-	case MIPS_CM_PC_QUAL1:
-		write_gcr_db_pc_qual1(val);
-		break;
-	case MIPS_CM_PC_CNT1:
-		write_gcr_db_pc_cnt1(val);
-		break;
-	default:
-		WARN_ON_ONCE(1);
-		break;
-	}
+	gdb_regs[reg].write(val);
 }
 
 /* Register access to the debug block of mips_gcr_base; no context. */
