@@ -14,9 +14,9 @@
  * arithmetic; where the platform describes the overflow interrupt it only
  * folds early, and an interrupt that never comes is noticed.
  *
- * The driver touches the registers only through &struct mips_cm_pmu_ops:
- * asm/mips-cm.h's accessors of the real GCRs (the end of this file, on
- * MIPS) or the register-level model of the KUnit suite.
+ * The registers are reached through asm/mips-cm.h's accessors only
+ * (mips_cm_pmu_gdb_read()); the KUnit suite can put its register-level
+ * model in their place (struct mips_cm_pmu_test_regs).
  */
 
 #define pr_fmt(fmt) "mips_cm: " fmt
@@ -42,16 +42,11 @@
 #include <linux/spinlock.h>
 #include <linux/workqueue.h>
 
-#ifdef CONFIG_MIPS_CM
 #include <asm/mips-cps.h>
-#endif
 
 #include "mips_cm_pmu.h"
 
-/* GCR_DB_PC_CTL; bits 31 and 28:10 are not defined */
-#define CM_PC_CTL_INT_EN	BIT(30)
-#define CM_PC_CTL_OVF_STOP	BIT(29)
-#define CM_PC_CTL_NUM_CNT	GENMASK(3, 0)
+/* GCR_DB_PC_CTL: bits 31 and 28:10 are not defined */
 #define CM_PC_CTL_RESERVED	(BIT(31) | GENMASK(28, 10))
 /* "The Performance Number Count ... will always be set to 2." */
 #define CM_NR_CNT		2
@@ -63,35 +58,25 @@
  */
 #define CM_CYCLE_IDX		0
 #define CM_NR_IDX		(1 + CM_NR_CNT)
-#define CM_PC_CTL_COUNTON(idx)	BIT(4 + 2 * (idx))
-#define CM_PC_CTL_RESET(idx)	BIT(5 + 2 * (idx))
+#define CM_PC_CTL_COUNTON(idx)	(CM_GCR_DB_PC_CTL_CYCL_CNT_ON << (2 * (idx)))
+#define CM_PC_CTL_RESET(idx)	(CM_GCR_DB_PC_CTL_CYCL_CNT_RESET << (2 * (idx)))
 #define CM_PC_CTL_COUNTON_ALL	(CM_PC_CTL_COUNTON(0) | CM_PC_CTL_COUNTON(1) | \
 				 CM_PC_CTL_COUNTON(2))
-#define CM_PC_OV_BIT(idx)	BIT(idx)
+#define CM_PC_OV_BIT(idx)	(CM_GCR_DB_PC_OV_CYCL_CNT << (idx))
 #define CM_PC_OV_ALL		GENMASK(CM_NR_IDX - 1, 0)
 /* GCR_DB_PC_EVENT: the event of counter n (not of the cycle counter) */
-#define CM_PC_EVENT_SEL(n)	(GENMASK(7, 0) << (8 * (n)))
+#define CM_PC_EVENT_SEL(n)	(CM_GCR_DB_PC_EVENT_P0_EVENT << (8 * (n)))
 
-#ifdef CONFIG_MIPS_CM
-/* Off MIPS (the KUnit suite) there is no asm/mips-cm.h: the same bits. */
-static_assert(CM_PC_CTL_INT_EN == CM_GCR_DB_PC_CTL_PERF_INT_EN);
-static_assert(CM_PC_CTL_OVF_STOP == CM_GCR_DB_PC_CTL_PERF_OVF_STOP);
-static_assert(CM_PC_CTL_NUM_CNT == CM_GCR_DB_PC_CTL_PERF_NUM_CNT);
-static_assert(CM_PC_CTL_COUNTON(0) == CM_GCR_DB_PC_CTL_CYCL_CNT_ON);
-static_assert(CM_PC_CTL_RESET(0) == CM_GCR_DB_PC_CTL_CYCL_CNT_RESET);
 static_assert(CM_PC_CTL_COUNTON(1) == CM_GCR_DB_PC_CTL_P0_COUNTON);
 static_assert(CM_PC_CTL_RESET(1) == CM_GCR_DB_PC_CTL_P0_RESET);
 static_assert(CM_PC_CTL_COUNTON(2) == CM_GCR_DB_PC_CTL_P1_COUNTON);
 static_assert(CM_PC_CTL_RESET(2) == CM_GCR_DB_PC_CTL_P1_RESET);
-static_assert(CM_PC_OV_BIT(0) == CM_GCR_DB_PC_OV_CYCL_CNT);
-static_assert(CM_PC_OV_BIT(1) == CM_GCR_DB_PC_OV_P0);
-static_assert(CM_PC_OV_BIT(2) == CM_GCR_DB_PC_OV_P1);
-static_assert(CM_PC_EVENT_SEL(0) == CM_GCR_DB_PC_EVENT_P0_EVENT);
+static_assert(CM_PC_OV_ALL == (CM_GCR_DB_PC_OV_CYCL_CNT |
+			       CM_GCR_DB_PC_OV_P0 | CM_GCR_DB_PC_OV_P1));
 static_assert(CM_PC_EVENT_SEL(1) == CM_GCR_DB_PC_EVENT_P1_EVENT);
-#endif
 
 /* The CTL bits the driver sets and expects to read back */
-#define CM_CTL_OWNED		(CM_PC_CTL_INT_EN | CM_PC_CTL_OVF_STOP | \
+#define CM_CTL_OWNED		(CM_GCR_DB_PC_CTL_PERF_INT_EN | CM_GCR_DB_PC_CTL_PERF_OVF_STOP | \
 				 CM_PC_CTL_COUNTON_ALL)
 
 /*
@@ -180,8 +165,7 @@ struct mips_cm_txn {
 /**
  * struct mips_cm_pmu - one CM PMU
  * @uncore: the perf PMU and its designated CPU
- * @ops: register access
- * @ctx: argument of @ops
+ * @test_regs: the KUnit suite's model in place of the block, or NULL
  * @lock: serialises every register access and the fields below; the
  *	registers are shared by the whole system
  * @events: the event on each counter index (0 = cycle counter)
@@ -227,8 +211,7 @@ struct mips_cm_txn {
  */
 struct mips_cm_pmu {
 	struct pmu_uncore uncore;
-	const struct mips_cm_pmu_ops *ops;
-	void *ctx;
+	const struct mips_cm_pmu_test_regs *test_regs;
 	raw_spinlock_t lock;
 	struct perf_event *events[CM_NR_IDX];
 	u32 valid_events;
@@ -300,15 +283,59 @@ static const struct attribute_group *mips_cm_attr_groups[] = {
 	NULL,
 };
 
+/*
+ * The Global Debug Block's registers, through asm/mips-cm.h's accessors:
+ * one 32-bit access each, at GCR base + 0x6000 + the register's offset.
+ * Every performance register is 32 bits wide (CM register specification,
+ * "CM Performance Registers"), on CM3 too, whose other GCRs are 64-bit: a
+ * 64-bit access would also touch the neighbouring register, and on a
+ * big-endian kernel its low word is the wrong half.
+ */
+static const struct {
+	u32 (*read)(void);
+	void (*write)(u32 val);
+} gdb_regs[MIPS_CM_PC_NR_REGS] = {
+	[MIPS_CM_PC_CTL] = { read_gcr_db_pc_ctl, write_gcr_db_pc_ctl },
+	[MIPS_CM_PC_OV] = { read_gcr_db_pc_ov, write_gcr_db_pc_ov },
+	[MIPS_CM_PC_EVENT] = { read_gcr_db_pc_event, write_gcr_db_pc_event },
+	[MIPS_CM_PC_CYCLE] = { read_gcr_db_pc_cycle, write_gcr_db_pc_cycle },
+	[MIPS_CM_PC_QUAL0] = { read_gcr_db_pc_qual0, write_gcr_db_pc_qual0 },
+	[MIPS_CM_PC_CNT0] = { read_gcr_db_pc_cnt0, write_gcr_db_pc_cnt0 },
+	[MIPS_CM_PC_QUAL1] = { read_gcr_db_pc_qual1, write_gcr_db_pc_qual1 },
+	[MIPS_CM_PC_CNT1] = { read_gcr_db_pc_cnt1, write_gcr_db_pc_cnt1 },
+};
+
+VISIBLE_IF_KUNIT u32 mips_cm_pmu_gdb_read(enum mips_cm_pmu_reg reg)
+{
+	return gdb_regs[reg].read();
+}
+EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_gdb_read);
+
+VISIBLE_IF_KUNIT void mips_cm_pmu_gdb_write(enum mips_cm_pmu_reg reg, u32 val)
+{
+	gdb_regs[reg].write(val);
+}
+EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_gdb_write);
+
+/* Outside the KUnit suite the compiler keeps the accessor calls alone. */
 static u32 cm_read(struct mips_cm_pmu *cm, enum mips_cm_pmu_reg reg)
 {
-	return cm->ops->read(cm->ctx, reg);
+	const struct mips_cm_pmu_test_regs *t = cm->test_regs;
+
+	if (IS_ENABLED(CONFIG_MIPS_CM_PMU_KUNIT_TEST) && t)
+		return t->read(t->ctx, reg);
+	return mips_cm_pmu_gdb_read(reg);
 }
 
 static void cm_write(struct mips_cm_pmu *cm, enum mips_cm_pmu_reg reg,
 		     u32 val)
 {
-	cm->ops->write(cm->ctx, reg, val);
+	const struct mips_cm_pmu_test_regs *t = cm->test_regs;
+
+	if (IS_ENABLED(CONFIG_MIPS_CM_PMU_KUNIT_TEST) && t)
+		t->write(t->ctx, reg, val);
+	else
+		mips_cm_pmu_gdb_write(reg, val);
 }
 
 /*
@@ -401,7 +428,7 @@ static void cm_commit(struct mips_cm_pmu *cm)
 static void cm_irq_off(struct mips_cm_pmu *cm)
 {
 	cm->polling = true;
-	cm->ctl &= ~CM_PC_CTL_INT_EN;
+	cm->ctl &= ~CM_GCR_DB_PC_CTL_PERF_INT_EN;
 	if (cm->owned)
 		cm_write(cm, MIPS_CM_PC_CTL, cm_ctl_now(cm));
 }
@@ -426,7 +453,7 @@ static void cm_ov_clears(struct mips_cm_pmu *cm)
 	if (cm->irq_parked) {
 		cm->irq_parked = false;
 		cm->polling = false;
-		cm->ctl |= CM_PC_CTL_INT_EN;
+		cm->ctl |= CM_GCR_DB_PC_CTL_PERF_INT_EN;
 		cm->tick_ov = 0;
 		cm->tick_irqs = cm->nr_irqs;
 		cm->ov_stuck_since = 0;
@@ -510,7 +537,7 @@ static bool cm_check_state(struct mips_cm_pmu *cm)
 	u32 ctl = raw & CM_CTL_OWNED;
 	int idx;
 
-	if (raw == U32_MAX || FIELD_GET(CM_PC_CTL_NUM_CNT, raw) != CM_NR_CNT) {
+	if (raw == U32_MAX || FIELD_GET(CM_GCR_DB_PC_CTL_PERF_NUM_CNT, raw) != CM_NR_CNT) {
 		cm_log(cm, MIPS_CM_LOG_NOT_ANSWERING, raw, 0);
 		return false;
 	}
@@ -538,7 +565,7 @@ static bool cm_check_state(struct mips_cm_pmu *cm)
 		cm_write(cm, MIPS_CM_PC_CTL, want);
 		return true;
 	}
-	if ((ctl & CM_PC_CTL_OVF_STOP) &&
+	if ((ctl & CM_GCR_DB_PC_CTL_PERF_OVF_STOP) &&
 	    !test_and_set_bit(MIPS_CM_WARN_OVF_STOP, &cm->warned))
 		cm_log(cm, MIPS_CM_LOG_OVF_STOP, ctl, want);
 	cm_write(cm, MIPS_CM_PC_CTL, want);
@@ -870,7 +897,7 @@ static int cm_add(struct perf_event *event, int flags)
 		 * ends the registers are ours.
 		 */
 		cm->owned = true;
-		cm->ctl = cm->polling ? 0 : CM_PC_CTL_INT_EN;
+		cm->ctl = cm->polling ? 0 : CM_GCR_DB_PC_CTL_PERF_INT_EN;
 		cm->evsel = 0;
 		cm->reset = 0;
 		cm->tick_ov = 0;
@@ -1008,21 +1035,21 @@ static void cm_migrate(struct pmu_uncore *uncore, unsigned int from,
  * Only Perf_Num_Cnt == 2 with the undefined bits clear is the layout of the
  * specification; anything else is another block, or none.
  */
-static int cm_detect(const struct mips_cm_pmu_platdata *pd)
+static int cm_detect(struct mips_cm_pmu *cm, u32 cm_rev)
 {
-	u32 ctl = pd->ops->read(pd->ctx, MIPS_CM_PC_CTL);
-	u32 ov = pd->ops->read(pd->ctx, MIPS_CM_PC_OV);
-	unsigned int major = pd->cm_rev >> 8;
+	u32 ctl = cm_read(cm, MIPS_CM_PC_CTL);
+	u32 ov = cm_read(cm, MIPS_CM_PC_OV);
+	unsigned int major = cm_rev >> 8;
 
 	if (ctl == U32_MAX) {
 		pr_info("the CM debug block reads all ones; no PMU\n");
 		return -ENODEV;
 	}
-	if (!FIELD_GET(CM_PC_CTL_NUM_CNT, ctl)) {
+	if (!FIELD_GET(CM_GCR_DB_PC_CTL_PERF_NUM_CNT, ctl)) {
 		pr_info("CM has no performance counters (Perf_Num_Cnt is 0); no PMU\n");
 		return -ENODEV;
 	}
-	if (FIELD_GET(CM_PC_CTL_NUM_CNT, ctl) != CM_NR_CNT ||
+	if (FIELD_GET(CM_GCR_DB_PC_CTL_PERF_NUM_CNT, ctl) != CM_NR_CNT ||
 	    (ctl & CM_PC_CTL_RESERVED) || (ov & ~CM_PC_OV_ALL)) {
 		pr_info("not the CM2 counter layout (control 0x%08x, status 0x%08x); no PMU\n",
 			ctl, ov);
@@ -1031,7 +1058,7 @@ static int cm_detect(const struct mips_cm_pmu_platdata *pd)
 	/* vendor register headers confirm the layout for CM2 and CM2.5 */
 	if (major != 6 && major != 7)
 		pr_warn("CM revision 0x%04x: the debug block layout is verified for CM2 and CM2.5 only\n",
-			pd->cm_rev);
+			cm_rev);
 	return 0;
 }
 
@@ -1059,7 +1086,11 @@ struct mips_cm_pmu *mips_cm_pmu_probe(const struct mips_cm_pmu_platdata *pd,
 	struct mips_cm_pmu *cm;
 	int ret;
 
-	if (!pd || !pd->ops || !pd->ops->read || !pd->ops->write || !name)
+	if (!pd || !name)
+		return ERR_PTR(-EINVAL);
+	if (pd->test_regs &&
+	    (!IS_ENABLED(CONFIG_MIPS_CM_PMU_KUNIT_TEST) ||
+	     !pd->test_regs->read || !pd->test_regs->write))
 		return ERR_PTR(-EINVAL);
 	/*
 	 * GCR accesses reach the CM of the accessing CPU's cluster; one PMU
@@ -1070,20 +1101,19 @@ struct mips_cm_pmu *mips_cm_pmu_probe(const struct mips_cm_pmu_platdata *pd,
 			pd->nr_clusters);
 		return ERR_PTR(-ENODEV);
 	}
-	ret = cm_detect(pd);
-	if (ret)
-		return ERR_PTR(ret);
 
 	cm = kzalloc(sizeof(*cm), GFP_KERNEL);
 	if (!cm)
 		return ERR_PTR(-ENOMEM);
+	cm->test_regs = pd->test_regs;
+	ret = cm_detect(cm, pd->cm_rev);
+	if (ret)
+		goto free_cm;
 	cm->txn = alloc_percpu(struct mips_cm_txn);
 	if (!cm->txn) {
-		kfree(cm);
-		return ERR_PTR(-ENOMEM);
+		ret = -ENOMEM;
+		goto free_cm;
 	}
-	cm->ops = pd->ops;
-	cm->ctx = pd->ctx;
 	cm->valid_events = MIPS_CM_EVENTS_LISTED | MIPS_CM_EVENT_IOCU0 |
 			   MIPS_CM_EVENT_IOCU1;
 	cm->variants = MIPS_CM_HAS_IOCU0 | MIPS_CM_HAS_IOCU1;
@@ -1160,6 +1190,7 @@ free_irq:
 	if (cm->irq > 0)
 		free_irq(cm->irq, cm);
 	free_percpu(cm->txn);
+free_cm:
 	kfree(cm);
 	return ERR_PTR(ret);
 }
@@ -1223,46 +1254,6 @@ unsigned long mips_cm_pmu_ov_stuck(struct mips_cm_pmu *cm)
 }
 EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_ov_stuck);
 
-#ifdef CONFIG_MIPS_CM
-/*
- * The Global Debug Block's registers, through asm/mips-cm.h's accessors:
- * one 32-bit access each, at GCR base + 0x6000 + the register's offset.
- * Every performance register is 32 bits wide (CM register specification,
- * "CM Performance Registers"), on CM3 too, whose other GCRs are 64-bit: a
- * 64-bit access would also touch the neighbouring register, and on a
- * big-endian kernel its low word is the wrong half.
- */
-static const struct {
-	u32 (*read)(void);
-	void (*write)(u32 val);
-} gdb_regs[MIPS_CM_PC_NR_REGS] = {
-	[MIPS_CM_PC_CTL] = { read_gcr_db_pc_ctl, write_gcr_db_pc_ctl },
-	[MIPS_CM_PC_OV] = { read_gcr_db_pc_ov, write_gcr_db_pc_ov },
-	[MIPS_CM_PC_EVENT] = { read_gcr_db_pc_event, write_gcr_db_pc_event },
-	[MIPS_CM_PC_CYCLE] = { read_gcr_db_pc_cycle, write_gcr_db_pc_cycle },
-	[MIPS_CM_PC_QUAL0] = { read_gcr_db_pc_qual0, write_gcr_db_pc_qual0 },
-	[MIPS_CM_PC_CNT0] = { read_gcr_db_pc_cnt0, write_gcr_db_pc_cnt0 },
-	[MIPS_CM_PC_QUAL1] = { read_gcr_db_pc_qual1, write_gcr_db_pc_qual1 },
-	[MIPS_CM_PC_CNT1] = { read_gcr_db_pc_cnt1, write_gcr_db_pc_cnt1 },
-};
-
-static u32 gdb_read(void *ctx, enum mips_cm_pmu_reg reg)
-{
-	return gdb_regs[reg].read();
-}
-
-static void gdb_write(void *ctx, enum mips_cm_pmu_reg reg, u32 val)
-{
-	gdb_regs[reg].write(val);
-}
-
-/* Register access to the debug block of mips_gcr_base; no context. */
-VISIBLE_IF_KUNIT const struct mips_cm_pmu_ops mips_cm_pmu_gdb_ops = {
-	.read = gdb_read,
-	.write = gdb_write,
-};
-EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_gdb_ops);
-
 /*
  * The platform: where the Coherence Manager's Global Debug Block is, what
  * the CPS around it looks like (clusters, IOCUs) and which interrupt, if
@@ -1301,7 +1292,6 @@ static int mips_cm_pmu_irq(void)
 static int __init mips_cm_pmu_init(void)
 {
 	struct mips_cm_pmu_platdata pd = {
-		.ops = &mips_cm_pmu_gdb_ops,
 		.owner = THIS_MODULE,
 	};
 	struct mips_cm_pmu *cm;
@@ -1336,7 +1326,6 @@ static void __exit mips_cm_pmu_exit(void)
 	mips_cm_pmu_remove(mips_cm_pmu);
 }
 module_exit(mips_cm_pmu_exit);
-#endif /* CONFIG_MIPS_CM */
 
 MODULE_DESCRIPTION("MIPS Coherence Manager performance counter PMU");
 MODULE_LICENSE("GPL");

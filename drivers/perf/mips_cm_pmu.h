@@ -4,11 +4,10 @@
  *
  * The counters live in the CM's Global Debug Block (GCR base + 0x6000): a
  * 32-bit cycle counter and two 32-bit event counters, each with an 8-bit
- * event select and a 32-bit qualifier. The driver reaches them only
- * through &struct mips_cm_pmu_ops, so that the same code runs on the
- * hardware (asm/mips-cm.h's read_gcr_db_pc_*() accessors) and on the
- * register-level model of the KUnit suite. This header is private to the
- * driver, its suite and its model.
+ * event select and a 32-bit qualifier, reached through asm/mips-cm.h's
+ * read_gcr_db_pc_*() accessors. This header is private to the driver, its
+ * KUnit suite and the suite's register-level model: what the suite may
+ * call, and how it puts the model in place of the block.
  */
 #ifndef _MIPS_CM_PMU_H
 #define _MIPS_CM_PMU_H
@@ -30,8 +29,8 @@
  * @MIPS_CM_PC_CNT1: GCR_DB_PC_CNT1, event counter 1
  * @MIPS_CM_PC_NR_REGS: number of registers
  *
- * Where they are is asm/mips-cm.h's business (and the model's): the ops
- * name a register, not an offset.
+ * Where they are is asm/mips-cm.h's business (and the model's): the
+ * driver names a register, not an offset.
  */
 enum mips_cm_pmu_reg {
 	MIPS_CM_PC_CTL,
@@ -46,31 +45,29 @@ enum mips_cm_pmu_reg {
 };
 
 /**
- * struct mips_cm_pmu_ops - access to the Global Debug Block
+ * struct mips_cm_pmu_test_regs - a model in place of the debug block
+ * @read: read the 32-bit register @reg
+ * @write: write @val to the 32-bit register @reg
+ * @ctx: passed to both
  *
- * Both calls may be made with interrupts disabled and a raw spinlock held;
- * they must not sleep. The driver serialises all calls of one PMU.
+ * For the KUnit suite and the simulated platform only: the driver follows
+ * it only when CONFIG_MIPS_CM_PMU_KUNIT_TEST is enabled, and otherwise
+ * calls asm/mips-cm.h's accessors directly. A KUnit static stub would not
+ * do: it redirects only calls made by the test's own task, and the driver
+ * reads the block from its fold timer, the overflow interrupt and perf's
+ * cross-calls to the designated CPU too. Both calls may be made with
+ * interrupts disabled and a raw spinlock held; they must not sleep.
  */
-struct mips_cm_pmu_ops {
-	/**
-	 * @read: read the 32-bit register @reg.
-	 * Every performance register is 32 bits wide, on CM3 too, so this is
-	 * one 32-bit access whatever the width of the other GCRs. MMIO cannot
-	 * fail; a block that does not answer reads all ones, which the
-	 * driver checks.
-	 */
+struct mips_cm_pmu_test_regs {
 	u32 (*read)(void *ctx, enum mips_cm_pmu_reg reg);
-	/**
-	 * @write: write @val to the 32-bit register @reg (one 32-bit
-	 * access; the neighbouring register is never touched).
-	 */
 	void (*write)(void *ctx, enum mips_cm_pmu_reg reg, u32 val);
+	void *ctx;
 };
 
 /**
  * struct mips_cm_pmu_platdata - what the platform tells the driver
- * @ops: register access
- * @ctx: passed to every @ops call
+ * @test_regs: a model to use instead of the debug block (KUnit only; NULL
+ *	on hardware)
  * @irq: Linux IRQ number of the CM performance interrupt (CM_PCInt), or 0
  *	(or negative) when the platform does not describe one
  * @cm_rev: GCR_REV of the CM (e.g. 0x0600 for CM2), logged, and used to
@@ -83,12 +80,11 @@ struct mips_cm_pmu_ops {
  *	IOCU request events are offered only for IOCUs that exist
  * @poll_period_ms: fold timer period, 0 for the default (module parameter
  *	poll_period_ms)
- * @owner: module providing @ops (this driver, or a test); it owns the PMU,
- *	so it cannot be unloaded while an event is open
+ * @owner: module that probes the PMU (this driver, or a test); it owns
+ *	the PMU, so it cannot be unloaded while an event is open
  */
 struct mips_cm_pmu_platdata {
-	const struct mips_cm_pmu_ops *ops;
-	void *ctx;
+	const struct mips_cm_pmu_test_regs *test_regs;
 	int irq;
 	u32 cm_rev;
 	unsigned int nr_clusters;
@@ -106,9 +102,9 @@ struct pmu *mips_cm_pmu_to_pmu(struct mips_cm_pmu *cm);
 bool mips_cm_pmu_polling(struct mips_cm_pmu *cm);
 unsigned long mips_cm_pmu_ov_stuck(struct mips_cm_pmu *cm);
 
-#if IS_ENABLED(CONFIG_KUNIT) && IS_ENABLED(CONFIG_MIPS_CM)
-/* The debug block's register access, for the KUnit suite; ctx unused */
-extern const struct mips_cm_pmu_ops mips_cm_pmu_gdb_ops;
+#if IS_ENABLED(CONFIG_KUNIT)
+u32 mips_cm_pmu_gdb_read(enum mips_cm_pmu_reg reg);
+void mips_cm_pmu_gdb_write(enum mips_cm_pmu_reg reg, u32 val);
 #endif
 
 #endif /* _MIPS_CM_PMU_H */

@@ -80,6 +80,7 @@ static const struct {
 
 /**
  * struct mips_cm_model - state of one modelled debug block
+ * @regs: the driver's access to this model (mips_cm_model_regs())
  * @lock: serialises register accesses and traffic; raw, because the driver
  *	calls the model with its own raw spinlock held (and, on RT, from a
  *	hard-irq timer)
@@ -103,6 +104,7 @@ static const struct {
  * @hook_arg: argument of @hook
  */
 struct mips_cm_model {
+	struct mips_cm_pmu_test_regs regs;
 	raw_spinlock_t lock;
 	enum mips_cm_pmu_reading reading;
 	enum mips_cm_pmu_resume resume;
@@ -428,22 +430,28 @@ static unsigned int model_off(enum mips_cm_pmu_reg reg)
 							0x1b0;
 }
 
-static u32 model_ops_read(void *ctx, enum mips_cm_pmu_reg reg)
+static u32 model_regs_read(void *ctx, enum mips_cm_pmu_reg reg)
 {
 	return model_read(ctx, model_off(reg));
 }
 
-static void model_ops_write(void *ctx, enum mips_cm_pmu_reg reg, u32 val)
+static void model_regs_write(void *ctx, enum mips_cm_pmu_reg reg, u32 val)
 {
 	model_write(ctx, model_off(reg), val);
 }
 
-/* Register access to a model; the ops' ctx is the model. */
-const struct mips_cm_pmu_ops mips_cm_model_ops = {
-	.read = model_ops_read,
-	.write = model_ops_write,
-};
-EXPORT_SYMBOL_GPL(mips_cm_model_ops);
+/**
+ * mips_cm_model_regs() - the model in place of the debug block
+ * @m: the model
+ *
+ * Return: what &struct mips_cm_pmu_platdata's @test_regs takes for the
+ * driver to use @m; valid while @m is.
+ */
+const struct mips_cm_pmu_test_regs *mips_cm_model_regs(struct mips_cm_model *m)
+{
+	return &m->regs;
+}
+EXPORT_SYMBOL_GPL(mips_cm_model_regs);
 
 /**
  * mips_cm_model_create() - a debug block in its reset state
@@ -463,6 +471,11 @@ struct mips_cm_model *mips_cm_model_create(unsigned int num_cnt)
 	m = kzalloc(sizeof(*m), GFP_KERNEL);
 	if (!m)
 		return NULL;
+	m->regs = (struct mips_cm_pmu_test_regs) {
+		.read = model_regs_read,
+		.write = model_regs_write,
+		.ctx = m,
+	};
 	raw_spin_lock_init(&m->lock);
 	m->num_cnt = num_cnt;
 	m->reading = MIPS_CM_PMU_OV_AT_MAX;

@@ -60,7 +60,6 @@ static bool untouched(const u8 *p, size_t len)
  */
 static int gdb_accesses(void *arg)
 {
-	const struct mips_cm_pmu_ops *ops = &mips_cm_pmu_gdb_ops;
 	void __iomem *real = mips_gcr_base;
 	struct gdb_run *run = arg;
 	u8 *gcr = run->gcr;
@@ -73,7 +72,7 @@ static int gdb_accesses(void *arg)
 
 		off = seed_gcr_off[reg];
 		memset(gcr, FILL, GCR_SIZE);
-		ops->write(NULL, reg, 0x11223344);
+		mips_cm_pmu_gdb_write(reg, 0x11223344);
 		memcpy(&r->written, gcr + off, sizeof(r->written));
 		r->below = untouched(gcr, off);
 		r->above = untouched(gcr + off + 4, GCR_SIZE - off - 4);
@@ -83,7 +82,7 @@ static int gdb_accesses(void *arg)
 		memcpy(gcr + off, &v, sizeof(v));
 		memset(gcr + off + 4, 0x5a, 4);
 		memset(gcr + off - 4, 0x3c, 4);
-		r->read = ops->read(NULL, reg);
+		r->read = mips_cm_pmu_gdb_read(reg);
 	}
 	mips_gcr_base = real;
 	return 0;

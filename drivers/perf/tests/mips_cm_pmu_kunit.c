@@ -143,8 +143,7 @@ static int cm_probe_pd(struct kunit *test, struct mips_cm_pmu_platdata *pd,
 	struct cm_test *t = test->priv;
 	struct mips_cm_pmu *cm;
 
-	pd->ops = &mips_cm_model_ops;
-	pd->ctx = t->m;
+	pd->test_regs = mips_cm_model_regs(t->m);
 	if (pd->irq > 0 && connect)
 		mips_cm_model_set_irq(t->m, sim_raise, NULL);
 	cm = mips_cm_pmu_probe(pd, TEST_PMU);
@@ -699,7 +698,8 @@ static void mips_cm_test_probe(struct kunit *test)
 		U32_MAX,		/* a block that does not answer */
 	};
 	struct cm_test *t = test->priv;
-	struct mips_cm_pmu_platdata pd = { .ops = NULL };
+	struct mips_cm_pmu_test_regs no_write = { .read = NULL };
+	struct mips_cm_pmu_platdata pd = { .test_regs = &no_write };
 	struct mips_cm_model_stats st;
 	unsigned int i;
 
@@ -724,9 +724,19 @@ static void mips_cm_test_probe(struct kunit *test)
 		cm_remove(t);
 	cm_drop_model(t);
 
-	/* bad platform data */
+	/* bad platform data: none, no name, a model without accessors */
+	KUNIT_EXPECT_EQ(test, PTR_ERR(mips_cm_pmu_probe(NULL, TEST_PMU)),
+			-EINVAL);
+	cm_model(test, SEED_NUM_CNT);
+	pd.test_regs = mips_cm_model_regs(t->m);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(mips_cm_pmu_probe(&pd, NULL)), -EINVAL);
+	no_write.read = mips_cm_model_regs(t->m)->read;
+	no_write.ctx = t->m;
+	pd.test_regs = &no_write;
 	KUNIT_EXPECT_EQ(test, PTR_ERR(mips_cm_pmu_probe(&pd, TEST_PMU)),
 			-EINVAL);
+	KUNIT_EXPECT_EQ(test, all_accesses(test), 0ULL);
+	cm_drop_model(t);
 }
 
 static void mips_cm_test_probe_clusters(struct kunit *test)

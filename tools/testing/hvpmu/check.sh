@@ -109,8 +109,8 @@ config_check() {
 # on (its Makefile builds it only there), or nothing.
 arch_only() {
 	case $1 in
-	# the real register access: asm/mips-cm.h
-	drivers/perf/tests/mips_cm_pmu_gdb_kunit.c) echo mips ;;
+	# MIPS code: asm/mips-cm.h's accessors (Kconfig: depends on MIPS_CM)
+	drivers/perf/mips_cm_pmu.c|drivers/perf/tests/mips_cm_*.c) echo mips ;;
 	esac
 }
 

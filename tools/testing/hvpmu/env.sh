@@ -33,6 +33,18 @@ JOBS=${JOBS:-$(nproc)}
 CC_PREFIX=""
 command -v ccache >/dev/null && CC_PREFIX="ccache "
 
+# hvpmu_kunitconfigs ARCH: the kunit/*.kunitconfig fragments for a kernel
+# of ARCH (Linux's name: x86, mips, ...). A fragment of a driver that is
+# one architecture's code says so on a line "# arch: ARCH...".
+hvpmu_kunitconfigs() {
+	local f a
+	for f in "$HVPMU_TESTING"/kunit/*.kunitconfig; do
+		a=$(sed -n 's/^# arch: //p' "$f")
+		[ -z "$a" ] || [[ " $a " == *" $1 "* ]] || continue
+		echo "$f"
+	done
+}
+
 # kunit_counts JSON: one "STATUS suite.test" line per test case of a
 # kunit.py --json result (STATUS: PASS, FAIL, SKIP, ...).
 kunit_counts() {

@@ -14,14 +14,15 @@ e2e_say() { printf '[e2e] %s\n' "$*" >&2; }
 
 # e2e_config: the guest kernel's configuration fragment. One kernel serves
 # the x86_64 KUnit tier (kunit/x86_64.sh), the end-to-end tests, the
-# stress run and make demo: the KUnit suites of kunit/*.kunitconfig are
-# modules (the guest loads them one by one), then e2e/x86_64.config (every
+# stress run and make demo: the KUnit suites of kunit/*.kunitconfig (those
+# for x86) are modules (the guest loads them one by one), then e2e/x86_64.config (every
 # driver a module, for the unload tests) and the debug options; where two
 # set one option, the later wins, and only that one is printed.
 e2e_config() {
 	{
+		# shellcheck disable=SC2046 # file names without blanks
 		sed -E 's/^(CONFIG_[A-Z0-9_]*_KUNIT_TEST)=y$/\1=m/' \
-			"$HVPMU_TESTING"/kunit/*.kunitconfig
+			$(hvpmu_kunitconfigs x86)
 		cat "$E2E_DIR/x86_64.config" "$HVPMU_TESTING/debug.config"
 	} | awk '/^CONFIG_[A-Za-z0-9_]*=/ { k = $0; sub(/=.*/, "", k) }
 		/^# CONFIG_[A-Za-z0-9_]* is not set$/ { k = $2 }
@@ -258,7 +259,7 @@ INIT
 # joins guest/*.sh in /hvpmu and can use /hvpmu/lib.sh); EXTRA_DIR goes to
 # /extra.
 e2e_initramfs() {
-	local mode=$1 extra=${2:-} root="$E2E_OUT/initramfs" perf lib script=""
+	local mode=$1 extra=${2:-} root="$E2E_OUT/initramfs" perf lib f script=""
 	case "$mode" in
 	*/*)
 		[ -f "$mode" ] || { e2e_say "no guest script $mode"; return 1; }
@@ -279,8 +280,14 @@ e2e_initramfs() {
 		cp -L "$lib" "$root$lib"
 	done
 	cp -a "$E2E_OUT/modroot/lib/modules/." "$root/lib/modules/"
-	cp "$E2E_DIR"/guest/*.sh "$root/hvpmu/"
-	cp "$E2E_DIR"/guest/sysfs-listing.txt "$root/hvpmu/"
+	# Every PMU but mips_cm, which is MIPS code (its guest: e2e/mips):
+	# the guest scripts and the committed sysfs listing without its part.
+	for f in "$E2E_DIR"/guest/*.sh; do
+		case ${f##*/} in *-mips_cm.sh) continue ;; esac
+		cp "$f" "$root/hvpmu/"
+	done
+	awk '/^== / { keep = index($2, "mips_cm/") != 1 } keep' \
+		"$E2E_DIR"/guest/sysfs-listing.txt > "$root/hvpmu/sysfs-listing.txt"
 	[ -n "$script" ] && cp "$script" "$root/hvpmu/$mode.sh"
 	# The guest's HZ, to date kmemleak's objects (jiffies) against its run.
 	sed -n 's/^CONFIG_HZ=//p' "$E2E_OUT/.config" > "$root/hvpmu/hz"

@@ -105,6 +105,7 @@ glue_mips() {
 run_arch() {
 	local arch=$1 o="$BUILD/native-$1" out="$BUILD/native-$1.log"
 	local json="$BUILD/native-$1.json" t0 args=() f rc n=0 status name
+	local linux_arch=${1%64}
 	t0=$(date +%s)
 	case "$arch" in
 	ppc64) args=(--arch=powerpc --cross_compile=powerpc64-linux-gnu-
@@ -136,7 +137,8 @@ run_arch() {
 	# CONFIG_WERROR=n (COMPILE_TEST selects it by default): Linux 6.12's
 	# own sparc64 vDSO and clone3 stub warn with gcc 12. Our objects are
 	# built with W=1 -Werror by the cross step.
-	for f in "$REPO"/tools/testing/hvpmu/kunit/*.kunitconfig; do
+	[ "$arch" = ppc64 ] && linux_arch=powerpc
+	for f in $(hvpmu_kunitconfigs "$linux_arch"); do
 		args+=(--kunitconfig="$f")
 	done
 	note "$arch: building and booting the KUnit kernel (log: $out)"

@@ -218,7 +218,6 @@ DEFINE_SHOW_ATTRIBUTE(sim_calls);
 int mips_cm_pmu_sim_start(struct dentry *dir, struct module *owner)
 {
 	struct mips_cm_pmu_platdata pd = {
-		.ops = &mips_cm_model_ops,
 		.cm_rev = 0x0600,
 		.nr_clusters = 1,
 		.nr_iocu = 2,
@@ -229,7 +228,7 @@ int mips_cm_pmu_sim_start(struct dentry *dir, struct module *owner)
 	sim_model = mips_cm_model_create(2);
 	if (!sim_model)
 		return -ENOMEM;
-	pd.ctx = sim_model;
+	pd.test_regs = mips_cm_model_regs(sim_model);
 	sim_pmu = mips_cm_pmu_probe(&pd, "mips_cm");
 	if (IS_ERR(sim_pmu)) {
 		mips_cm_model_destroy(sim_model);

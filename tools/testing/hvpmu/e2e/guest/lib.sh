@@ -5,12 +5,13 @@
 
 SIM=/sys/kernel/debug/hvpmu_sim
 PMUS=/sys/bus/event_source/devices
-# Every PMU of the project; a model lists its own in $SIM/models. A guest
-# of another architecture names the PMUs and models it has in /hvpmu/pmus
-# and /hvpmu/models (the mips guest: mips_cm alone).
-OUR_PMUS="niagara2_dram vfalls_dram niagara_mmustat mips_cm"
+# The PMUs of the x86_64 guest (every PMU of the project but mips_cm, which
+# is MIPS code); a model lists its own in $SIM/models. A guest of another
+# architecture names the PMUs and models it has in /hvpmu/pmus and
+# /hvpmu/models (the mips guest: mips_cm alone).
+OUR_PMUS="niagara2_dram vfalls_dram niagara_mmustat"
 [ -f /hvpmu/pmus ] && OUR_PMUS=$(cat /hvpmu/pmus)
-OUR_MODELS="sun4v mmustat mips_cm"
+OUR_MODELS="sun4v mmustat"
 [ -f /hvpmu/models ] && OUR_MODELS=$(cat /hvpmu/models)
 NMODELS=$(echo $OUR_MODELS | wc -w)
 TMP=/tmp/hvpmu.$$
