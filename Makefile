@@ -8,14 +8,14 @@
 #   make check     the test command (fits CI's time): on Linux 6.12 KUnit,
 #                  lint, cross, extmod, e2e, stress, native (ppc64),
 #                  e2e-ppc64, e2e-mips; on 6.1
-#                  KUnit, lint, cross and native (ppc64, sparc64)
+#                  KUnit, lint, cross and native (ppc64, sparc64, mips)
 #   make check-full  every tier on both series (the results document
 #                  reports it)
 #   make setup     packages, the series, kernel trees with them applied
 #   make patches   the series for the maintainers (tools/testing/hvpmu/series/)
 #                  in build/patches/<base>/, each checked: git am on the
 #                  pristine tree, checkpatch --strict, every patch builds
-#   make kunit     KUnit suites on x86_64 under QEMU
+#   make kunit     KUnit suites on x86_64 under QEMU (mips_cm's: e2e-mips, native)
 #   make cross     cross builds of the series: W=1 and sparse, no warning in
 #                  our files (TARGETS="...")
 #   make lint      checkpatch --strict and kernel-doc on our files and on

@@ -15,9 +15,9 @@
 # and the mips64el guest of mips_cm with the real perf;
 # on 6.1, the backport, the steps that prove it (KUnit: the drivers
 # on 6.1's perf core, in a debug kernel; style, cross builds), the
-# native-architecture KUnit runs on ppc64 and sparc64 (6.1's mips64el guest,
-# with the suite of the driver's real register access, in check-full: it
-# stalls intermittently, see RESULTS.md). CHECK_FULL=1 (make
+# native-architecture KUnit runs on ppc64, sparc64 and mips (mips_cm is
+# MIPS code: its suites run there only; 6.1's mips64el guest, with CPU
+# hotplug, in check-full: it stalls intermittently, see RESULTS.md). CHECK_FULL=1 (make
 # check-full) runs every step on every series, native on all three. Given
 # steps run on every series, native on the first only.
 #
@@ -394,14 +394,15 @@ step_e2e_mips() {
 }
 
 # The native tier in make check: ppc64 and sparc64, the big-endian 64-bit
-# machines of hv_gpci and the sun4v PMUs, on 6.1; ppc64 alone on 6.12,
-# for the KUnit suite of Linux's own hv-gpci.c, which needs 6.12's static
-# stubs (and 6.12 does not build for sparc64, see native/run.sh). mips (8
-# of the 76 minutes a cold 2-core make check took with it) runs in
-# check-full and make native.
+# machines of hv_gpci and the sun4v PMUs, and mips, the only architecture
+# mips_cm builds on (its KUnit suites without CPU hotplug, which the
+# e2e-mips guest has), on 6.1; ppc64 alone on 6.12, for the KUnit suite of
+# Linux's own hv-gpci.c, which needs 6.12's static stubs (and 6.12 does
+# not build for sparc64, see native/run.sh; its mips_cm suites run in the
+# e2e-mips guest).
 check_native_arches() {
 	case "$1" in
-	6.1) echo "ppc64 sparc64" ;;
+	6.1) echo "ppc64 sparc64 mips" ;;
 	*) echo "ppc64" ;;
 	esac
 }
@@ -444,7 +445,7 @@ series_plan() {
 		echo "$ALL_STEPS"
 		return
 	fi
-	# native: KUnit under QEMU, ppc64 and sparc64 on 6.1, ppc64 on 6.12
+	# native: KUnit under QEMU, ppc64, sparc64 and mips on 6.1, ppc64 on 6.12
 	# (see step_native).
 	case "$1" in
 	# e2e-mips on 6.1 in check-full only: its guest stalls (RESULTS.md)
