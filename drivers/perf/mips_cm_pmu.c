@@ -58,10 +58,12 @@
  */
 #define CM_CYCLE_IDX		0
 #define CM_NR_IDX		(1 + CM_NR_CNT)
-#define CM_PC_CTL_COUNTON(idx)	(CM_GCR_DB_PC_CTL_CYCL_CNT_ON << (2 * (idx)))
-#define CM_PC_CTL_RESET(idx)	(CM_GCR_DB_PC_CTL_CYCL_CNT_RESET << (2 * (idx)))
-#define CM_PC_CTL_COUNTON_ALL	(CM_PC_CTL_COUNTON(0) | CM_PC_CTL_COUNTON(1) | \
-				 CM_PC_CTL_COUNTON(2))
+#define CM_PC_CTL_COUNTON(idx)	\
+	(CM_GCR_DB_PC_CTL_CYCL_CNT_ON << (2 * (idx)))
+#define CM_PC_CTL_RESET(idx)	\
+	(CM_GCR_DB_PC_CTL_CYCL_CNT_RESET << (2 * (idx)))
+#define CM_PC_CTL_COUNTON_ALL	\
+	(CM_PC_CTL_COUNTON(0) | CM_PC_CTL_COUNTON(1) | CM_PC_CTL_COUNTON(2))
 #define CM_PC_OV_BIT(idx)	(CM_GCR_DB_PC_OV_CYCL_CNT << (idx))
 #define CM_PC_OV_ALL		GENMASK(CM_NR_IDX - 1, 0)
 /* GCR_DB_PC_EVENT: the event of counter n (not of the cycle counter) */
@@ -76,7 +78,8 @@ static_assert(CM_PC_OV_ALL == (CM_GCR_DB_PC_OV_CYCL_CNT |
 static_assert(CM_PC_EVENT_SEL(1) == CM_GCR_DB_PC_EVENT_P1_EVENT);
 
 /* The CTL bits the driver sets and expects to read back */
-#define CM_CTL_OWNED		(CM_GCR_DB_PC_CTL_PERF_INT_EN | CM_GCR_DB_PC_CTL_PERF_OVF_STOP | \
+#define CM_CTL_OWNED		(CM_GCR_DB_PC_CTL_PERF_INT_EN | \
+				 CM_GCR_DB_PC_CTL_PERF_OVF_STOP | \
 				 CM_PC_CTL_COUNTON_ALL)
 
 /*
@@ -537,7 +540,8 @@ static bool cm_check_state(struct mips_cm_pmu *cm)
 	u32 ctl = raw & CM_CTL_OWNED;
 	int idx;
 
-	if (raw == U32_MAX || FIELD_GET(CM_GCR_DB_PC_CTL_PERF_NUM_CNT, raw) != CM_NR_CNT) {
+	if (raw == U32_MAX ||
+	    FIELD_GET(CM_GCR_DB_PC_CTL_PERF_NUM_CNT, raw) != CM_NR_CNT) {
 		cm_log(cm, MIPS_CM_LOG_NOT_ANSWERING, raw, 0);
 		return false;
 	}
