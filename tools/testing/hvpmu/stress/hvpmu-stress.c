@@ -19,6 +19,10 @@
  *    refuse), and now and then unloads it while the fuzzers open its events
  *    and loads it again.
  *
+ * The PMUs stressed are those of ours registered when it starts: a guest
+ * has what its kernel builds (the x86_64 guest the sun4v ones, the mips
+ * guest mips_cm alone); the others are named in a line and left alone.
+ *
  * It uses only sysfs, debugfs and the perf ABI, as documented in
  * the Documentation/admin-guide/perf/ pages and
  * tools/testing/hvpmu/SIMULATOR.md; nothing of the drivers'
@@ -90,8 +94,18 @@ static const char *const our_name[NR_OURS] = {
 static const char *const our_model[NR_OURS] = {
 	"sun4v", "sun4v", "mmustat", "mips_cm",
 };
-/* The simulated platform's models: sun4v (both DRAM PMUs), mmustat, mips_cm. */
-#define NR_MODELS	3
+/* The module of each model: what an unload under load is also tried on. */
+static const char *const our_model_module[NR_OURS] = {
+	"sun4v_dram_model", "sun4v_dram_model", "sun4v_mmustat_model",
+	"mips_cm_model",
+};
+/*
+ * The PMUs of ours this guest has (registered at the start), as indices
+ * into our_name, and how many models were up then: a reload must bring
+ * as many back. Set before any worker is forked.
+ */
+static int ours[NR_OURS], nr_ours, nr_models;
+static bool is_ours[NR_OURS];
 /* Statistics rows: ours, then software events, then any other type. */
 #define ROW_SW		NR_OURS
 #define ROW_OTHER	(NR_OURS + 1)
@@ -183,6 +197,15 @@ static uint64_t below(struct rng *r, uint64_t n)
 static bool chance(struct rng *r, unsigned int percent)
 {
 	return below(r, 100) < percent;
+}
+
+/*
+ * One of the PMUs this guest has, at random (with all of them, the same
+ * draw as below(r, NR_OURS): a seed replays as before).
+ */
+static int pick_ours(struct rng *r)
+{
+	return ours[below(r, nr_ours)];
 }
 
 /* A count whose size is spread over 1 .. 2^bits (log-uniform). */
@@ -564,7 +587,7 @@ static uint32_t fuzz_type(struct fuzz *f, int leader_row)
 	if (leader_row >= 0 && leader_row < NR_OURS && k < 55)
 		return f->p.d[leader_row].type;
 	if (k < 75) {
-		i = below(r, NR_OURS);
+		i = pick_ours(r);
 		if (f->p.d[i].type >= 0)
 			return f->p.d[i].type;
 	}
@@ -965,7 +988,7 @@ static void fuzz_round(struct fuzz *f)
 	m = &f->m[0];
 	m->attr.type = fuzz_type(f, -1);
 	if (chance(r, 60)) {		/* mostly one of ours leads */
-		k = below(r, NR_OURS);
+		k = pick_ours(r);
 		if (f->p.d[k].type >= 0)
 			m->attr.type = f->p.d[k].type;
 	}
@@ -1042,7 +1065,7 @@ static void fuzz_round(struct fuzz *f)
 static void race_round(struct fuzz *f)
 {
 	struct member *m = &f->m[0];
-	int i = below(&f->r, NR_OURS), fd;
+	int i = pick_ours(&f->r), fd;
 
 	memset(m, 0, sizeof(*m));
 	if (race_sw && chance(&f->r, 50)) {
@@ -1631,17 +1654,21 @@ static void reader_drop(void *arg)
 	(void)arg;
 }
 
-/* The next PMU no other reader counts on, round robin from @from. */
-static int reader_take(int from)
+/*
+ * The next PMU no other reader counts on, round robin over ours[] from
+ * position *@next, which then points past it.
+ */
+static int reader_take(int *next)
 {
 	int k, i;
 
-	for (k = 0; k < NR_OURS; k++) {
-		i = (from + k) % NR_OURS;
+	for (k = 0; k < nr_ours; k++) {
+		i = ours[(*next + k) % nr_ours];
 		lock(&sh->pmu[i].mu);
 		if (!sh->pmu[i].taken) {
 			sh->pmu[i].taken = true;
 			unlock(&sh->pmu[i].mu);
+			*next = (*next + k + 1) % nr_ours;
 			return i;
 		}
 		unlock(&sh->pmu[i].mu);
@@ -1670,12 +1697,11 @@ static void reader_worker(int id, int first)
 		if (quiesce_point(id, PAUSE_OTHER, reader_drop, rd) ||
 		    rd->p.gen != __atomic_load_n(&sh->pmu_gen, __ATOMIC_SEQ_CST))
 			pmus_load(&rd->p);
-		rd->pmu = reader_take(next);
+		rd->pmu = reader_take(&next);
 		if (rd->pmu < 0) {
 			msleep(200);
 			continue;
 		}
-		next = rd->pmu + 1;
 		reader_cycle(rd);
 		lock(&sh->pmu[rd->pmu].mu);
 		sh->pmu[rd->pmu].taken = false;
@@ -1714,7 +1740,7 @@ static void hotplug_worker(void)
 
 	while (!load_int(&sh->stop)) {
 		msleep(300 + below(&r, 1700));
-		i = below(&r, NR_OURS);
+		i = pick_ours(&r);
 		cpu = chance(&r, 75) ? pmu_cpumask(our_name[i]) : -1;
 		if (cpu < 0)
 			cpu = below(&r, ncpus);
@@ -1978,7 +2004,7 @@ static void injector_worker(int id)
 
 	while (!load_int(&sh->stop)) {
 		quiesce_point(id, PAUSE_OTHER, NULL, NULL);
-		i = below(&r, NR_OURS);
+		i = pick_ours(&r);
 		ps = &sh->pmu[i];
 		lock(&ps->mu);
 		state = load_int(&ps->state);
@@ -2061,27 +2087,48 @@ static void bump_gen(void)
 	__atomic_add_fetch(&sh->pmu_gen, 1, __ATOMIC_SEQ_CST);
 }
 
-/* The main process's own event of ours: hvpmu_sim cannot go while it is open. */
+/*
+ * The main process's own event of ours: hvpmu_sim cannot go while it is
+ * open. niagara_mmustat's, per task, where the guest has it (CPU hotplug
+ * leaves it alone); else the first event of the first PMU of ours, on its
+ * cpumask CPU (opened while no CPU changes state; the driver moves it
+ * when that CPU goes), disabled so that it takes no counter from the
+ * fuzzers and readers.
+ */
 static int pin_fd = -1;
+static int pin_pmu = -1;
 
 static void pin_open(void)
 {
 	struct perf_event_attr a = { .size = sizeof(a) };
 	uint64_t cfg[3] = { 0 };
 	struct pmu_desc d;
+	int cpu = -1;
 
-	if (pin_fd >= 0 || pmu_load(&d, "niagara_mmustat") || !d.nevents)
+	if (pin_fd >= 0 || pin_pmu < 0 || pmu_load(&d, our_name[pin_pmu]) ||
+	    !d.nevents)
 		return;
 	a.type = d.type;
 	pmu_encode(&d, d.event[0].terms, cfg, NULL, NULL);
 	a.config = cfg[0];
 	a.config1 = cfg[1];
 	a.config2 = cfg[2];
-	/* per task: CPU hotplug leaves it alone */
-	pin_fd = perf_open(&a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+	if (pin_pmu == MMU) {
+		pin_fd = perf_open(&a, 0, -1, -1, PERF_FLAG_FD_CLOEXEC);
+	} else {
+		a.disabled = 1;
+		if (!hp_read_lock()) {
+			anomaly("%s/%s/ on the main process: no CPU hotplug"
+				" pause within 30 s", d.name, d.event[0].name);
+			return;
+		}
+		cpu = pmu_cpumask(d.name);
+		pin_fd = perf_open(&a, -1, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+		hp_unlock();
+	}
 	if (pin_fd < 0) {
-		anomaly("niagara_mmustat/%s/ on the main process: %s",
-			d.event[0].name, strerror(-pin_fd));
+		anomaly("%s/%s/ on the main process (cpu %d): %s", d.name,
+			d.event[0].name, cpu, strerror(-pin_fd));
 		pin_fd = -1;
 	}
 }
@@ -2100,7 +2147,8 @@ static void pin_close(void)
  */
 static void unload_attempt(struct rng *r, bool pinned)
 {
-	const char *name = chance(r, 80) ? "hvpmu_sim" : "sun4v_mmustat_model";
+	const char *name = chance(r, 80) ? "hvpmu_sim" :
+			   our_model_module[pin_pmu >= 0 ? pin_pmu : ours[0]];
 	int ret;
 
 	if (pinned && pin_fd < 0)
@@ -2115,8 +2163,8 @@ static void unload_attempt(struct rng *r, bool pinned)
 	}
 	add(&sh->unloaded, 1);
 	if (pinned)
-		anomaly("rmmod %s succeeded while an event of niagara_mmustat"
-			" was open", name);
+		anomaly("rmmod %s succeeded while an event of %s was open",
+			name, our_name[pin_pmu]);
 	pin_close();
 	msleep(below(r, 500));
 	if (modprobe("hvpmu_sim"))
@@ -2183,9 +2231,9 @@ static void reload_modules(void)
 	}
 	if (modprobe("hvpmu_sim"))
 		reload_failed("modprobe hvpmu_sim");
-	else if (models_up() != NR_MODELS)
+	else if (models_up() != nr_models)
 		reload_failed("%d models up after the reload, want %d",
-			      models_up(), NR_MODELS);
+			      models_up(), nr_models);
 	else
 		add(&sh->reloads, 1);
 }
@@ -2307,7 +2355,7 @@ static void report(double secs, uint64_t target, struct workers *w)
 	uint64_t tried = total_tried(), m;
 	bool ok;
 	char h[1024];
-	int i;
+	int i, k;
 
 	say("");
 	say("seed %#llx (replay: make stress STRESS_SEED=%#llx; the"
@@ -2317,6 +2365,8 @@ static void report(double secs, uint64_t target, struct workers *w)
 	    secs, (unsigned long long)tried, tried / secs, nworkers);
 	say("perf_event_open per PMU: tried, opened, errno histogram");
 	for (i = 0; i < NR_ROWS; i++) {
+		if (i < NR_OURS && !is_ours[i])
+			continue;
 		errno_hist(h, sizeof(h), sh->err[i]);
 		say("  %-16s %9llu %9llu %s", rows[i],
 		    (unsigned long long)sh->tried[i],
@@ -2340,8 +2390,8 @@ static void report(double secs, uint64_t target, struct workers *w)
 		    sh->us_fail / (fail + !fail + 0.0), sh->us_close / 1e6);
 	}
 	say("exact counts (perf stat -I 100 -a, one pinned event, traffic injected):");
-	for (i = 0; i < NR_OURS; i++) {
-		struct pmu_shared *ps = &sh->pmu[i];
+	for (k = 0; k < nr_ours; k++) {
+		struct pmu_shared *ps = &sh->pmu[i = ours[k]];
 
 		say("  %-16s %llu runs: %llu checked, %llu not started (%llu:"
 		    " hotplug during perf's start-up), %llu injections;"
@@ -2358,8 +2408,8 @@ static void report(double secs, uint64_t target, struct workers *w)
 	}
 	say("models: errors (lossy while no reader / safe while one counts),"
 	    " parser lines (refused), background injections");
-	for (i = 0; i < NR_OURS; i++) {
-		struct pmu_shared *ps = &sh->pmu[i];
+	for (k = 0; k < nr_ours; k++) {
+		struct pmu_shared *ps = &sh->pmu[i = ours[k]];
 
 		say("  %-16s %6llu / %-6llu %6llu (%llu) %8llu", our_name[i],
 		    (unsigned long long)ps->lossy_errors,
@@ -2388,12 +2438,14 @@ static void report(double secs, uint64_t target, struct workers *w)
 	       (unsigned long long)tried, target ? " (target reached)" : "");
 	if (target && tried < target)
 		say("    target was %llu", (unsigned long long)target);
-	for (i = 0; i < NR_OURS; i++)
+	for (k = 0; k < nr_ours; k++) {
+		i = ours[k];
 		result(sh->pmu[i].opened > 0, "%s: %llu of %llu attributes opened",
 		       our_name[i], (unsigned long long)sh->pmu[i].opened,
 		       (unsigned long long)sh->pmu[i].tried);
-	for (i = 0; i < NR_OURS; i++) {
-		struct pmu_shared *ps = &sh->pmu[i];
+	}
+	for (k = 0; k < nr_ours; k++) {
+		struct pmu_shared *ps = &sh->pmu[i = ours[k]];
 
 		ok = ps->checked > 0 && !ps->mismatches &&
 		     ps->injected == ps->counted;
@@ -2411,22 +2463,23 @@ static void report(double secs, uint64_t target, struct workers *w)
 	for (i = 0; i < NR_ANOMALIES && (uint64_t)i < m; i++)
 		say("    %s", sh->anomaly[i]);
 	ok = true;
-	for (i = 0; i < NR_OURS; i++)
-		ok &= sh->pmu[i].lossy_errors + sh->pmu[i].safe_errors > 0;
+	for (k = 0; k < nr_ours; k++)
+		ok &= sh->pmu[ours[k]].lossy_errors + sh->pmu[ours[k]].safe_errors > 0;
 	result(ok, "error injection reached every model");
 	result(sh->hp_offline > 0 && sh->hp_online == sh->hp_offline,
 	       "%llu CPU offline/online cycles of the designated CPUs",
 	       (unsigned long long)sh->hp_offline);
 	result(sh->unload_tries > 0 && sh->unload_refused == sh->unload_tries,
-	       "rmmod hvpmu_sim/sun4v_mmustat_model refused while an event is open:"
+	       "rmmod hvpmu_sim/%s refused while an event of %s is open:"
 	       " %llu of %llu attempts under load",
+	       our_model_module[pin_pmu], our_name[pin_pmu],
 	       (unsigned long long)sh->unload_refused,
 	       (unsigned long long)sh->unload_tries);
 	result(sh->races > 0 && sh->reloads == sh->races && !sh->reload_fail,
 	       "hvpmu_sim unloaded %llu times (%llu while its events were being"
-	       " opened) and came back with every model up%s%s",
+	       " opened) and came back with every model up (%d)%s%s",
 	       (unsigned long long)sh->reloads,
-	       (unsigned long long)sh->race_unloads,
+	       (unsigned long long)sh->race_unloads, nr_models,
 	       sh->reload_fail ? ": " : "", sh->reload_fail ? sh->reload_msg : "");
 	ok = true;
 	for (i = 0; i < w->n; i++) {
@@ -2602,21 +2655,41 @@ int main(int argc, char **argv)
 	mkdir(TMPDIR, 0755);
 	signal(SIGPIPE, SIG_IGN);
 
+	/* the PMUs of ours this guest has (see the top) */
+	for (i = 0; i < NR_OURS; i++) {
+		struct pmu_desc d;
+
+		if (pmu_load(&d, our_name[i])) {
+			say("    %s: not registered: not stressed", our_name[i]);
+			continue;
+		}
+		if (d.cpu < 0 && i != MMU)
+			say("    %s: no cpumask", our_name[i]);
+		ours[nr_ours++] = i;
+		is_ours[i] = true;
+	}
+	nr_models = models_up();
+	if (!nr_ours || !nr_models) {
+		result(false, "%d of our PMUs registered, %d models up:"
+		       " nothing to stress", nr_ours, nr_models);
+		return 1;
+	}
+	pin_pmu = is_ours[MMU] ? MMU : ours[0];
+	/* a reader per PMU at most: the others would only wait */
+	if (nreaders > nr_ours)
+		nreaders = nr_ours;
 	say("hvpmu-stress: seed %#llx, %.0f s (at most %.0f s)%s, %d CPUs,"
-	    " %d fuzz workers, %d exact-count readers, hotplug, injector, unload",
-	    (unsigned long long)seed, duration, max_duration,
-	    target ? ", until the attribute target" : "", ncpus, nworkers,
-	    nreaders);
-	for (i = 0; i < NR_OURS; i++)
-		if (pmu_cpumask(our_name[i]) < 0 && i != MMU)
-			say("    %s: no cpumask (not registered?)", our_name[i]);
+	    " %d fuzz workers, %d exact-count readers, hotplug, injector, unload;"
+	    " %d PMUs, %d models", (unsigned long long)seed, duration,
+	    max_duration, target ? ", until the attribute target" : "", ncpus,
+	    nworkers, nreaders, nr_ours, nr_models);
 
 	next_unload = 3 + below(&r, 5);
 	next_reload = reload_every < duration / 2 ? reload_every : duration / 2;
 	for (i = 0; i < nworkers; i++)
 		spawn(&w, "fuzz", PAUSE_FUZZ, run_fuzz, 0);
 	for (i = 0; i < nreaders && !strchr(without, 'r'); i++)
-		spawn(&w, "reader", PAUSE_OTHER, run_reader, i * NR_OURS / nreaders);
+		spawn(&w, "reader", PAUSE_OTHER, run_reader, i * nr_ours / nreaders);
 	if (!strchr(without, 'i'))
 		spawn(&w, "injector", PAUSE_OTHER, run_injector, 0);
 	if (!strchr(without, 'h'))
@@ -2689,8 +2762,8 @@ int main(int argc, char **argv)
 	for (i = 0; i < ncpus; i++)
 		if (!cpu_online(i))
 			set_online(i, 1);
-	for (i = 0; i < NR_OURS; i++)
-		errors_clear(i, NULL);
+	for (i = 0; i < nr_ours; i++)
+		errors_clear(ours[i], NULL);
 	report(t, target, &w);
 	return nfail ? 1 : 0;
 }
