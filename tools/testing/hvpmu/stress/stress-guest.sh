@@ -11,7 +11,9 @@
 # Objects allocated before the stress are not its own (lib.sh).
 kmemleak_begin
 check "modprobe hvpmu_sim (from the last CPU)" sim_load
-check "3 models up" sh -c "[ \$(grep -c ' up\$' $SIM/models) -eq 3 ]"
+# as many as the guest has (lib.sh: OUR_MODELS, /hvpmu/models)
+check "$NMODELS models up ($OUR_MODELS)" \
+	sh -c "[ \$(grep -c ' up\$' $SIM/models) -eq $NMODELS ]"
 for p in $OUR_PMUS; do
 	check "$p registered" test -d "$PMUS/$p"
 done
