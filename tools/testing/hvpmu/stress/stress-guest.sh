@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# The stress run in the e2e guest (make stress, check.sh's stress step):
-# load the simulated platform, run /extra/hvpmu-stress with the arguments
-# in /extra/stress.args, then unload everything of ours and ask kmemleak.
-# The host scans the whole kernel log for reports.
+# The stress run in the e2e guest (make stress, check.sh's stress step),
+# and in the mips guest with mips_cm alone (e2e/mips/run.sh --stress: the
+# PMUs and models in /hvpmu/pmus and /hvpmu/models, lib.sh): load the
+# simulated platform, run /extra/hvpmu-stress with the arguments in
+# /extra/stress.args, then unload everything of ours and ask kmemleak.
+# The host scans the whole kernel log for reports (stress/lib.sh).
 
 . /hvpmu/lib.sh
 

@@ -20,6 +20,13 @@
 # the demo's mips_cm tour. shim.patch also works around two bugs of QEMU's
 # GIC and CPC that otherwise stall taking a VP offline.
 #
+# The same guest runs the x86_64 guest's stress and bench for mips_cm
+# (--stress, --bench): hvpmu-stress and hvpmu-bench built static for
+# MIPS64r6 too, run by stress/stress-guest.sh and bench/bench-guest.sh
+# with mips_cm the only PMU and model, on the same kernel (whose debug
+# options, lockdep, atomic-sleep, list, debugobjects with timers, UBSAN
+# bounds and shift, kmemleak, are in mips64el.config; MIPS has no KASAN).
+#
 # Prints the guest's "PASS: ..."/"FAIL: ..."/"SKIP: ..." lines and a final
 # "N passed, N failed[, N skipped]" line; exits non-zero when a check failed,
 # the guest crashed, did not finish, ran fewer checks than it announced or
@@ -28,12 +35,21 @@
 #   e2e/mips/run.sh [EXTRA_DIR]   (EXTRA_DIR: files copied to /extra in the
 #                                  guest, whose *.sh run after the checks
 #                                  with perf on the PATH, as for make demo)
+#   e2e/mips/run.sh --stress      hvpmu-stress on mips_cm instead of the
+#                                  checks, with CPU hotplug, then unload and
+#                                  kmemleak (check.sh's stress step, make
+#                                  stress; STRESS_* as stress/run.sh)
+#   e2e/mips/run.sh --bench       hvpmu-bench's table of mips_cm instead of
+#                                  the checks (make bench)
 #
-# Environment: KDIR, BUILD, JOBS as check.sh; TIMEOUT (guest seconds, 1200).
+# Environment: KDIR, BUILD, JOBS as check.sh; TIMEOUT (guest seconds, 1200;
+# --bench 900; --stress: from the stress's length, stress/lib.sh);
+# STRESS_SECONDS, STRESS_ATTRS, STRESS_SEED, STRESS_ARGS (stress/lib.sh).
 set -uo pipefail
 
 MIPS_DIR=$(cd "$(dirname "$0")" && pwd)
 . "$MIPS_DIR/../lib.sh"
+. "$HVPMU_TESTING/stress/lib.sh"
 OUT=$BUILD/e2e-mips64el
 SRC=$OUT/src
 CROSS=mips64el-linux-gnuabi64-
@@ -42,11 +58,18 @@ MIPS_CACHE=$REPO/.cache/mips64r6el
 # The guest prints about 85 checks (its KUnit cases come on top); far
 # fewer means a section silently stopped running.
 E2E_MIN_CHECKS=${E2E_MIN_CHECKS:-60}
+# MODE: guest (the checks), stress or bench; WHAT names its results.
+MODE=guest
+WHAT=e2e-mips
+case "${1:-}" in
+--stress) MODE=stress; WHAT=stress-mips; shift ;;
+--bench) MODE=bench; WHAT=bench-mips; shift; E2E_MIN_CHECKS=1 ;;
+esac
 EXTRA=${1:-}
 
-say() { printf '[e2e-mips] %s\n' "$*" >&2; }
+say() { printf '[%s] %s\n' "$WHAT" "$*" >&2; }
 die() {
-	echo "FAIL: e2e-mips: $*"
+	echo "FAIL: $WHAT: $*"
 	echo "0 passed, 1 failed"
 	exit 1
 }
@@ -103,9 +126,21 @@ mips_kernel() {
 	e2e_modules_install "$OUT" "$log" "${mk[@]}"
 }
 
-# mips_initramfs: $OUT/initramfs.cpio, whose /init runs the x86_64 guest's
-# e2e.sh with mips_cm as the only PMU and model, then the mips_cm tour and
-# EXTRA's *.sh, with the results on the second serial port.
+# mips_tool NAME SOURCE...: the static MIPS64r6 binary NAME (hvpmu-stress,
+# hvpmu-bench) in $OUT/tools, with the flags of the x86_64 builds.
+mips_tool() {
+	local name=$1
+	shift
+	mkdir -p "$OUT/tools"
+	"${UCROSS}gcc" -static -O2 -Wall -Wextra -Werror -pthread \
+		-o "$OUT/tools/$name" "$@"
+}
+
+# mips_initramfs: $OUT/initramfs.cpio, with mips_cm as the only PMU and
+# model. Its /init runs, with the results on the second serial port: the
+# KUnit modules, the x86_64 guest's e2e.sh, then the mips_cm tour and
+# EXTRA's *.sh; with --stress and --bench, the x86_64 guest's
+# stress-guest.sh or bench-guest.sh alone, their tool in /extra.
 mips_initramfs() {
 	local root=$OUT/initramfs
 	rm -rf "$root"
@@ -113,19 +148,60 @@ mips_initramfs() {
 	cp "$MIPS_CACHE/busybox" "$root/bin/busybox" &&
 	cp "$OUT/perf/perf" "$root/usr/bin/perf" &&
 	cp -a "$OUT/modroot/lib/modules/." "$root/lib/modules/" &&
-	cp "$E2E_DIR"/guest/{lib.sh,kunit.sh,e2e.sh,demo.sh,pmu-mips_cm.sh,tour-mips_cm.sh} \
+	cp "$E2E_DIR/guest/lib.sh" "$root/hvpmu/" || return 1
+	echo mips_cm > "$root/hvpmu/pmus"
+	echo mips_cm > "$root/hvpmu/models"
+	sed -n 's/^CONFIG_HZ=//p' "$OUT/obj/.config" > "$root/hvpmu/hz"
+	case $MODE in
+	stress)
+		mkdir -p "$root/extra"
+		cp "$HVPMU_TESTING/stress/stress-guest.sh" "$root/hvpmu/" &&
+		cp "$OUT/tools/hvpmu-stress" "$root/extra/" || return 1
+		# TCG on MIPS is slower than on x86_64: more time to wind
+		# down and for the leak scan, and for the boot
+		stress_extra "$root/extra" 420 300
+		mips_tool_init stress-guest.sh > "$root/init"
+		;;
+	bench)
+		mkdir -p "$root/extra"
+		cp "$HVPMU_TESTING/bench/bench-guest.sh" "$root/hvpmu/" &&
+		cp "$OUT/tools/hvpmu-bench" "$root/extra/" || return 1
+		echo "${BENCH_ARGS:-}" > "$root/extra/bench.args"
+		mips_tool_init bench-guest.sh > "$root/init"
+		;;
+	*)
+		mips_guest_files "$root" || return 1
+		;;
+	esac
+	chmod +x "$root/init"
+	(cd "$root" && find . | cpio -o -H newc --quiet) > "$OUT/initramfs.cpio"
+}
+
+# mips_tool_init SCRIPT: an /init that runs /hvpmu/SCRIPT alone (it
+# announces its checks itself), as the x86_64 guest's e2e_initramfs does.
+mips_tool_init() {
+	e2e_init_head
+	cat <<INIT
+sh /hvpmu/$1 > /dev/ttyS1 2>&1
+echo "HVPMU-GUEST-EXIT \$?" > /dev/ttyS1
+reboot -f
+INIT
+}
+
+# mips_guest_files ROOT: the checks' scripts, KUnit modules, sysfs listing,
+# EXTRA and /init in the initramfs tree ROOT.
+mips_guest_files() {
+	local root=$1
+	cp "$E2E_DIR"/guest/{kunit.sh,e2e.sh,demo.sh,pmu-mips_cm.sh,tour-mips_cm.sh} \
 	   "$root/hvpmu/" || return 1
 	# the modules with KUnit suites, run first (guest/kunit.sh)
 	e2e_kunit_modules "$OUT/modroot" > "$OUT/kunit-modules"
 	[ -s "$OUT/kunit-modules" ] || return 1
 	cp "$OUT/kunit-modules" "$root/hvpmu/kunit-modules"
-	echo mips_cm > "$root/hvpmu/pmus"
-	echo mips_cm > "$root/hvpmu/models"
 	# mips_cm's part of the committed listing
 	awk '/^== / { keep = index($2, "mips_cm/") == 1 } keep' \
 		"$E2E_DIR/guest/sysfs-listing.txt" > "$root/hvpmu/sysfs-listing.txt"
 	[ -s "$root/hvpmu/sysfs-listing.txt" ] || return 1
-	sed -n 's/^CONFIG_HZ=//p' "$OUT/obj/.config" > "$root/hvpmu/hz"
 	if [ -n "$EXTRA" ]; then
 		mkdir -p "$root/extra"
 		cp -a "$EXTRA/." "$root/extra/"
@@ -155,8 +231,6 @@ mips_initramfs() {
 } > /dev/ttyS1 2>&1
 reboot -f
 INIT
-	chmod +x "$root/init"
-	(cd "$root" && find . | cpio -o -H newc --quiet) > "$OUT/initramfs.cpio"
 }
 
 t0=$(date +%s)
@@ -172,16 +246,29 @@ say "building perf from $KDIR/tools/perf for mips64r6el in $OUT/perf (log: $OUT/
 e2e_perf_make "$OUT/perf" "$OUT/perf.log" ARCH=mips CROSS_COMPILE="$UCROSS" \
 	LDFLAGS=-static NO_LIBELF=1 NO_ZLIB=1 NO_LIBCAP=1 ||
 	die "perf build (log: $OUT/perf.log)"
+case $MODE in
+stress) mips_tool hvpmu-stress "$HVPMU_TESTING/stress/hvpmu-stress.c" \
+		"$HVPMU_TESTING/stress/pmu.c" || die "building hvpmu-stress" ;;
+bench) mips_tool hvpmu-bench "$HVPMU_TESTING/bench/hvpmu-bench.c" \
+		"$HVPMU_TESTING/stress/pmu.c" || die "building hvpmu-bench" ;;
+esac
 t2=$(date +%s)
 mips_initramfs || die "initramfs"
-console=$OUT/console
-results=$OUT/results
+# the checks' files as before; the other modes' beside them
+case $MODE in
+guest) console=$OUT/console; results=$OUT/results; timeout=${TIMEOUT:-1200} ;;
+stress) console=$OUT/stress.console; results=$OUT/stress.results
+	timeout=${TIMEOUT:-$STRESS_TIMEOUT}
+	say "hvpmu-stress $STRESS_ARGV" ;;
+bench) console=$OUT/bench.console; results=$OUT/bench.results
+	timeout=${TIMEOUT:-900} ;;
+esac
 rm -f "$results"
 say "booting (kernel log: $console, results: $results)"
 # -append replaces the command line the malta firmware would pass;
 # reboot -f powers off through the PIIX4 (POWER_RESET_PIIX4_POWEROFF);
 # kunit.enable=1: allnoconfig leaves KUNIT_DEFAULT_ENABLED off.
-timeout --foreground "${TIMEOUT:-1200}" qemu-system-mips64el -M malta \
+timeout --foreground "$timeout" qemu-system-mips64el -M malta \
 	-cpu I6400 -smp 2 -m 1G -display none -no-reboot -nodefaults \
 	-serial stdio -serial "file:$results" -kernel "$OUT/obj/vmlinux" \
 	-initrd "$OUT/initramfs.cpio" \
@@ -190,13 +277,27 @@ timeout --foreground "${TIMEOUT:-1200}" qemu-system-mips64el -M malta \
 rc=$?
 t3=$(date +%s)
 
-e2e_report e2e-mips "$results" "$rc" "$console" "$E2E_MIN_CHECKS"
-# the KUnit cases of the modules (guest/kunit.sh)
-rm -rf "$OUT/kunit"
-mkdir -p "$OUT/kunit"
-e2e_kunit_cases "kunit mips64el" "$results.txt" "$OUT/kunit" "$OUT/kunit-modules"
-e2e_log_scan e2e-mips "$console"
-say "kernel $((t1 - t0))s, perf $((t2 - t1))s, guest $((t3 - t2))s, $NCASES KUnit cases"
+case $MODE in
+stress)
+	stress_verdict "$WHAT" "$results" "$rc" "$console"
+	say "kernel $((t1 - t0))s, perf and hvpmu-stress $((t2 - t1))s, guest $((t3 - t2))s"
+	;;
+bench)
+	# the PASS/FAIL lines and the table ("| " lines, for bench/run.sh)
+	e2e_report "$WHAT" "$results" "$rc" "$console" "$E2E_MIN_CHECKS"
+	e2e_log_scan "$WHAT" "$console"
+	say "kernel $((t1 - t0))s, perf and hvpmu-bench $((t2 - t1))s, guest $((t3 - t2))s"
+	;;
+*)
+	e2e_report e2e-mips "$results" "$rc" "$console" "$E2E_MIN_CHECKS"
+	# the KUnit cases of the modules (guest/kunit.sh)
+	rm -rf "$OUT/kunit"
+	mkdir -p "$OUT/kunit"
+	e2e_kunit_cases "kunit mips64el" "$results.txt" "$OUT/kunit" "$OUT/kunit-modules"
+	e2e_log_scan e2e-mips "$console"
+	say "kernel $((t1 - t0))s, perf $((t2 - t1))s, guest $((t3 - t2))s, $NCASES KUnit cases"
+	;;
+esac
 summary="$npass passed, $nfail failed"
 [ "$nskip" -gt 0 ] && summary="$summary, $nskip skipped"
 echo "$summary"
