@@ -387,6 +387,21 @@ static void bench_interval(const struct bench *b)
 }
 
 /*
+ * One of our modules: the drivers (mips_cm_pmu, sun4v_dram_pmu, ...), the
+ * helper pmu_uncore, the models (*_model) and the simulated platform
+ * (hvpmu_sim*). The drivers' modules were once all named hvpmu_*; matching
+ * that alone missed the drivers' own poll timers.
+ */
+static bool our_module(const char *name)
+{
+	size_t n = strlen(name);
+
+	return !strncmp(name, "hvpmu_", 6) || !strcmp(name, "pmu_uncore") ||
+	       (n > 4 && !strcmp(name + n - 4, "_pmu")) ||
+	       (n > 6 && !strcmp(name + n - 6, "_model"));
+}
+
+/*
  * Expirations per second of hrtimers whose function lies in one of our
  * modules (/proc/modules gives where each is), on every CPU.
  */
@@ -408,7 +423,7 @@ static int open_timer_counters(int *fds, int ncpu)
 	for (line = strtok_r(buf, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		if (sscanf(line, "%63s %llu %*s %*s %*s %llx", name, &size,
-			   &addr) != 3 || strncmp(name, "hvpmu_", 6))
+			   &addr) != 3 || !our_module(name))
 			continue;
 		n += snprintf(filter + n, sizeof(filter) - n,
 			      "%s(function >= 0x%llx && function < 0x%llx)",
