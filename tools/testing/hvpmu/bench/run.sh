@@ -3,9 +3,11 @@
 #
 # make bench: build hvpmu-bench statically, boot the e2e guest kernel with
 # the simulated platform and print its table: each figure beside a
-# reference measured in the same run (ratios, never absolute TCG times).
-# Then hv_gpci's rows from the ppc64le guest (e2e/ppc64/), Linux's driver
-# without the powerpc series and with it.
+# reference measured in the same run (ratios, never absolute TCG times),
+# for the PMUs that guest has. Then mips_cm's rows from the mips64el guest
+# (e2e/mips/run.sh --bench), on its own architecture, and hv_gpci's from the
+# ppc64le guest (e2e/ppc64/), Linux's driver without the powerpc series
+# and with it.
 # Fails, with the first thing that went wrong on its last line, when the
 # guest did not finish or the kernel log holds a report.
 #
@@ -54,6 +56,16 @@ elif [ "$guest_rc" != 0 ]; then
 elif kernel_reports "$console" > /dev/null; then
 	failed "kernel report: $(kernel_first_report "$console")"
 fi
+
+# mips_cm in the mips64el guest (e2e/mips/run.sh --bench): the same table,
+# mips_cm's rows (and hvpmu-bench's notes on them).
+out="$BUILD/bench-mips64el.out"
+e2e_say "mips_cm in the mips64el guest (log: $out)"
+"$HVPMU_TESTING/e2e/mips/run.sh" --bench > "$out" 2>&1 ||
+	failed "the mips64el guest: $(grep -m1 '^FAIL: ' "$out")"
+echo
+echo "mips_cm, drivers/perf/mips_cm_pmu.c on the CM model (mips64el malta guest, I6400):"
+sed -n 's/^| //p' "$out" | grep -e '^figure' -e mips_cm
 
 # Linux's own hv_gpci in the ppc64le guest (e2e/ppc64/run.sh --bench): as
 # the base tree has it, with the series' fixes but not its batching (0419
