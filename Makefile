@@ -26,8 +26,10 @@
 #                  guest, the real perf tool (EXTRA=dir: your own scripts)
 #   make e2e-mips  mips_cm in a mips64el malta guest (CPS) on the simulated
 #                  platform, the real perf tool (EXTRA=dir: your own scripts)
-#   make stress    perf_event_open fuzzer under load in that guest (STRESS_SECONDS=300)
+#   make stress    perf_event_open fuzzer under load in the x86_64 guest, and
+#                  on mips_cm in the mips64el guest (STRESS_SECONDS=300)
 #   make bench     a table of costs: read latency, hcalls per read, timer wakeups
+#                  (mips_cm's from the mips64el guest, hv_gpci's from ppc64le)
 #   make native    KUnit and the platform probes on ppc64 pseries, sparc64
 #                  sun4u, mips malta
 #   make modules   external-module build of this directory against $(KDIR)
