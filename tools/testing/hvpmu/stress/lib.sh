@@ -41,11 +41,14 @@ stress_extra() {
 # stress-guest.sh, its lines (PASS/FAIL, the stress report), the guest
 # checks, a FAIL when hvpmu-stress said nothing, and the scan of the whole
 # kernel log (kmemleak's reports are the guest's to judge); sets npass
-# and nfail (e2e_count).
+# and nfail (e2e_count). The guest's lines name WHAT, unless it is
+# "stress" (the x86_64 guest's, as they always were), so that check.sh's
+# stress step tells the guests apart.
 stress_verdict() {
-	local what=$1 results=$2 qrc=$3 console=$4
+	local what=$1 results=$2 qrc=$3 console=$4 name=""
 	e2e_count "$results"
-	grep -v '^HVPMU-GUEST-' "$results.txt"
+	[ "$what" = stress ] || name="s/^(PASS|FAIL|SKIP): (stress: )?/\1: $what: /"
+	grep -v '^HVPMU-GUEST-' "$results.txt" | sed -E "$name"
 	e2e_guest_checks "$what" "$results" "$qrc" "$console"
 	if ! grep -q '^PASS: stress: .* attributes tried' "$results.txt"; then
 		e2e_fail "$what" "no report from hvpmu-stress"
