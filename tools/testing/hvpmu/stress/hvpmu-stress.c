@@ -422,6 +422,7 @@ struct fuzz {
 	struct rng r;
 	struct pmus p;
 	pid_t victim;
+	bool victim_holds;	/* forked while a claimed group was open */
 	int nr;
 	struct member m[MAX_GROUP];
 	bool claimed[NR_OURS];
@@ -684,10 +685,20 @@ static void claim(struct fuzz *f)
 	}
 }
 
+static void victim_kill(struct fuzz *f);
+
 static void release(struct fuzz *f)
 {
 	int i;
 
+	/*
+	 * A victim forked while the group was open holds its fds: the
+	 * pinned events stay installed until it dies, and an exact reader
+	 * that starts once the claim is gone finds no counter for its own
+	 * pinned event (perf stat: "<not counted>").
+	 */
+	if (f->victim_holds)
+		victim_kill(f);
 	for (i = 0; i < NR_OURS; i++)
 		if (f->claimed[i])
 			__atomic_fetch_sub(&sh->pmu[i].busy, 1, __ATOMIC_SEQ_CST);
@@ -701,6 +712,7 @@ static void victim_kill(struct fuzz *f)
 		waitpid(f->victim, NULL, 0);
 	}
 	f->victim = 0;
+	f->victim_holds = false;
 }
 
 /*
@@ -726,6 +738,8 @@ static void victim_respawn(struct fuzz *f)
 		}
 	}
 	f->victim = pid > 0 ? pid : 0;
+	for (i = 0; i < NR_OURS; i++)
+		f->victim_holds |= f->victim && f->claimed[i];
 	add(&sh->victims, 1);
 }
 
