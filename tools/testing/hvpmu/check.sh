@@ -401,16 +401,16 @@ step_e2e_mips() {
 }
 
 # The native tier in make check: ppc64 and sparc64, the big-endian 64-bit
-# machines of hv_gpci and the sun4v PMUs, and mips, the only architecture
-# mips_cm builds on (its KUnit suites without CPU hotplug, which the
-# e2e-mips guest has), on 6.1; ppc64 alone on 6.12, for the KUnit suite of
-# Linux's own hv-gpci.c, which needs 6.12's static stubs (and 6.12 does
-# not build for sparc64, see native/run.sh; its mips_cm suites run in the
-# e2e-mips guest).
+# machines of hv_gpci and the sun4v PMUs (6.12's KUnit suite of Linux's
+# own hv-gpci.c needs its static stubs; 6.12.y's sparc64 kernel is built
+# with fixes/6.12-sparc64-fmode-nonotify.patch), on both series; and mips,
+# the only architecture mips_cm builds on (its KUnit suites without CPU
+# hotplug, which the e2e-mips guest has), on 6.1, whose mips guest is in
+# check-full only; on 6.12 the mips guest runs them.
 check_native_arches() {
 	case "$1" in
 	6.1) echo "ppc64 sparc64 mips" ;;
-	*) echo "ppc64" ;;
+	*) echo "ppc64 sparc64" ;;
 	esac
 }
 step_native() {

@@ -45,6 +45,36 @@ hvpmu_kunitconfigs() {
 	done
 }
 
+# hvpmu_sparc64_unbuildable [TREE]: why TREE (default $KDIR) does not build
+# for sparc64, or nothing. Linux 6.12.y (Debian's 6.12.117 at least) moved
+# FMODE_NONOTIFY to bit 25, sparc's __O_TMPFILE (0x2000000), and still
+# passes it through the open flags: fcntl_init()'s BUILD_BUG_ON fails.
+hvpmu_sparc64_unbuildable() {
+	local t=${1:-$KDIR}
+	grep -Eq '^#define __FMODE_NONOTIFY[[:space:]]' "$t/include/linux/fs.h" &&
+	grep -Eq '^#define FMODE_NONOTIFY[[:space:]]+\(\(__force fmode_t\)\(1 << 25\)\)' \
+		"$t/include/linux/fs.h" &&
+	grep -Eq '^#define __O_TMPFILE[[:space:]]+0x2000000' \
+		"$t/arch/sparc/include/uapi/asm/fcntl.h" &&
+	echo "FMODE_NONOTIFY (1 << 25) is sparc's __O_TMPFILE: fs/fcntl.c does not build"
+}
+
+# hvpmu_sparc64_src DEST: a tree for sparc64 kernels in DEST, a copy of
+# $KDIR (hard links) with fixes/6.12-sparc64-fmode-nonotify.patch applied
+# when $KDIR has that collision; patch(1) replaces the files it changes,
+# so $KDIR stays as it is. Prints DEST.
+hvpmu_sparc64_src() {
+	local dest=$1
+	if ! hvpmu_sparc64_unbuildable > /dev/null; then
+		echo "$KDIR"
+		return 0
+	fi
+	rm -rf "$dest" && cp -al "$KDIR" "$dest" &&
+	patch -s -p1 -d "$dest" < "$HVPMU_TESTING/fixes/6.12-sparc64-fmode-nonotify.patch" >&2 &&
+	! hvpmu_sparc64_unbuildable "$dest" > /dev/null &&
+	echo "$dest"
+}
+
 # kunit_counts JSON: one "STATUS suite.test" line per test case of a
 # kunit.py --json result (STATUS: PASS, FAIL, SKIP, ...).
 kunit_counts() {
