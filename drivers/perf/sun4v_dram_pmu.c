@@ -2,9 +2,9 @@
 /*
  * niagara2_dram and vfalls_dram: the DRAM controller performance counters
  * of the UltraSPARC T2 and T2+, reached through the sun4v perfreg
- * hypercalls (see sun4v_dram_pmu.h). On sun4v the end of this file finds
- * the chip and registers the PMUs; elsewhere the driver is built only for
- * its KUnit suite, which runs it on a model of the hypercalls.
+ * hypercalls (see sun4v_dram_pmu.h). The end of this file finds the chip
+ * and registers the PMUs; the KUnit suite runs the same driver on a model
+ * of the hypercalls (&struct sun4v_dram_pmu_test_ops).
  *
  * Each channel (an N2 DRAM channel, a VF node's MCU) has one control
  * register selecting two events and one counter register holding two
@@ -17,11 +17,15 @@
 
 #include <kunit/visibility.h>
 #include <linux/bitfield.h>
+#include <linux/build_bug.h>
+#include <linux/err.h>
 #include <linux/hrtimer.h>
+#include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/minmax.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
+#include <linux/of.h>
 #include <linux/perf/pmu_format.h>
 #include <linux/perf/pmu_uncore.h>
 #include <linux/printk.h>
@@ -30,17 +34,10 @@
 #include <linux/smp.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
-
-#ifdef CONFIG_SPARC64
-#include <linux/build_bug.h>
-#include <linux/err.h>
-#include <linux/init.h>
-#include <linux/of.h>
 #include <asm/cpudata.h>
 #include <asm/hypervisor.h>
 #include <asm/pcr.h>
 #include <asm/spitfire.h>
-#endif
 
 #include "sun4v_dram_pmu.h"
 
@@ -238,6 +235,75 @@ static struct sun4v_dram_pmu *to_dram(struct pmu *pmu)
 			    uncore);
 }
 
+/*
+ * The hardware: the chip's perfreg hypercalls through the kernel's
+ * hvcalls.S wrappers (sun4v Hypervisor API, niagara2_perf_api and
+ * vf_perf_api): sun4v_niagara2_getperf()/setperf() (0x104/0x105) on a T2,
+ * sun4v_vfalls_getperf()/setperf() (0x106/0x107) on a T2+, and the socket
+ * ids of the machine description. The KUnit suite, and the test platform
+ * built with it, give a model instead: only where the suite is configured
+ * is the hook followed, elsewhere the compiler drops it.
+ */
+static const struct sun4v_dram_pmu_test_ops *
+dram_test_ops(const struct sun4v_dram_pmu *d)
+{
+	if (IS_ENABLED(CONFIG_SUN4V_DRAM_PMU_KUNIT_TEST))
+		return d->desc.test_ops;
+	return NULL;
+}
+
+/* PerfReg# @reg into *@val, written only on success; the HV status */
+static unsigned long dram_hv_get(struct sun4v_dram_pmu *d, unsigned long reg,
+				 u64 *val)
+{
+	const struct sun4v_dram_pmu_test_ops *t = dram_test_ops(d);
+	unsigned long st, v;
+
+	if (t)
+		return t->get_perfreg(t->ctx, reg, val);
+	if (d->desc.chip == SUN4V_PMU_VF)
+		st = sun4v_vfalls_getperf(reg, &v);
+	else
+		st = sun4v_niagara2_getperf(reg, &v);
+	if (st == HV_EOK)
+		*val = v;
+	return st;
+}
+
+static unsigned long dram_hv_set(struct sun4v_dram_pmu *d, unsigned long reg,
+				 u64 val)
+{
+	const struct sun4v_dram_pmu_test_ops *t = dram_test_ops(d);
+
+	if (t)
+		return t->set_perfreg(t->ctx, reg, val);
+	if (d->desc.chip == SUN4V_PMU_VF)
+		return sun4v_vfalls_setperf(reg, val);
+	return sun4v_niagara2_setperf(reg, val);
+}
+
+/*
+ * The socket of a CPU as the machine description numbers them (mdesc.c
+ * set_sock_ids(): from 1, by "socket" nodes or else by the highest shared
+ * cache). Only equality matters: the driver numbers the T2+ nodes itself.
+ */
+static int dram_cpu_socket(struct sun4v_dram_pmu *d, unsigned int cpu)
+{
+	const struct sun4v_dram_pmu_test_ops *t = dram_test_ops(d);
+
+	if (t)
+		return t->cpu_socket(t->ctx, cpu);
+	return cpu_data(cpu).sock_id;
+}
+
+/* A model may leave the sockets out: then a T2+ has no l2ctl. */
+static bool dram_has_sockets(struct sun4v_dram_pmu *d)
+{
+	const struct sun4v_dram_pmu_test_ops *t = dram_test_ops(d);
+
+	return !t || t->cpu_socket;
+}
+
 /**
  * sun4v_pmu_status_name() - name of a sun4v hypervisor status
  * @hv_status: the status
@@ -247,17 +313,17 @@ static struct sun4v_dram_pmu *to_dram(struct pmu *pmu)
 const char *sun4v_pmu_status_name(unsigned long hv_status)
 {
 	switch (hv_status) {
-	case SUN4V_PMU_EOK:
+	case HV_EOK:
 		return "EOK";
-	case SUN4V_PMU_EINVAL:
+	case HV_EINVAL:
 		return "EINVAL";
-	case SUN4V_PMU_EBADTRAP:
+	case HV_EBADTRAP:
 		return "EBADTRAP";
-	case SUN4V_PMU_EWOULDBLOCK:
+	case HV_EWOULDBLOCK:
 		return "EWOULDBLOCK";
-	case SUN4V_PMU_ENOACCESS:
+	case HV_ENOACCESS:
 		return "ENOACCESS";
-	case SUN4V_PMU_ENOTSUPPORTED:
+	case HV_ENOTSUPPORTED:
 		return "ENOTSUPPORTED";
 	default:
 		return "unknown status";
@@ -277,16 +343,16 @@ EXPORT_SYMBOL_IF_KUNIT(sun4v_pmu_status_name);
 int sun4v_pmu_errno(unsigned long hv_status)
 {
 	switch (hv_status) {
-	case SUN4V_PMU_EOK:
+	case HV_EOK:
 		return 0;
-	case SUN4V_PMU_ENOACCESS:
+	case HV_ENOACCESS:
 		return -EACCES;
-	case SUN4V_PMU_EINVAL:
-	case SUN4V_PMU_ENOTSUPPORTED:
+	case HV_EINVAL:
+	case HV_ENOTSUPPORTED:
 		return -ENODEV;
-	case SUN4V_PMU_EWOULDBLOCK:
+	case HV_EWOULDBLOCK:
 		return -EBUSY;
-	case SUN4V_PMU_EBADTRAP:
+	case HV_EBADTRAP:
 		return -EOPNOTSUPP;
 	default:
 		return -EIO;
@@ -331,9 +397,9 @@ static void dram_log(struct sun4v_dram_pmu *d, const char *op,
 static int dram_get(struct sun4v_dram_pmu *d, unsigned long reg, u64 *val,
 		    const char *why)
 {
-	unsigned long st = d->desc.ops->get_perfreg(d->desc.ctx, reg, val);
+	unsigned long st = dram_hv_get(d, reg, val);
 
-	if (st != SUN4V_PMU_EOK)
+	if (st != HV_EOK)
 		dram_log(d, "reading", reg, why, st);
 	return sun4v_pmu_errno(st);
 }
@@ -341,9 +407,9 @@ static int dram_get(struct sun4v_dram_pmu *d, unsigned long reg, u64 *val,
 static int dram_set(struct sun4v_dram_pmu *d, unsigned long reg, u64 val,
 		    const char *why)
 {
-	unsigned long st = d->desc.ops->set_perfreg(d->desc.ctx, reg, val);
+	unsigned long st = dram_hv_set(d, reg, val);
 
-	if (st != SUN4V_PMU_EOK)
+	if (st != HV_EOK)
 		dram_log(d, "writing", reg, why, st);
 	return sun4v_pmu_errno(st);
 }
@@ -788,8 +854,8 @@ static int dram_detect(struct sun4v_dram_pmu *d, unsigned int c)
 	u64 old, back;
 	int ret, err;
 
-	st = d->desc.ops->get_perfreg(d->desc.ctx, reg, &old);
-	if (st == SUN4V_PMU_EINVAL || st == SUN4V_PMU_ENOTSUPPORTED)
+	st = dram_hv_get(d, reg, &old);
+	if (st == HV_EINVAL || st == HV_ENOTSUPPORTED)
 		return 0;
 	ret = sun4v_pmu_errno(st);
 	if (ret) {
@@ -824,14 +890,11 @@ struct dram_l2_call {
 static void dram_l2_here(void *info)
 {
 	struct dram_l2_call *a = info;
-	const struct sun4v_pmu_ops *ops = a->d->desc.ops;
 
 	if (a->set)
-		a->status = ops->set_perfreg(a->d->desc.ctx,
-					     SUN4V_PMU_VF_REG_L2CTL, a->val);
+		a->status = dram_hv_set(a->d, SUN4V_PMU_VF_REG_L2CTL, a->val);
 	else
-		a->status = ops->get_perfreg(a->d->desc.ctx,
-					     SUN4V_PMU_VF_REG_L2CTL, &a->val);
+		a->status = dram_hv_get(a->d, SUN4V_PMU_VF_REG_L2CTL, &a->val);
 }
 
 /*
@@ -873,7 +936,7 @@ static int dram_set_l2ctl(struct sun4v_dram_pmu *d, unsigned int node,
 				    d->name, d->l2_sock[node]);
 		return ret;
 	}
-	if (a.status == SUN4V_PMU_EOK) {
+	if (a.status == HV_EOK) {
 		d->l2_hw[node] = mode;
 		return 0;
 	}
@@ -882,7 +945,7 @@ static int dram_set_l2ctl(struct sun4v_dram_pmu *d, unsigned int node,
 			    sun4v_pmu_status_name(a.status));
 	ret = sun4v_pmu_errno(a.status);
 	a = (struct dram_l2_call) { .set = false };
-	if (!dram_l2_call(d, node, &a) && a.status == SUN4V_PMU_EOK)
+	if (!dram_l2_call(d, node, &a) && a.status == HV_EOK)
 		d->l2_hw[node] = a.val & DRAM_L2CTL_MASK;
 	else
 		d->l2_hw[node] = DRAM_L2_UNKNOWN;
@@ -906,7 +969,7 @@ static void dram_l2_settle(struct sun4v_dram_pmu *d, unsigned int node)
 	d->l2_mode[node] = mode;
 	d->l2_users[node] = d->l2_task_users;
 	d->l2_hw[node] = DRAM_L2_UNKNOWN;
-	if (!dram_l2_call(d, node, &a) && a.status == SUN4V_PMU_EOK)
+	if (!dram_l2_call(d, node, &a) && a.status == HV_EOK)
 		d->l2_hw[node] = a.val & DRAM_L2CTL_MASK;
 	if (d->l2_hw[node] == mode)
 		return;
@@ -936,7 +999,7 @@ static void dram_l2_map(struct sun4v_dram_pmu *d)
 	for_each_online_cpu(cpu) {
 		if (d->cpu_node[cpu] >= 0)
 			continue;
-		sock = d->desc.ops->cpu_socket(d->desc.ctx, cpu);
+		sock = dram_cpu_socket(d, cpu);
 		if (sock < 0)
 			continue;
 		for (node = 0; node < d->nr_nodes; node++)
@@ -970,7 +1033,7 @@ static int dram_l2_probe(struct sun4v_dram_pmu *d)
 	unsigned int cpu, node;
 	int *sock, n;
 
-	if (d->desc.chip != SUN4V_PMU_VF || !d->desc.ops->cpu_socket)
+	if (d->desc.chip != SUN4V_PMU_VF || !dram_has_sockets(d))
 		return 0;
 	sock = kcalloc(nr_cpu_ids, sizeof(*sock), GFP_KERNEL);
 	d->cpu_node = kcalloc(nr_cpu_ids, sizeof(*d->cpu_node), GFP_KERNEL);
@@ -980,8 +1043,7 @@ static int dram_l2_probe(struct sun4v_dram_pmu *d)
 	}
 	mutex_lock(&d->l2_lock);
 	for (cpu = 0; cpu < nr_cpu_ids; cpu++)
-		sock[cpu] = cpu_online(cpu) ?
-			    d->desc.ops->cpu_socket(d->desc.ctx, cpu) : -ENODEV;
+		sock[cpu] = cpu_online(cpu) ? dram_cpu_socket(d, cpu) : -ENODEV;
 	n = sun4v_pmu_l2_nodes(sock, nr_cpu_ids, d->cpu_node);
 	if (n < 0) {
 		pr_warn("%s: CPUs on more than %u sockets: no L2 miss source (l2ctl)\n",
@@ -1021,9 +1083,9 @@ static void dram_init_events(struct sun4v_dram_pmu *d)
  * @desc: chip and backend; copied
  *
  * Registers "niagara2_dram" or "vfalls_dram" with the channels that answer.
- * On a T2+ whose backend tells the CPUs' sockets, also numbers the nodes
- * and puts every node's L2 PERF_CONFIG back to "all". The backend must be
- * usable (API group negotiated) for the whole lifetime of the PMU.
+ * On a T2+ (unless a model leaves the sockets out), also numbers the nodes
+ * and puts every node's L2 PERF_CONFIG back to "all". The API group must
+ * stay negotiated for the whole lifetime of the PMU.
  *
  * Return: the PMU, or an ERR_PTR(): -EACCES if the domain has no
  * perf-counter access, -ENODEV if no channel exists, -ENOMEM, or the errno
@@ -1037,13 +1099,18 @@ struct sun4v_dram_pmu *sun4v_dram_pmu_probe(const struct sun4v_pmu_desc *desc)
 	unsigned int c;
 	int ret;
 
-	if (!desc || !desc->ops || !desc->ops->get_perfreg ||
-	    !desc->ops->set_perfreg)
+	if (!desc)
 		return ERR_PTR(-EINVAL);
 	d = kzalloc(sizeof(*d), GFP_KERNEL);
 	if (!d)
 		return ERR_PTR(-ENOMEM);
 	d->desc = *desc;
+	/* A model without its two calls is a bug of the test. */
+	if (dram_test_ops(d) && (!dram_test_ops(d)->get_perfreg ||
+				 !dram_test_ops(d)->set_perfreg)) {
+		kfree(d);
+		return ERR_PTR(-EINVAL);
+	}
 	if (desc->chip == SUN4V_PMU_VF) {
 		d->name = "vfalls_dram";
 		d->format = dram_vf_format;
@@ -1182,15 +1249,15 @@ static void dram_ht_state(struct sun4v_dram_pmu *d, int state,
 bool sun4v_pmu_pcr_write(struct sun4v_dram_pmu *d, u64 pcr, bool live,
 			 u64 cur)
 {
-	bool ht = pcr & SUN4V_PMU_PCR_HT;
+	bool ht = pcr & PCR_N2_HTRACE;
 	unsigned long st;
 
-	if (live && !(cur & SUN4V_PMU_PCR_HT))
-		dram_ht_state(d, DRAM_HT_REVOKED, SUN4V_PMU_EOK);
+	if (live && !(cur & PCR_N2_HTRACE))
+		dram_ht_state(d, DRAM_HT_REVOKED, HV_EOK);
 	if (ht && READ_ONCE(d->ht) == DRAM_HT_REVOKED)
 		return false;
-	st = d->desc.ops->set_perfreg(d->desc.ctx, SUN4V_PMU_REG_PCR, pcr);
-	if (st == SUN4V_PMU_EOK) {
+	st = dram_hv_set(d, SUN4V_PMU_REG_PCR, pcr);
+	if (st == HV_EOK) {
 		/* set, or a clear that ends a "stuck" HT */
 		if (ht ? READ_ONCE(d->ht) != DRAM_HT_REVOKED :
 			 READ_ONCE(d->ht) == DRAM_HT_STUCK)
@@ -1478,75 +1545,15 @@ struct pmu *sun4v_dram_pmu_to_pmu(struct sun4v_dram_pmu *d)
 }
 EXPORT_SYMBOL_IF_KUNIT(sun4v_dram_pmu_to_pmu);
 
-#ifdef CONFIG_SPARC64
 /*
- * sun4v: the perfreg hypercalls, API group negotiation and telling a T2
- * from a T2+. The hypercalls are the kernel's hvcalls.S wrappers:
- * sun4v_niagara2_getperf()/setperf() (0x104/0x105, group 0x202) on a T2,
- * sun4v_vfalls_getperf()/setperf() (0x106/0x107, group 0x205) on a T2+.
- *
- * The driver also serves the built-in CPU PMU and PCR code through their
- * provider hooks (the two sparc patches before this driver): PCR writes
- * while HT is involved go through the chip's own SET_PERFREG, and on a T2+
- * the CPU PMU's config1 (l2ctl) is arbitrated by the DRAM PMU. The
- * driver's status and group numbers are the architected ones.
+ * sun4v: API group negotiation and telling a T2 from a T2+. The driver
+ * also serves the built-in CPU PMU and PCR code through their provider
+ * hooks (the two sparc patches before this driver): PCR writes while HT
+ * is involved go through the chip's own SET_PERFREG, and on a T2+ the CPU
+ * PMU's config1 (l2ctl) is arbitrated by the DRAM PMU.
  */
-static_assert(SUN4V_PMU_EOK == HV_EOK);
-static_assert(SUN4V_PMU_EINVAL == HV_EINVAL);
-static_assert(SUN4V_PMU_EBADTRAP == HV_EBADTRAP);
-static_assert(SUN4V_PMU_EWOULDBLOCK == HV_EWOULDBLOCK);
-static_assert(SUN4V_PMU_ENOACCESS == HV_ENOACCESS);
-static_assert(SUN4V_PMU_ENOTSUPPORTED == HV_ENOTSUPPORTED);
-static_assert(SUN4V_PMU_N2_API_GROUP == HV_GRP_N2_CPU);
-static_assert(SUN4V_PMU_VF_API_GROUP == HV_GRP_VF_CPU);
-static_assert(SUN4V_PMU_N2_GET_PERFREG == HV_FAST_N2_GET_PERFREG);
-static_assert(SUN4V_PMU_N2_SET_PERFREG == HV_FAST_N2_SET_PERFREG);
-static_assert(SUN4V_PMU_VF_GET_PERFREG == HV_FAST_VF_GET_PERFREG);
-static_assert(SUN4V_PMU_VF_SET_PERFREG == HV_FAST_VF_SET_PERFREG);
-static_assert(SUN4V_PMU_PCR_HT == PCR_N2_HTRACE);
-
-struct sun4v_dram_hv {
-	unsigned long (*get)(unsigned long reg, unsigned long *val);
-	unsigned long (*set)(unsigned long reg, unsigned long val);
-	unsigned long group;
-};
-
-static struct sun4v_dram_hv sun4v_dram_hv;
+static unsigned long sun4v_dram_group;
 static struct sun4v_dram_pmu *sun4v_dram;
-
-static unsigned long sun4v_dram_get_perfreg(void *ctx, unsigned long reg, u64 *val)
-{
-	const struct sun4v_dram_hv *g = ctx;
-	unsigned long v, st;
-
-	st = g->get(reg, &v);
-	if (st == HV_EOK)
-		*val = v;
-	return st;
-}
-
-static unsigned long sun4v_dram_set_perfreg(void *ctx, unsigned long reg, u64 val)
-{
-	const struct sun4v_dram_hv *g = ctx;
-
-	return g->set(reg, val);
-}
-
-/*
- * The socket of a CPU, as the machine description gives it (mdesc.c
- * set_sock_ids(): numbered from 1, by "socket" nodes or else by the
- * highest shared cache). The driver numbers the T2+ nodes from these.
- */
-static int sun4v_dram_cpu_socket(void *ctx, unsigned int cpu)
-{
-	return cpu_data(cpu).sock_id;
-}
-
-static const struct sun4v_pmu_ops sun4v_dram_ops = {
-	.get_perfreg = sun4v_dram_get_perfreg,
-	.set_perfreg = sun4v_dram_set_perfreg,
-	.cpu_socket = sun4v_dram_cpu_socket,
-};
 
 /* CPU PMU config1 (l2ctl) provider, T2+ only. */
 static int sun4v_dram_l2ctl_get(int cpu, u32 enc, u64 config1)
@@ -1597,11 +1604,7 @@ static int sun4v_dram_chip(void)
 
 static int __init sun4v_dram_pmu_init(void)
 {
-	struct sun4v_pmu_desc desc = {
-		.ops = &sun4v_dram_ops,
-		.ctx = &sun4v_dram_hv,
-		.owner = THIS_MODULE,
-	};
+	struct sun4v_pmu_desc desc = { .owner = THIS_MODULE };
 	unsigned long minor = 0;
 	int chip, err;
 
@@ -1616,21 +1619,13 @@ static int __init sun4v_dram_pmu_init(void)
 	}
 
 	desc.chip = chip;
-	if (chip == SUN4V_PMU_VF) {
-		sun4v_dram_hv.group = SUN4V_PMU_VF_API_GROUP;
-		sun4v_dram_hv.get = sun4v_vfalls_getperf;
-		sun4v_dram_hv.set = sun4v_vfalls_setperf;
-	} else {
-		sun4v_dram_hv.group = SUN4V_PMU_N2_API_GROUP;
-		sun4v_dram_hv.get = sun4v_niagara2_getperf;
-		sun4v_dram_hv.set = sun4v_niagara2_setperf;
-	}
+	sun4v_dram_group = chip == SUN4V_PMU_VF ? HV_GRP_VF_CPU : HV_GRP_N2_CPU;
 
 	/* Refcounted: on a T2 this shares pcr.c's registration of 0x202. */
-	err = sun4v_hvapi_register(sun4v_dram_hv.group, 1, &minor);
+	err = sun4v_hvapi_register(sun4v_dram_group, 1, &minor);
 	if (err) {
 		pr_info("hypervisor API group %#lx v1.0 not available (%d), no DRAM PMU\n",
-			sun4v_dram_hv.group, err);
+			sun4v_dram_group, err);
 		return -ENODEV;
 	}
 
@@ -1638,7 +1633,7 @@ static int __init sun4v_dram_pmu_init(void)
 	if (IS_ERR(sun4v_dram)) {
 		err = PTR_ERR(sun4v_dram);
 		sun4v_dram = NULL;
-		sun4v_hvapi_unregister(sun4v_dram_hv.group);
+		sun4v_hvapi_unregister(sun4v_dram_group);
 		return err;
 	}
 
@@ -1667,10 +1662,9 @@ static void __exit sun4v_dram_pmu_exit(void)
 	if (ht_registered)
 		pcr_unregister_ht_ops(&sun4v_dram_pcr_ht_ops);
 	sun4v_dram_pmu_remove(sun4v_dram);
-	sun4v_hvapi_unregister(sun4v_dram_hv.group);
+	sun4v_hvapi_unregister(sun4v_dram_group);
 }
 module_exit(sun4v_dram_pmu_exit);
-#endif /* CONFIG_SPARC64 */
 
 MODULE_DESCRIPTION("sun4v Niagara2 / Victoria Falls DRAM performance counters");
 MODULE_LICENSE("GPL");

@@ -1,43 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * sun4v performance-register backend interface for the niagara2_dram and
- * vfalls_dram PMUs.
+ * The niagara2_dram and vfalls_dram PMUs: what the driver shares with its
+ * KUnit suite and the suite's model.
  *
  * The UltraSPARC T2 (Niagara2) and T2+ (Victoria Falls) DRAM performance
  * registers are reachable only through the sun4v hypervisor calls
- * NIAGARA2_GET/SET_PERFREG (0x104/0x105, API group 0x202) and
- * VFALLS_GET/SET_PERFREG (0x106/0x107, API group 0x205). The driver calls
- * them only through &struct sun4v_pmu_ops: on sun4v the real hypercalls
- * (the end of sun4v_dram_pmu.c), in the KUnit suite a register-level
- * model. This header is private to the driver, its suite and its model.
+ * N2_GET/SET_PERFREG (0x104/0x105, API group 0x202) and
+ * VF_GET/SET_PERFREG (0x106/0x107, API group 0x205), which the driver
+ * makes through the kernel's wrappers in asm/hypervisor.h; status codes
+ * are the HV_E* there.
  */
 #ifndef _SUN4V_DRAM_PMU_H
 #define _SUN4V_DRAM_PMU_H
 
 #include <linux/export.h>
 #include <linux/types.h>
-
-/*
- * Hypervisor status codes used by the perfreg calls (sun4v core API,
- * FWARC 2005/116). Repeated here because the driver is also built on other
- * architectures for its KUnit suite, without asm/hypervisor.h; on sparc64
- * they are checked against the HV_E* values at build time.
- */
-#define SUN4V_PMU_EOK			0
-#define SUN4V_PMU_EINVAL		6
-#define SUN4V_PMU_EBADTRAP		7
-#define SUN4V_PMU_EWOULDBLOCK		9
-#define SUN4V_PMU_ENOACCESS		10
-#define SUN4V_PMU_ENOTSUPPORTED	13
-
-/* Fast-trap function and API group numbers (niagara2_perf_api 3.2). */
-#define SUN4V_PMU_N2_GET_PERFREG	0x104
-#define SUN4V_PMU_N2_SET_PERFREG	0x105
-#define SUN4V_PMU_N2_API_GROUP	0x202
-/* The same for the T2+ (vf_perf_api 3.2). */
-#define SUN4V_PMU_VF_GET_PERFREG	0x106
-#define SUN4V_PMU_VF_SET_PERFREG	0x107
-#define SUN4V_PMU_VF_API_GROUP	0x205
 
 /**
  * enum sun4v_pmu_chip - which perfreg API the platform provides
@@ -121,48 +98,40 @@ static inline unsigned long sun4v_pmu_pic_reg(enum sun4v_pmu_chip chip,
 #define SUN4V_PMU_PCR_SL(enc)		(((enc) >> 8) & 0xf)
 #define SUN4V_PMU_PCR_SL_MISSES	3
 
-/* PCR.HT (bit 3): count hyperprivileged events; set only by the hypervisor. */
-#define SUN4V_PMU_PCR_HT		0x8ULL
-
 /**
- * struct sun4v_pmu_ops - access to the sun4v performance registers
- * @get_perfreg: read PerfReg# @reg into *@val (NIAGARA2_GET_PERFREG or
- *	VFALLS_GET_PERFREG). *@val is written only on success. Returns the
- *	hypervisor status, SUN4V_PMU_EOK on success.
- * @set_perfreg: write @val to PerfReg# @reg (NIAGARA2_SET_PERFREG or
- *	VFALLS_SET_PERFREG). Returns the hypervisor status.
- * @cpu_socket: optional; the socket id of the CPU @cpu as the platform
- *	numbers sockets (on sparc64 cpu_data(cpu).sock_id, which the machine
- *	description numbers from 1, possibly with gaps), or a negative errno
- *	if it is not known. Only equality matters: the driver numbers the T2+
- *	nodes itself (sun4v_pmu_l2_nodes()). Without it, a T2+ has no
- *	l2ctl. Called in process context.
+ * struct sun4v_dram_pmu_test_ops - a model in place of the hypervisor
+ * @get_perfreg: as the chip's GET_PERFREG: read PerfReg# @reg into *@val,
+ *	written only on success; return the HV_E* status
+ * @set_perfreg: as the chip's SET_PERFREG: write @val to PerfReg# @reg;
+ *	return the HV_E* status
+ * @cpu_socket: optional; as cpu_data(@cpu).sock_id, or a negative errno if
+ *	the CPU's socket is not known. Without it, a T2+ has no l2ctl.
+ * @ctx: passed to each of them
  *
- * @get_perfreg and @set_perfreg act on the calling strand where the seeds
- * say so: PerfReg 0 is the calling strand's PCR, VF PerfReg 1 the L2
- * control register of the calling strand's node (vf_perf_api 3.1). They
- * are called with interrupts disabled and must not sleep; to reach another
- * node's PerfReg 1 the driver makes the call on a CPU of that node.
- * All receive the &struct sun4v_pmu_desc ctx as their first argument.
+ * For the KUnit suite and the test platform built on it: followed only
+ * where CONFIG_SUN4V_DRAM_PMU_KUNIT_TEST is enabled. The calls act on the
+ * calling strand where the hypercalls do: PerfReg 0 is the calling
+ * strand's PCR, VF PerfReg 1 the L2 control register of the calling
+ * strand's node (vf_perf_api 3.1); they are made with interrupts disabled
+ * (also from hard-irq and NMI context) and must not sleep.
  */
-struct sun4v_pmu_ops {
+struct sun4v_dram_pmu_test_ops {
 	unsigned long (*get_perfreg)(void *ctx, unsigned long reg, u64 *val);
 	unsigned long (*set_perfreg)(void *ctx, unsigned long reg, u64 val);
 	int (*cpu_socket)(void *ctx, unsigned int cpu);
+	void *ctx;
 };
 
 /**
  * struct sun4v_pmu_desc - what a DRAM PMU instance is registered with
  * @chip: N2 (registers "niagara2_dram") or VF (registers "vfalls_dram")
- * @ops: the backend
- * @ctx: passed to every @ops call
- * @owner: module providing @ops (this driver, or a test); it owns the PMU,
- *	so it cannot be unloaded while an event is open
+ * @test_ops: a model instead of the hypervisor (KUnit only; NULL on sun4v)
+ * @owner: the module that owns the PMU (this driver, or a test), so that
+ *	it cannot be unloaded while an event is open
  */
 struct sun4v_pmu_desc {
 	enum sun4v_pmu_chip chip;
-	const struct sun4v_pmu_ops *ops;
-	void *ctx;
+	const struct sun4v_dram_pmu_test_ops *test_ops;
 	struct module *owner;
 };
 

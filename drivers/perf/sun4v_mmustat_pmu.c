@@ -53,11 +53,9 @@
 #include <linux/sysfs.h>
 #include <linux/topology.h>
 
-#ifdef CONFIG_SPARC64
 #include <asm/hypervisor.h>
 #include <asm/spitfire.h>
 #include <asm/timer_64.h>
-#endif
 
 #include "sun4v_mmustat_pmu.h"
 
@@ -226,7 +224,7 @@ struct mmustat_cpu {
 /**
  * struct sun4v_mmustat_pmu - one niagara_mmustat PMU
  * @pmu: the perf PMU
- * @ops: the backend
+ * @test: the model in place of the hypervisor (KUnit only), or NULL
  * @tick_hz: %tick frequency found at probe, 0 if unknown; the scale of
  *	the time views
  * @variants: MMUSTAT_VAR_* the PMU has; which events/ files it shows
@@ -236,7 +234,7 @@ struct mmustat_cpu {
  */
 struct sun4v_mmustat_pmu {
 	struct pmu pmu;
-	struct sun4v_mmustat_pmu_ops ops;
+	const struct sun4v_mmustat_pmu_test_ops *test;
 	u64 tick_hz;
 	u32 variants;
 	struct mmustat_cpu __percpu *cpus;
@@ -252,11 +250,11 @@ static struct sun4v_mmustat_pmu *to_mmustat(struct pmu *pmu)
 static const char *mmustat_hv_err(unsigned long status)
 {
 	switch (status) {
-	case SUN4V_MMUSTAT_PMU_ENORADDR:
+	case HV_ENORADDR:
 		return "ENORADDR";
-	case SUN4V_MMUSTAT_PMU_EBADALIGN:
+	case HV_EBADALIGN:
 		return "EBADALIGN";
-	case SUN4V_MMUSTAT_PMU_EBADTRAP:
+	case HV_EBADTRAP:
 		return "EBADTRAP";
 	default:
 		return "unexpected status";
@@ -293,6 +291,158 @@ static unsigned long mmustat_switches(const struct task_struct *t)
 }
 
 /*
+ * The hardware: the NIAGARA_MMUSTAT_CONF/INFO fast traps (0x102/0x103, API
+ * group 0x200 version 1.0) through the kernel's hvcalls.S wrappers
+ * sun4v_mmustat_conf()/sun4v_mmustat_info(), buffer memory, and the %tick
+ * frequency. The KUnit suite, and the test platform built with it, give a
+ * model instead (&struct sun4v_mmustat_pmu_test_ops): only where the suite
+ * is configured is mmu->test followed, elsewhere the compiler drops it.
+ */
+static_assert(sizeof(struct hv_mmu_statistics) == SUN4V_MMUSTAT_PMU_BUF_SIZE);
+
+static const struct sun4v_mmustat_pmu_test_ops *
+mmustat_test(const struct sun4v_mmustat_pmu_test_ops *t)
+{
+	return IS_ENABLED(CONFIG_SUN4V_MMUSTAT_PMU_KUNIT_TEST) ? t : NULL;
+}
+
+struct sun4v_mmustat_call {
+	bool conf;
+	unsigned long arg0;
+	unsigned long ret1;
+	unsigned long status;
+};
+
+static void sun4v_mmustat_trap(void *data)
+{
+	struct sun4v_mmustat_call *c = data;
+
+	if (c->conf)
+		c->status = sun4v_mmustat_conf(c->arg0, &c->ret1);
+	else
+		c->status = sun4v_mmustat_info(&c->ret1);
+}
+
+/*
+ * The hypercalls act on the calling virtual CPU. The driver calls on @cpu
+ * with interrupts disabled; anything else is routed there by an IPI.
+ */
+static unsigned long sun4v_mmustat_call_on(unsigned int cpu, bool conf,
+					   unsigned long arg0, u64 *ret1)
+{
+	struct sun4v_mmustat_call c = { .conf = conf, .arg0 = arg0 };
+	unsigned long flags;
+
+	if (cpu == get_cpu()) {
+		local_irq_save(flags);
+		sun4v_mmustat_trap(&c);
+		local_irq_restore(flags);
+	} else if (WARN_ON_ONCE(irqs_disabled()) ||
+		   smp_call_function_single(cpu, sun4v_mmustat_trap, &c, 1)) {
+		/* Not callable there: report "not supported" to be safe. */
+		c.status = HV_EBADTRAP;
+		c.ret1 = 0;
+	}
+	put_cpu();
+	*ret1 = c.ret1;
+	return c.status;
+}
+
+/* MMUSTAT_INFO on @cpu: the buffer configured there, 0 if none */
+static unsigned long mmustat_hv_info(const struct sun4v_mmustat_pmu_test_ops *t,
+				     unsigned int cpu, u64 *raddr)
+{
+	t = mmustat_test(t);
+	if (t)
+		return t->info(t->ctx, cpu, raddr);
+	return sun4v_mmustat_call_on(cpu, false, 0, raddr);
+}
+
+/* MMUSTAT_CONF on @cpu: configure @raddr (0 disables), the old one in @prev */
+static unsigned long mmustat_hv_conf(const struct sun4v_mmustat_pmu_test_ops *t,
+				     unsigned int cpu, u64 raddr, u64 *prev)
+{
+	t = mmustat_test(t);
+	if (t)
+		return t->conf(t->ctx, cpu, raddr, prev);
+	return sun4v_mmustat_call_on(cpu, true, raddr, prev);
+}
+
+static void *mmustat_buf_alloc(const struct sun4v_mmustat_pmu_test_ops *t,
+			       unsigned int cpu, u64 *raddr)
+{
+	void *buf;
+
+	t = mmustat_test(t);
+	if (t)
+		return t->buf_alloc(t->ctx, cpu, raddr);
+	/* kmalloc() aligns power-of-two sizes naturally: 512 > 64 bytes. */
+	BUILD_BUG_ON(!is_power_of_2(SUN4V_MMUSTAT_PMU_BUF_SIZE) ||
+		     SUN4V_MMUSTAT_PMU_BUF_SIZE < SUN4V_MMUSTAT_PMU_BUF_ALIGN);
+	buf = kzalloc_node(SUN4V_MMUSTAT_PMU_BUF_SIZE, GFP_KERNEL,
+			   cpu_to_node(cpu));
+	if (!buf)
+		return NULL;
+	*raddr = __pa(buf);
+	return buf;
+}
+
+/* Only when the hypervisor can no longer write @buf */
+static void mmustat_buf_free(const struct sun4v_mmustat_pmu_test_ops *t,
+			     unsigned int cpu, void *buf, u64 raddr)
+{
+	t = mmustat_test(t);
+	if (t)
+		t->buf_free(t->ctx, cpu, buf, raddr);
+	else
+		kfree(buf);
+}
+
+/* The hypervisor may still write it: never freed, and not a leak to report. */
+static void mmustat_buf_leak(const struct sun4v_mmustat_pmu_test_ops *t,
+			     unsigned int cpu, void *buf, u64 raddr)
+{
+	t = mmustat_test(t);
+	if (!t)
+		kmemleak_not_leak(buf);
+	else if (t->buf_leak)
+		t->buf_leak(t->ctx, cpu, buf, raddr);
+}
+
+/*
+ * A buffer configured by someone else, e.g. the per-cpu buffer of
+ * cpuN/mmustat_enable (arch/sparc/kernel/sysfs.c, which passes __pa() of a
+ * linearly mapped address). Real memory is linearly mapped on sparc64, so
+ * __va() is a permanent mapping usable with interrupts disabled.
+ */
+static const void *mmustat_map(const struct sun4v_mmustat_pmu_test_ops *t,
+			       u64 raddr)
+{
+	t = mmustat_test(t);
+	if (t)
+		return t->map(t->ctx, raddr);
+	if (!pfn_valid(PHYS_PFN(raddr)) ||
+	    !pfn_valid(PHYS_PFN(raddr + SUN4V_MMUSTAT_PMU_BUF_SIZE - 1)))
+		return NULL;
+	return __va(raddr);
+}
+
+/*
+ * "ticks" are %tick deltas (seed 2.3). On the T1 %tick counts CPU cycles
+ * at the clock-frequency of the machine description, which is what
+ * sparc64_get_clock_tick() returns (inferred; no source states the %tick
+ * rate of the T1 explicitly). 0: unknown, no time views.
+ */
+static u64 mmustat_tick_hz(const struct sun4v_mmustat_pmu_test_ops *t,
+			   unsigned int cpu)
+{
+	t = mmustat_test(t);
+	if (t)
+		return t->tick_hz ? t->tick_hz(t->ctx, cpu) : 0;
+	return sparc64_get_clock_tick(cpu);
+}
+
+/*
  * NIAGARA_MMUSTAT_INFO, asked once per context switch. Only a conf made on
  * this vCPU changes its buffer: ours, made here with interrupts off, or
  * another user's, made from task context on this CPU (Linux's
@@ -310,9 +460,9 @@ static unsigned long mmustat_info(struct sun4v_mmustat_pmu *mmu,
 	if (cached && st->info_task == current &&
 	    st->info_switches == mmustat_switches(current)) {
 		*raddr = st->info_raddr;
-		return SUN4V_MMUSTAT_PMU_EOK;
+		return HV_EOK;
 	}
-	status = mmu->ops.info(mmu->ops.ctx, cpu, raddr);
+	status = mmustat_hv_info(mmu->test, cpu, raddr);
 	/*
 	 * An answer got while a task is being switched out (its count is
 	 * already bumped) must not be cached: it would match again when that
@@ -371,7 +521,7 @@ static bool mmustat_restore(struct sun4v_mmustat_pmu *mmu, struct mmustat_cpu *s
 	unsigned long status;
 	u64 ours;
 
-	status = mmu->ops.conf(mmu->ops.ctx, cpu, prev, &ours);
+	status = mmustat_hv_conf(mmu->test, cpu, prev, &ours);
 	mmustat_err("cpu%u: found another user's statistics buffer at %#llx where ours was to go; %s\n",
 		    cpu, prev, status ? "could not put it back" : "put it back");
 	if (status)
@@ -391,7 +541,7 @@ static bool mmustat_let_go(struct sun4v_mmustat_pmu *mmu, struct mmustat_cpu *st
 	u64 raddr;
 
 	st->info_task = NULL;
-	return !mmu->ops.info(mmu->ops.ctx, cpu, &raddr) &&
+	return !mmustat_hv_info(mmu->test, cpu, &raddr) &&
 	       raddr != st->own_raddr;
 }
 
@@ -405,7 +555,7 @@ static const u64 *mmustat_install(struct sun4v_mmustat_pmu *mmu,
 
 	/* The seed wants a zeroed buffer. */
 	memset(st->own, 0, SUN4V_MMUSTAT_PMU_BUF_SIZE);
-	status = mmu->ops.conf(mmu->ops.ctx, cpu, st->own_raddr, &prev);
+	status = mmustat_hv_conf(mmu->test, cpu, st->own_raddr, &prev);
 	if (status) {
 		mmustat_err("cpu%u: hypervisor rejected the statistics buffer at %#llx: %s (%lu)\n",
 			    cpu, st->own_raddr, mmustat_hv_err(status), status);
@@ -419,7 +569,7 @@ static const u64 *mmustat_install(struct sun4v_mmustat_pmu *mmu,
 		/* The hypervisor swapped ours out again: read theirs. */
 		st->installed = false;
 		*raddrp = prev;
-		return mmu->ops.map(mmu->ops.ctx, prev);
+		return mmustat_map(mmu->test, prev);
 	}
 	*raddrp = st->own_raddr;
 	return st->own;
@@ -467,7 +617,7 @@ static int mmustat_sync(struct sun4v_mmustat_pmu *mmu, const u64 **srcp,
 		src = st->own;
 	} else if (raddr) {
 		/* Somebody else's buffer (e.g. cpuN/mmustat_enable): read only. */
-		src = mmu->ops.map(mmu->ops.ctx, raddr);
+		src = mmustat_map(mmu->test, raddr);
 		if (!src)
 			mmustat_err("cpu%u: cannot read the buffer at real address %#llx configured by another user\n",
 				    cpu, raddr);
@@ -683,7 +833,7 @@ static void mmustat_offline_ipi(void *data)
 
 	/* No cached answer: the CPU is going, ask the hypervisor. */
 	st->info_task = NULL;
-	status = mmu->ops.info(mmu->ops.ctx, cpu, &raddr);
+	status = mmustat_hv_info(mmu->test, cpu, &raddr);
 	/* Still configured, so still readable: take the final counts. */
 	if (!status && st->src && raddr == st->src_raddr) {
 		list_for_each_entry(event, &st->active, active_entry)
@@ -704,7 +854,7 @@ static void mmustat_offline_ipi(void *data)
 		return;
 	}
 
-	status = mmu->ops.conf(mmu->ops.ctx, cpu, 0, &prev);
+	status = mmustat_hv_conf(mmu->test, cpu, 0, &prev);
 	if (status) {
 		mmustat_err("cpu%u: removing the statistics buffer failed: %s (%lu)\n",
 			    cpu, mmustat_hv_err(status), status);
@@ -731,11 +881,9 @@ static void mmustat_free_own(struct sun4v_mmustat_pmu *mmu, unsigned int cpu)
 	if (st->hv_may_write || st->installed) {
 		pr_err("cpu%u: cannot tell whether the hypervisor still writes the statistics buffer at %#llx: keeping its %u bytes for good\n",
 		       cpu, st->own_raddr, SUN4V_MMUSTAT_PMU_BUF_SIZE);
-		if (mmu->ops.buf_leak)
-			mmu->ops.buf_leak(mmu->ops.ctx, cpu, st->own,
-					  st->own_raddr);
+		mmustat_buf_leak(mmu->test, cpu, st->own, st->own_raddr);
 	} else {
-		mmu->ops.buf_free(mmu->ops.ctx, cpu, st->own, st->own_raddr);
+		mmustat_buf_free(mmu->test, cpu, st->own, st->own_raddr);
 	}
 	st->own = NULL;
 	st->own_raddr = 0;
@@ -751,7 +899,7 @@ static int mmustat_cpu_online(unsigned int cpu, struct hlist_node *node)
 	u64 raddr;
 
 	if (!st->own) {
-		st->own = mmu->ops.buf_alloc(mmu->ops.ctx, cpu, &raddr);
+		st->own = mmustat_buf_alloc(mmu->test, cpu, &raddr);
 		if (st->own)
 			st->own_raddr = raddr;
 		else
@@ -832,7 +980,7 @@ static const struct attribute_group *mmustat_attr_groups[] = {
 };
 
 struct mmustat_probe_info {
-	const struct sun4v_mmustat_pmu_ops *ops;
+	const struct sun4v_mmustat_pmu_test_ops *test;
 	unsigned long status;
 	u64 raddr;
 	u64 hz;
@@ -843,13 +991,14 @@ static void mmustat_probe_ipi(void *data)
 	struct mmustat_probe_info *pi = data;
 	unsigned int cpu = smp_processor_id();
 
-	pi->status = pi->ops->info(pi->ops->ctx, cpu, &pi->raddr);
+	pi->status = mmustat_hv_info(pi->test, cpu, &pi->raddr);
 }
 
 /**
  * sun4v_mmustat_pmu_probe() - detect the MMU statistics API and register the PMU
- * @ops: the backend; copied
- * @owner: module that provides @ops; pinned while events exist
+ * @test: a model instead of the hypervisor (KUnit only; NULL on sun4v);
+ *	must stay valid until sun4v_mmustat_pmu_remove()
+ * @owner: module that owns the PMU; pinned while events exist
  *
  * Asks the hypervisor (info on one CPU) whether the API exists; EBADTRAP
  * means it does not (every CPU but the UltraSPARC T1), which is logged once
@@ -860,10 +1009,11 @@ static void mmustat_probe_ipi(void *data)
  * Return: the PMU, or ERR_PTR(-ENODEV) if the API is absent, -EIO for
  * another hypervisor error, -ENOMEM, or an error from perf_pmu_register().
  */
-struct sun4v_mmustat_pmu *sun4v_mmustat_pmu_probe(const struct sun4v_mmustat_pmu_ops *ops,
-						  struct module *owner)
+struct sun4v_mmustat_pmu *
+sun4v_mmustat_pmu_probe(const struct sun4v_mmustat_pmu_test_ops *test,
+			struct module *owner)
 {
-	struct mmustat_probe_info pi = { .ops = ops };
+	struct mmustat_probe_info pi = { .test = test };
 	struct sun4v_mmustat_pmu *mmu;
 	unsigned int cpu;
 	int ret;
@@ -872,7 +1022,7 @@ struct sun4v_mmustat_pmu *sun4v_mmustat_pmu_probe(const struct sun4v_mmustat_pmu
 	cpu = get_cpu();
 	smp_call_function_single(cpu, mmustat_probe_ipi, &pi, 1);
 	put_cpu();
-	if (pi.status == SUN4V_MMUSTAT_PMU_EBADTRAP) {
+	if (pi.status == HV_EBADTRAP) {
 		pr_info("not supported by this hypervisor (EBADTRAP): MMU statistics exist on UltraSPARC T1 only\n");
 		return ERR_PTR(-ENODEV);
 	}
@@ -881,12 +1031,12 @@ struct sun4v_mmustat_pmu *sun4v_mmustat_pmu_probe(const struct sun4v_mmustat_pmu
 		       mmustat_hv_err(pi.status), pi.status);
 		return ERR_PTR(-EIO);
 	}
-	pi.hz = ops->tick_hz ? ops->tick_hz(ops->ctx, cpu) : 0;
+	pi.hz = mmustat_tick_hz(test, cpu);
 
 	mmu = kzalloc(sizeof(*mmu), GFP_KERNEL);
 	if (!mmu)
 		return ERR_PTR(-ENOMEM);
-	mmu->ops = *ops;
+	mmu->test = test;
 	mmu->cpus = alloc_percpu(struct mmustat_cpu);
 	if (!mmu->cpus) {
 		ret = -ENOMEM;
@@ -980,140 +1130,6 @@ struct pmu *sun4v_mmustat_pmu_to_pmu(struct sun4v_mmustat_pmu *mmu)
 }
 EXPORT_SYMBOL_IF_KUNIT(sun4v_mmustat_pmu_to_pmu);
 
-#ifdef CONFIG_SPARC64
-/*
- * sun4v: the NIAGARA_MMUSTAT_CONF/INFO fast traps (0x102/0x103, API group
- * 0x200 version 1.0) through the kernel's hvcalls.S wrappers
- * sun4v_mmustat_conf()/sun4v_mmustat_info(), buffer memory, and the %tick
- * frequency. Elsewhere the driver is built only for its KUnit suite, which
- * runs it on a model of the API. The driver's numbers are the architected
- * ones.
- */
-static_assert(SUN4V_MMUSTAT_PMU_FAST_CONF == HV_FAST_MMUSTAT_CONF);
-static_assert(SUN4V_MMUSTAT_PMU_FAST_INFO == HV_FAST_MMUSTAT_INFO);
-static_assert(SUN4V_MMUSTAT_PMU_API_GROUP == HV_GRP_NIAG_PERF);
-static_assert(SUN4V_MMUSTAT_PMU_EOK == HV_EOK);
-static_assert(SUN4V_MMUSTAT_PMU_ENORADDR == HV_ENORADDR);
-static_assert(SUN4V_MMUSTAT_PMU_EBADTRAP == HV_EBADTRAP);
-static_assert(SUN4V_MMUSTAT_PMU_EBADALIGN == HV_EBADALIGN);
-static_assert(sizeof(struct hv_mmu_statistics) == SUN4V_MMUSTAT_PMU_BUF_SIZE);
-
-struct sun4v_mmustat_call {
-	bool conf;
-	unsigned long arg0;
-	unsigned long ret1;
-	unsigned long status;
-};
-
-static void sun4v_mmustat_trap(void *data)
-{
-	struct sun4v_mmustat_call *c = data;
-
-	if (c->conf)
-		c->status = sun4v_mmustat_conf(c->arg0, &c->ret1);
-	else
-		c->status = sun4v_mmustat_info(&c->ret1);
-}
-
-/*
- * The hypercalls act on the calling virtual CPU. The driver calls on @cpu
- * with interrupts disabled; anything else is routed there by an IPI.
- */
-static unsigned long sun4v_mmustat_call_on(unsigned int cpu, bool conf,
-					   unsigned long arg0, u64 *ret1)
-{
-	struct sun4v_mmustat_call c = { .conf = conf, .arg0 = arg0 };
-	unsigned long flags;
-
-	if (cpu == get_cpu()) {
-		local_irq_save(flags);
-		sun4v_mmustat_trap(&c);
-		local_irq_restore(flags);
-	} else if (WARN_ON_ONCE(irqs_disabled()) ||
-		   smp_call_function_single(cpu, sun4v_mmustat_trap, &c, 1)) {
-		/* Not callable there: report "not supported" to be safe. */
-		c.status = HV_EBADTRAP;
-		c.ret1 = 0;
-	}
-	put_cpu();
-	*ret1 = c.ret1;
-	return c.status;
-}
-
-static unsigned long sun4v_mmustat_hv_info(void *ctx, unsigned int cpu, u64 *raddr)
-{
-	return sun4v_mmustat_call_on(cpu, false, 0, raddr);
-}
-
-static unsigned long sun4v_mmustat_hv_conf(void *ctx, unsigned int cpu, u64 raddr,
-					   u64 *prev)
-{
-	return sun4v_mmustat_call_on(cpu, true, raddr, prev);
-}
-
-static void *sun4v_mmustat_buf_alloc(void *ctx, unsigned int cpu, u64 *raddr)
-{
-	void *buf;
-
-	/* kmalloc() aligns power-of-two sizes naturally: 512 > 64 bytes. */
-	BUILD_BUG_ON(!is_power_of_2(SUN4V_MMUSTAT_PMU_BUF_SIZE) ||
-		     SUN4V_MMUSTAT_PMU_BUF_SIZE < SUN4V_MMUSTAT_PMU_BUF_ALIGN);
-	buf = kzalloc_node(SUN4V_MMUSTAT_PMU_BUF_SIZE, GFP_KERNEL,
-			   cpu_to_node(cpu));
-	if (!buf)
-		return NULL;
-	*raddr = __pa(buf);
-	return buf;
-}
-
-static void sun4v_mmustat_buf_free(void *ctx, unsigned int cpu, void *buf,
-				   u64 raddr)
-{
-	kfree(buf);
-}
-
-/* The hypervisor may still write it: never freed, and not a leak to report. */
-static void sun4v_mmustat_buf_leak(void *ctx, unsigned int cpu, void *buf,
-				   u64 raddr)
-{
-	kmemleak_not_leak(buf);
-}
-
-/*
- * A buffer configured by someone else, e.g. the per-cpu buffer of
- * cpuN/mmustat_enable (arch/sparc/kernel/sysfs.c, which passes __pa() of a
- * linearly mapped address). Real memory is linearly mapped on sparc64, so
- * __va() is a permanent mapping usable with interrupts disabled.
- */
-static const void *sun4v_mmustat_map(void *ctx, u64 raddr)
-{
-	if (!pfn_valid(PHYS_PFN(raddr)) ||
-	    !pfn_valid(PHYS_PFN(raddr + SUN4V_MMUSTAT_PMU_BUF_SIZE - 1)))
-		return NULL;
-	return __va(raddr);
-}
-
-/*
- * "ticks" are %tick deltas (seed 2.3). On the T1 %tick counts CPU cycles
- * at the clock-frequency of the machine description, which is what
- * sparc64_get_clock_tick() returns (inferred; no source states the %tick
- * rate of the T1 explicitly).
- */
-static u64 sun4v_mmustat_tick_hz(void *ctx, unsigned int cpu)
-{
-	return sparc64_get_clock_tick(cpu);
-}
-
-static const struct sun4v_mmustat_pmu_ops sun4v_mmustat_ops = {
-	.info = sun4v_mmustat_hv_info,
-	.conf = sun4v_mmustat_hv_conf,
-	.buf_alloc = sun4v_mmustat_buf_alloc,
-	.buf_free = sun4v_mmustat_buf_free,
-	.buf_leak = sun4v_mmustat_buf_leak,
-	.map = sun4v_mmustat_map,
-	.tick_hz = sun4v_mmustat_tick_hz,
-};
-
 static struct sun4v_mmustat_pmu *sun4v_mmustat;
 
 static int __init sun4v_mmustat_pmu_init(void)
@@ -1129,30 +1145,27 @@ static int __init sun4v_mmustat_pmu_init(void)
 	 * them to EBADTRAP until the group's version is set. pcr.c already
 	 * holds it on a T1; this takes our own reference.
 	 */
-	ret = sun4v_hvapi_register(SUN4V_MMUSTAT_PMU_API_GROUP, 1, &minor);
+	ret = sun4v_hvapi_register(HV_GRP_NIAG_PERF, 1, &minor);
 	if (ret) {
 		pr_info("hypervisor API group 0x200 v1 not available (%d): no MMU statistics\n",
 			ret);
 		return -ENODEV;
 	}
 
-	sun4v_mmustat = sun4v_mmustat_pmu_probe(&sun4v_mmustat_ops, THIS_MODULE);
+	sun4v_mmustat = sun4v_mmustat_pmu_probe(NULL, THIS_MODULE);
 	if (IS_ERR(sun4v_mmustat)) {
-		sun4v_hvapi_unregister(SUN4V_MMUSTAT_PMU_API_GROUP);
+		sun4v_hvapi_unregister(HV_GRP_NIAG_PERF);
 		return PTR_ERR(sun4v_mmustat);
 	}
 	return 0;
 }
 module_init(sun4v_mmustat_pmu_init);
-#endif /* CONFIG_SPARC64 */
 
 /* Messages of a failed probe may still be queued. */
 static void __exit sun4v_mmustat_pmu_exit(void)
 {
-#ifdef CONFIG_SPARC64
 	sun4v_mmustat_pmu_remove(sun4v_mmustat);
-	sun4v_hvapi_unregister(SUN4V_MMUSTAT_PMU_API_GROUP);
-#endif
+	sun4v_hvapi_unregister(HV_GRP_NIAG_PERF);
 	pmu_log_flush(&mmustat_log);
 }
 module_exit(sun4v_mmustat_pmu_exit);

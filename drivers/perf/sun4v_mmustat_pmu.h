@@ -6,10 +6,10 @@
  * 0x200).
  *
  * Private to the driver (drivers/perf/sun4v_mmustat_pmu.c), its KUnit
- * suite and its model: the driver reaches the hypervisor only through
- * &struct sun4v_mmustat_pmu_ops, on sun4v the real hypercalls at the end of
- * the driver, in the suite the model (drivers/perf/tests/sun4v_mmustat_model.c),
- * a faithful software hypervisor.
+ * suite and the suite's model (drivers/perf/tests/sun4v_mmustat_model.c), a
+ * software hypervisor the suite puts in the driver's place through
+ * &struct sun4v_mmustat_pmu_test_ops. Function, group and status numbers
+ * are asm/hypervisor.h's.
  */
 #ifndef _SUN4V_MMUSTAT_PMU_H
 #define _SUN4V_MMUSTAT_PMU_H
@@ -20,17 +20,6 @@
 
 struct module;
 struct pmu;
-
-/* Fast-trap functions and their API group (mmustat.txt 2.1, 2.2). */
-#define SUN4V_MMUSTAT_PMU_FAST_CONF		0x102
-#define SUN4V_MMUSTAT_PMU_FAST_INFO		0x103
-#define SUN4V_MMUSTAT_PMU_API_GROUP		0x200
-
-/* Hypervisor status codes used by this API (sun4v core API). */
-#define SUN4V_MMUSTAT_PMU_EOK		0
-#define SUN4V_MMUSTAT_PMU_ENORADDR		2
-#define SUN4V_MMUSTAT_PMU_EBADTRAP		7
-#define SUN4V_MMUSTAT_PMU_EBADALIGN		8
 
 /* The statistics buffer: 512 bytes, 64 u64 words (seed section 2.3). */
 #define SUN4V_MMUSTAT_PMU_BUF_SIZE		512
@@ -86,16 +75,19 @@ static inline bool sun4v_mmustat_pmu_pgsz_valid(unsigned int pgsz)
 }
 
 /**
- * struct sun4v_mmustat_pmu_ops - backend: the hypervisor and buffer memory
+ * struct sun4v_mmustat_pmu_test_ops - a model in place of the hypervisor
  *
- * The statistics slot the hypervisor keeps is per virtual CPU and the
+ * For the KUnit suite and the test platform built on it: followed only
+ * where CONFIG_SUN4V_MMUSTAT_PMU_KUNIT_TEST is enabled; on sun4v the
+ * driver makes the hypercalls and owns the buffer memory itself. The
+ * statistics slot the hypervisor keeps is per virtual CPU and the
  * hypercalls act on the calling virtual CPU, so @conf and @info are only
- * ever called on @cpu itself, with interrupts disabled; a backend may rely
- * on that (the sun4v backend warns if it is not so).
+ * ever called on @cpu itself, with interrupts disabled; a model may rely
+ * on that.
  *
  * @info: NIAGARA_MMUSTAT_INFO on @cpu: store the real address of the
  *	buffer currently configured (0 if none) in @raddr. Return the
- *	hypervisor status (SUN4V_MMUSTAT_PMU_EOK, SUN4V_MMUSTAT_PMU_EBADTRAP, ...).
+ *	hypervisor status (HV_EOK, HV_EBADTRAP, ...).
  * @conf: NIAGARA_MMUSTAT_CONF on @cpu: configure @raddr (0 disables) and
  *	store the previously configured real address in @prev. Return the
  *	hypervisor status. After an error nothing is collected on @cpu; after
@@ -115,9 +107,9 @@ static inline bool sun4v_mmustat_pmu_pgsz_valid(unsigned int pgsz)
  *	The mapping is never released, so it must be a permanent one.
  * @tick_hz: frequency of the %tick register of @cpu in Hz (the unit of the
  *	"ticks" statistics), or 0 if unknown.
- * @ctx: backend context, passed to every op
+ * @ctx: passed to each of them
  */
-struct sun4v_mmustat_pmu_ops {
+struct sun4v_mmustat_pmu_test_ops {
 	unsigned long (*info)(void *ctx, unsigned int cpu, u64 *raddr);
 	unsigned long (*conf)(void *ctx, unsigned int cpu, u64 raddr,
 			      u64 *prev);
@@ -131,8 +123,9 @@ struct sun4v_mmustat_pmu_ops {
 
 struct sun4v_mmustat_pmu;
 
-struct sun4v_mmustat_pmu *sun4v_mmustat_pmu_probe(const struct sun4v_mmustat_pmu_ops *ops,
-						  struct module *owner);
+struct sun4v_mmustat_pmu *
+sun4v_mmustat_pmu_probe(const struct sun4v_mmustat_pmu_test_ops *test,
+			struct module *owner);
 void sun4v_mmustat_pmu_remove(struct sun4v_mmustat_pmu *mmu);
 struct pmu *sun4v_mmustat_pmu_to_pmu(struct sun4v_mmustat_pmu *mmu);
 

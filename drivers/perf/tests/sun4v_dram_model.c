@@ -202,12 +202,12 @@ static unsigned long model_check(struct sun4v_dram_model *m,
 {
 	/* ref 1.5: ENOACCESS for every register without perfctraccess. */
 	if (!m->access)
-		return SUN4V_PMU_ENOACCESS;
+		return HV_ENOACCESS;
 	/* Both seeds 3.2: EINVAL, invalid performance register number. */
 	*chan = sun4v_dram_model_decode(m->chip, reg, pic);
 	if (*chan == -EINVAL) {
 		m->bad++;
-		return SUN4V_PMU_EINVAL;
+		return HV_EINVAL;
 	}
 	/*
 	 * ref 1.6: VF answers EINVAL (v1.0) or ENOTSUPPORTED (v1.1) for a
@@ -217,7 +217,7 @@ static unsigned long model_check(struct sun4v_dram_model *m,
 	if (m->chip == SUN4V_PMU_VF && *chan >= 0 &&
 	    !(m->present & BIT(*chan)))
 		return m->absent_status;
-	return SUN4V_PMU_EOK;
+	return HV_EOK;
 }
 
 /* The calling strand's node, for the node-local VF PerfReg 1. */
@@ -241,7 +241,7 @@ static unsigned long model_get(void *ctx, unsigned long reg, u64 *val)
 	if (model_injected(m, SUN4V_PMU_MODEL_GET, reg, &status))
 		goto out;
 	status = model_check(m, reg, &chan, &pic);
-	if (status != SUN4V_PMU_EOK)
+	if (status != HV_EOK)
 		goto out;
 	if (reg == SUN4V_PMU_REG_PCR) {
 		*val = m->pcr;
@@ -277,12 +277,12 @@ static unsigned long model_set(void *ctx, unsigned long reg, u64 val)
 	if (model_injected(m, SUN4V_PMU_MODEL_SET, reg, &status))
 		goto out;
 	status = model_check(m, reg, &chan, &pic);
-	if (status != SUN4V_PMU_EOK)
+	if (status != HV_EOK)
 		goto out;
 	if (reg == SUN4V_PMU_REG_PCR) {
 		/* N2 2.1, ref 1.5: HT needs perfctrhtaccess. */
 		if ((val & MODEL_PCR_HT) && !m->ht_access)
-			status = SUN4V_PMU_ENOACCESS;
+			status = HV_ENOACCESS;
 		else
 			m->pcr = val;
 	} else if (chan < 0) {
@@ -323,13 +323,6 @@ static int model_cpu_socket(void *ctx, unsigned int cpu)
 	return READ_ONCE(m->sock[cpu]);
 }
 
-const struct sun4v_pmu_ops sun4v_dram_model_ops = {
-	.get_perfreg = model_get,
-	.set_perfreg = model_set,
-	.cpu_socket = model_cpu_socket,
-};
-EXPORT_SYMBOL_GPL(sun4v_dram_model_ops);
-
 /**
  * sun4v_dram_model_init() - reset a model to a freshly booted chip
  * @m: the model
@@ -346,12 +339,18 @@ void sun4v_dram_model_init(struct sun4v_dram_model *m,
 	unsigned int cpu;
 
 	memset(m, 0, sizeof(*m));
+	m->ops = (struct sun4v_dram_pmu_test_ops) {
+		.get_perfreg = model_get,
+		.set_perfreg = model_set,
+		.cpu_socket = model_cpu_socket,
+		.ctx = m,
+	};
 	raw_spin_lock_init(&m->lock);
 	m->chip = chip;
 	m->present = present;
 	m->access = true;
 	m->ht_access = true;
-	m->absent_status = SUN4V_PMU_EINVAL;
+	m->absent_status = HV_EINVAL;
 	for (cpu = 0; cpu < SUN4V_PMU_MODEL_CPUS; cpu++)
 		m->sock[cpu] = 1;
 }

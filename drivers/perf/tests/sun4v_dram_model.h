@@ -8,6 +8,7 @@
 #define _SUN4V_DRAM_MODEL_H
 
 #include <linux/spinlock.h>
+#include <asm/hypervisor.h>
 
 #include "../sun4v_dram_pmu.h"
 
@@ -76,6 +77,8 @@ struct sun4v_dram_model_call {
 
 /**
  * struct sun4v_dram_model - state of one modelled hypervisor and chip
+ * @ops: the driver's hook to this model (sun4v_dram_model_init() fills
+ *	it in; a test may copy it and replace a call)
  * @chip: N2 or VF numbering and behaviour
  * @lock: serialises the calls, traffic and injection; raw, because the
  *	driver calls the model under its own raw spinlock, in hard-irq context
@@ -117,6 +120,7 @@ struct sun4v_dram_model_call {
  *	control value with bits the hypervisor would silently drop
  */
 struct sun4v_dram_model {
+	struct sun4v_dram_pmu_test_ops ops;
 	enum sun4v_pmu_chip chip;
 	raw_spinlock_t lock;
 	bool access;
@@ -147,8 +151,6 @@ struct sun4v_dram_model {
 	unsigned int inj_traffic_event;
 	unsigned long bad;
 };
-
-extern const struct sun4v_pmu_ops sun4v_dram_model_ops;
 
 void sun4v_dram_model_init(struct sun4v_dram_model *m,
 			   enum sun4v_pmu_chip chip, u32 present);

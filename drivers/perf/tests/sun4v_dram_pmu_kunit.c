@@ -22,6 +22,8 @@
 #include "pmu_format_kunit.h"
 #include "sun4v_dram_model.h"
 
+#include <asm/pcr.h>
+
 #ifdef CONFIG_X86_LOCAL_APIC
 #include <asm/apic.h>
 #endif
@@ -73,7 +75,7 @@ static void dram_model(struct dram_ctx *c, enum sun4v_pmu_chip chip,
 static void dram_probe(struct kunit *test, struct dram_ctx *c)
 {
 	struct sun4v_pmu_desc desc = {
-		.chip = c->chip, .ops = &sun4v_dram_model_ops, .ctx = &c->m,
+		.chip = c->chip, .test_ops = &c->m.ops,
 	};
 
 	c->d = sun4v_dram_pmu_probe(&desc);
@@ -739,9 +741,7 @@ static void dram_test_detect_high_bits(struct kunit *test)
 		SUN4V_PMU_MODEL_HIGH_WRITTEN,
 	};
 	struct dram_ctx *c = dram_alloc(test);
-	struct sun4v_pmu_desc desc = { .chip = N2,
-					 .ops = &sun4v_dram_model_ops,
-					 .ctx = &c->m };
+	struct sun4v_pmu_desc desc = { .chip = N2, .test_ops = &c->m.ops };
 	unsigned int i, ch;
 
 	for (i = 0; i < ARRAY_SIZE(readings); i++) {
@@ -808,14 +808,13 @@ static void dram_test_probe_errors(struct kunit *test)
 	const u64 ctl1 = 0x21;
 	struct dram_ctx *c = dram_alloc(test);
 	struct sun4v_dram_model_call *log;
-	struct sun4v_pmu_desc desc = { .ops = &sun4v_dram_model_ops };
+	struct sun4v_pmu_desc desc = { .test_ops = &c->m.ops };
 	unsigned int e, i, nr_log, k[2];
 	unsigned long ctl0;
 
 	log = kunit_kcalloc(test, SUN4V_PMU_MODEL_LOG, sizeof(*log),
 			    GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, log);
-	desc.ctx = &c->m;
 	for (desc.chip = N2; desc.chip <= VF; desc.chip++) {
 		struct sun4v_dram_pmu *d;
 
@@ -1019,7 +1018,9 @@ static unsigned long nmi_set_perfreg(void *ctx, unsigned long reg, u64 val)
 {
 	if (in_nmi())
 		return ST_ENOACCESS;
-	return sun4v_dram_model_ops.set_perfreg(ctx, reg, val);
+	struct sun4v_dram_model *m = ctx;
+
+	return m->ops.set_perfreg(ctx, reg, val);
 }
 
 static int nmi_pcr_handler(unsigned int type, struct pt_regs *regs)
@@ -1047,16 +1048,17 @@ static void dram_test_ht_nmi(struct kunit *test)
 {
 #ifdef CONFIG_X86_LOCAL_APIC
 	struct dram_ctx *c = dram_alloc(test);
-	struct sun4v_pmu_ops ops = sun4v_dram_model_ops;
-	struct sun4v_pmu_desc desc = { .chip = VF, .ops = &ops, .ctx = &c->m };
+	struct sun4v_dram_pmu_test_ops ops;
+	struct sun4v_pmu_desc desc = { .chip = VF, .test_ops = &ops };
 	const u64 pcr = 0x8ce;	/* SL0 2, mask 0x3, HT|UT|ST */
 	unsigned int i;
 	int ret;
 
 	if (!IS_ENABLED(CONFIG_PROVE_LOCKING) || !debug_locks)
 		kunit_skip(test, "needs lockdep, and lockdep on");
-	ops.set_perfreg = nmi_set_perfreg;
 	sun4v_dram_model_init(&c->m, VF, 0xff);
+	ops = c->m.ops;
+	ops.set_perfreg = nmi_set_perfreg;
 	c->chip = VF;
 	c->d = sun4v_dram_pmu_probe(&desc);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(c->d));
@@ -1462,9 +1464,8 @@ static void dram_test_l2_added_socket(struct kunit *test)
 static void dram_test_l2ctl_event(struct kunit *test)
 {
 	struct dram_ctx *c = dram_new(test, VF, 0xff);
-	struct sun4v_pmu_ops no_socket = sun4v_dram_model_ops;
-	struct sun4v_pmu_desc desc = { .chip = VF, .ops = &no_socket,
-					 .ctx = &c->m };
+	struct sun4v_dram_pmu_test_ops no_socket = c->m.ops;
+	struct sun4v_pmu_desc desc = { .chip = VF, .test_ops = &no_socket };
 
 	sun4v_dram_model_reset_calls(&c->m);
 	KUNIT_EXPECT_EQ(test, sun4v_pmu_l2ctl_event_get(c->d, 0, ENC_INSTR_CNT,
@@ -1635,23 +1636,23 @@ static void dram_test_seed_numbers(struct kunit *test)
 							    seed_regs[i].chan),
 				    seed_regs[i].pic, "row %u", i);
 	}
-	KUNIT_EXPECT_EQ(test, SUN4V_PMU_N2_GET_PERFREG, 0x104);
-	KUNIT_EXPECT_EQ(test, SUN4V_PMU_N2_SET_PERFREG, 0x105);
-	KUNIT_EXPECT_EQ(test, SUN4V_PMU_N2_API_GROUP, 0x202);
-	KUNIT_EXPECT_EQ(test, SUN4V_PMU_VF_GET_PERFREG, 0x106);
-	KUNIT_EXPECT_EQ(test, SUN4V_PMU_VF_SET_PERFREG, 0x107);
-	KUNIT_EXPECT_EQ(test, SUN4V_PMU_VF_API_GROUP, 0x205);
+	KUNIT_EXPECT_EQ(test, HV_FAST_N2_GET_PERFREG, 0x104);
+	KUNIT_EXPECT_EQ(test, HV_FAST_N2_SET_PERFREG, 0x105);
+	KUNIT_EXPECT_EQ(test, HV_GRP_N2_CPU, 0x202);
+	KUNIT_EXPECT_EQ(test, HV_FAST_VF_GET_PERFREG, 0x106);
+	KUNIT_EXPECT_EQ(test, HV_FAST_VF_SET_PERFREG, 0x107);
+	KUNIT_EXPECT_EQ(test, HV_GRP_VF_CPU, 0x205);
 	KUNIT_EXPECT_EQ(test, SUN4V_PMU_REG_PCR, REG_PCR);
 	KUNIT_EXPECT_EQ(test, SUN4V_PMU_VF_REG_L2CTL, REG_L2);
 	KUNIT_EXPECT_EQ(test, SUN4V_PMU_N2_NR_REGS, 9);
 	KUNIT_EXPECT_EQ(test, SUN4V_PMU_VF_NR_REGS, 18);
-	KUNIT_EXPECT_EQ(test, SUN4V_PMU_EOK, ST_EOK);
-	KUNIT_EXPECT_EQ(test, SUN4V_PMU_EINVAL, ST_EINVAL);
-	KUNIT_EXPECT_EQ(test, SUN4V_PMU_EBADTRAP, ST_EBADTRAP);
-	KUNIT_EXPECT_EQ(test, SUN4V_PMU_EWOULDBLOCK, ST_EWOULDBLOCK);
-	KUNIT_EXPECT_EQ(test, SUN4V_PMU_ENOACCESS, ST_ENOACCESS);
-	KUNIT_EXPECT_EQ(test, SUN4V_PMU_ENOTSUPPORTED, ST_ENOTSUPPORTED);
-	KUNIT_EXPECT_EQ(test, SUN4V_PMU_PCR_HT, PCR_HT);
+	KUNIT_EXPECT_EQ(test, HV_EOK, ST_EOK);
+	KUNIT_EXPECT_EQ(test, HV_EINVAL, ST_EINVAL);
+	KUNIT_EXPECT_EQ(test, HV_EBADTRAP, ST_EBADTRAP);
+	KUNIT_EXPECT_EQ(test, HV_EWOULDBLOCK, ST_EWOULDBLOCK);
+	KUNIT_EXPECT_EQ(test, HV_ENOACCESS, ST_ENOACCESS);
+	KUNIT_EXPECT_EQ(test, HV_ENOTSUPPORTED, ST_ENOTSUPPORTED);
+	KUNIT_EXPECT_EQ(test, PCR_N2_HTRACE, PCR_HT);
 }
 
 /*
@@ -1687,12 +1688,12 @@ static void dram_test_seed_registers(struct kunit *test)
 				    sun4v_dram_model_calls(&c->m, GET, pic),
 				    "row %u", i);
 		/* The control register holds PIC0 = 1, PIC1 = 2. */
-		KUNIT_EXPECT_EQ(test, sun4v_dram_model_ops.get_perfreg(&c->m, ctl, &v),
+		KUNIT_EXPECT_EQ(test, c->m.ops.get_perfreg(&c->m, ctl, &v),
 				(unsigned long)ST_EOK);
 		KUNIT_EXPECT_EQ_MSG(test, v, 0x12ULL, "row %u", i);
 		/* Counter register: PIC0 3, PIC1 4, bits 63 and 31 set. */
 		v = 0x8000000380000004ULL;
-		KUNIT_EXPECT_EQ(test, sun4v_dram_model_ops.set_perfreg(&c->m, pic, v),
+		KUNIT_EXPECT_EQ(test, c->m.ops.set_perfreg(&c->m, pic, v),
 				(unsigned long)ST_EOK);
 		KUNIT_EXPECT_EQ_MSG(test, dram_value(a), 3ULL, "row %u", i);
 		KUNIT_EXPECT_EQ_MSG(test, dram_value(b), 4ULL, "row %u", i);
@@ -1711,7 +1712,6 @@ static void dram_test_seed_registers(struct kunit *test)
 static void model_test_seed_registers(struct kunit *test)
 {
 	struct sun4v_dram_model *m = kunit_kzalloc(test, sizeof(*m), GFP_KERNEL);
-	const struct sun4v_pmu_ops *ops = &sun4v_dram_model_ops;
 	unsigned int i;
 	bool counter;
 	int ch;
@@ -1729,17 +1729,17 @@ static void model_test_seed_registers(struct kunit *test)
 		KUNIT_EXPECT_TRUE(test, counter);
 
 		sun4v_dram_model_init(m, chip, all_present(chip));
-		KUNIT_EXPECT_EQ(test, ops->set_perfreg(m, seed_regs[i].ctl, 0x47),
+		KUNIT_EXPECT_EQ(test, m->ops.set_perfreg(m, seed_regs[i].ctl, 0x47),
 				(unsigned long)ST_EOK);
 		sun4v_dram_model_traffic(m, seed_regs[i].chan, 0x4, 5);
 		sun4v_dram_model_traffic(m, seed_regs[i].chan, 0x7, 6);
-		KUNIT_EXPECT_EQ(test, ops->get_perfreg(m, seed_regs[i].pic, &v),
+		KUNIT_EXPECT_EQ(test, m->ops.get_perfreg(m, seed_regs[i].pic, &v),
 				(unsigned long)ST_EOK);
 		KUNIT_EXPECT_EQ_MSG(test, v, 0x0000000500000006ULL, "row %u", i);
 		/* 31-bit counters wrap into neither bit 63 nor bit 31. */
 		sun4v_dram_model_traffic(m, seed_regs[i].chan, 0x4, 0x7ffffffb);
 		sun4v_dram_model_traffic(m, seed_regs[i].chan, 0x7, 0x7ffffffa);
-		KUNIT_EXPECT_EQ(test, ops->get_perfreg(m, seed_regs[i].pic, &v),
+		KUNIT_EXPECT_EQ(test, m->ops.get_perfreg(m, seed_regs[i].pic, &v),
 				(unsigned long)ST_EOK);
 		KUNIT_EXPECT_EQ_MSG(test, v, 0ULL, "row %u", i);
 		KUNIT_EXPECT_EQ(test, m->bad, 0UL);
@@ -1748,23 +1748,23 @@ static void model_test_seed_registers(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sun4v_dram_model_decode(N2, 9, &counter), -EINVAL);
 	KUNIT_EXPECT_EQ(test, sun4v_dram_model_decode(VF, 18, &counter), -EINVAL);
 	sun4v_dram_model_init(m, VF, 0xff);
-	KUNIT_EXPECT_EQ(test, ops->get_perfreg(m, 18, &v), (unsigned long)ST_EINVAL);
+	KUNIT_EXPECT_EQ(test, m->ops.get_perfreg(m, 18, &v), (unsigned long)ST_EINVAL);
 	/* Absent node: EINVAL under API 1.0, ENOTSUPPORTED as the option. */
 	sun4v_dram_model_init(m, VF, 0x03);
-	KUNIT_EXPECT_EQ(test, ops->get_perfreg(m, 6, &v), (unsigned long)ST_EINVAL);
+	KUNIT_EXPECT_EQ(test, m->ops.get_perfreg(m, 6, &v), (unsigned long)ST_EINVAL);
 	m->absent_status = ST_ENOTSUPPORTED;
-	KUNIT_EXPECT_EQ(test, ops->get_perfreg(m, 6, &v),
+	KUNIT_EXPECT_EQ(test, m->ops.get_perfreg(m, 6, &v),
 			(unsigned long)ST_ENOTSUPPORTED);
 	/* No perfctraccess: ENOACCESS for every register. */
 	m->access = false;
-	KUNIT_EXPECT_EQ(test, ops->get_perfreg(m, 2, &v), (unsigned long)ST_ENOACCESS);
-	KUNIT_EXPECT_EQ(test, ops->set_perfreg(m, REG_PCR, 0), (unsigned long)ST_ENOACCESS);
+	KUNIT_EXPECT_EQ(test, m->ops.get_perfreg(m, 2, &v), (unsigned long)ST_ENOACCESS);
+	KUNIT_EXPECT_EQ(test, m->ops.set_perfreg(m, REG_PCR, 0), (unsigned long)ST_ENOACCESS);
 	/* No perfctrhtaccess: ENOACCESS for a PCR write with HT only. */
 	m->access = true;
 	m->ht_access = false;
-	KUNIT_EXPECT_EQ(test, ops->set_perfreg(m, REG_PCR, PCR_HT),
+	KUNIT_EXPECT_EQ(test, m->ops.set_perfreg(m, REG_PCR, PCR_HT),
 			(unsigned long)ST_ENOACCESS);
-	KUNIT_EXPECT_EQ(test, ops->set_perfreg(m, REG_PCR, 0x6), (unsigned long)ST_EOK);
+	KUNIT_EXPECT_EQ(test, m->ops.set_perfreg(m, REG_PCR, 0x6), (unsigned long)ST_EOK);
 }
 
 struct model_l2_call {
@@ -1777,7 +1777,7 @@ static void model_l2_set_here(void *info)
 {
 	struct model_l2_call *a = info;
 
-	a->status = sun4v_dram_model_ops.set_perfreg(a->m, REG_L2, a->val);
+	a->status = a->m->ops.set_perfreg(a->m, REG_L2, a->val);
 }
 
 /*

@@ -67,7 +67,7 @@ struct model_inject {
  * @foreign: real addresses of the foreign buffers (0: not created yet)
  */
 struct sun4v_mmustat_model {
-	struct sun4v_mmustat_pmu_ops ops;
+	struct sun4v_mmustat_pmu_test_ops ops;
 	raw_spinlock_t lock;
 	bool niagara1;
 	u64 tick_hz;
@@ -134,16 +134,16 @@ static unsigned long model_conf_locked(struct sun4v_mmustat_model *m,
 	unsigned long status = injected;
 
 	if (!m->niagara1)
-		return SUN4V_MMUSTAT_PMU_EBADTRAP;	/* seed 2.1: non-T1 */
+		return HV_EBADTRAP;	/* seed 2.1: non-T1 */
 	/*
 	 * Seed 2.1: 64-byte alignment. (The released T1 hypervisor checks
 	 * only 8 bytes, reference section 5; we model the seed.) The order of
 	 * the two checks is not specified; alignment is checked first.
 	 */
 	if (!status && (raddr & (SUN4V_MMUSTAT_PMU_BUF_ALIGN - 1)))
-		status = SUN4V_MMUSTAT_PMU_EBADALIGN;
+		status = HV_EBADALIGN;
 	if (!status && raddr && !model_find(m, raddr))
-		status = SUN4V_MMUSTAT_PMU_ENORADDR;
+		status = HV_ENORADDR;
 	if (status) {
 		/*
 		 * Seed 2.1: "If an error is returned no statistics are
@@ -157,7 +157,7 @@ static unsigned long model_conf_locked(struct sun4v_mmustat_model *m,
 	/* ret1 is the previous buffer, 0 the first time. */
 	*prev = m->slot[cpu];
 	m->slot[cpu] = raddr;
-	return SUN4V_MMUSTAT_PMU_EOK;
+	return HV_EOK;
 }
 
 static unsigned long model_info(void *ctx, unsigned int cpu, u64 *raddr)
@@ -169,7 +169,7 @@ static unsigned long model_info(void *ctx, unsigned int cpu, u64 *raddr)
 	model_check_cpu(m, cpu);
 	status = model_enter(m, SUN4V_MMUSTAT_PMU_CALL_INFO);
 	if (!m->niagara1)
-		status = SUN4V_MMUSTAT_PMU_EBADTRAP;
+		status = HV_EBADTRAP;
 	/* Seed 2.2: the current buffer or 0; idempotent. */
 	*raddr = status ? 0 : m->slot[cpu];
 	raw_spin_unlock_irqrestore(&m->lock, flags);
@@ -336,7 +336,7 @@ sun4v_mmustat_model_create(bool niagara1, u64 tick_hz)
 	m->tick_hz = tick_hz;
 	m->next_raddr = MODEL_RADDR_BASE;
 	m->race_cpu = -1;
-	m->ops = (struct sun4v_mmustat_pmu_ops) {
+	m->ops = (struct sun4v_mmustat_pmu_test_ops) {
 		.info = model_info,
 		.conf = model_conf,
 		.buf_alloc = model_buf_alloc,
@@ -368,12 +368,13 @@ void sun4v_mmustat_model_destroy(struct sun4v_mmustat_model *m)
 EXPORT_SYMBOL_GPL(sun4v_mmustat_model_destroy);
 
 /**
- * sun4v_mmustat_model_ops() - the backend ops to hand to the driver
+ * sun4v_mmustat_model_ops() - the hook to hand to the driver
  * @m: the model
  *
- * Return: ops whose ctx is @m.
+ * Return: the model's calls, whose ctx is @m; valid until
+ * sun4v_mmustat_model_destroy().
  */
-const struct sun4v_mmustat_pmu_ops *
+const struct sun4v_mmustat_pmu_test_ops *
 sun4v_mmustat_model_ops(struct sun4v_mmustat_model *m)
 {
 	return &m->ops;
@@ -562,7 +563,7 @@ unsigned long sun4v_mmustat_model_guest_conf(struct sun4v_mmustat_model *m,
 
 	cpus_read_lock();
 	status = cpu_online(cpu) ? work_on_cpu(cpu, model_guest_conf_here, &g) :
-				   SUN4V_MMUSTAT_PMU_EBADTRAP;
+				   HV_EBADTRAP;
 	cpus_read_unlock();
 	*prev = g.prev;
 	return status;

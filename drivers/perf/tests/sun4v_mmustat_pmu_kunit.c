@@ -654,7 +654,7 @@ static void mm_test_errors(struct kunit *test)
 
 	/* ENORADDR from conf: clear errno, nothing configured. */
 	sun4v_mmustat_model_inject(env->m, SUN4V_MMUSTAT_PMU_CALL_CONF, 0,
-				   SUN4V_MMUSTAT_PMU_ENORADDR);
+				   HV_ENORADDR);
 	ev = counter(env, w, 0, NULL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(ev), -EIO);
 	KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_slot(env->m, 0), 0ULL);
@@ -733,7 +733,7 @@ static void mm_test_remove_conf_error(struct kunit *test)
 	 * an error, which info confirms, so the buffer may be freed.
 	 */
 	sun4v_mmustat_model_inject(env->m, SUN4V_MMUSTAT_PMU_CALL_CONF, 0,
-				   SUN4V_MMUSTAT_PMU_ENORADDR);
+				   HV_ENORADDR);
 	sun4v_mmustat_pmu_remove(env->mmu);
 	env->mmu = NULL;
 	KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_slot(env->m, 0), 0ULL);
@@ -816,7 +816,7 @@ static void mm_test_remove_unprovable(struct kunit *test)
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
 	perf_event_release_kernel(ev);
 	sun4v_mmustat_model_inject(env->m, SUN4V_MMUSTAT_PMU_CALL_CONF, 0,
-				   SUN4V_MMUSTAT_PMU_ENORADDR);
+				   HV_ENORADDR);
 	/* The first INFO of the removal works, the one after conf not. */
 	sun4v_mmustat_model_inject(env->m, SUN4V_MMUSTAT_PMU_CALL_INFO, 1, 6);
 	sun4v_mmustat_pmu_remove(env->mmu);
@@ -1069,13 +1069,13 @@ static void mm_test_seed_offsets(struct kunit *test)
 	u64 slot;
 
 	/* mmustat.txt 2.1/2.2 and the sun4v core API's status codes. */
-	KUNIT_EXPECT_EQ(test, SUN4V_MMUSTAT_PMU_FAST_CONF, 0x102);
-	KUNIT_EXPECT_EQ(test, SUN4V_MMUSTAT_PMU_FAST_INFO, 0x103);
-	KUNIT_EXPECT_EQ(test, SUN4V_MMUSTAT_PMU_API_GROUP, 0x200);
-	KUNIT_EXPECT_EQ(test, SUN4V_MMUSTAT_PMU_EOK, 0);
-	KUNIT_EXPECT_EQ(test, SUN4V_MMUSTAT_PMU_ENORADDR, 2);
-	KUNIT_EXPECT_EQ(test, SUN4V_MMUSTAT_PMU_EBADTRAP, 7);
-	KUNIT_EXPECT_EQ(test, SUN4V_MMUSTAT_PMU_EBADALIGN, 8);
+	KUNIT_EXPECT_EQ(test, HV_FAST_MMUSTAT_CONF, 0x102);
+	KUNIT_EXPECT_EQ(test, HV_FAST_MMUSTAT_INFO, 0x103);
+	KUNIT_EXPECT_EQ(test, HV_GRP_NIAG_PERF, 0x200);
+	KUNIT_EXPECT_EQ(test, HV_EOK, 0);
+	KUNIT_EXPECT_EQ(test, HV_ENORADDR, 2);
+	KUNIT_EXPECT_EQ(test, HV_EBADTRAP, 7);
+	KUNIT_EXPECT_EQ(test, HV_EBADALIGN, 8);
 	/* 2.3: the last field ends at 0x1e0 + 0x20; 2.1: 64-byte aligned. */
 	KUNIT_EXPECT_EQ(test, SUN4V_MMUSTAT_PMU_BUF_SIZE, 0x200);
 	KUNIT_EXPECT_EQ(test, SUN4V_MMUSTAT_PMU_BUF_ALIGN, 64);

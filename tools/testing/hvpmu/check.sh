@@ -112,6 +112,8 @@ arch_only() {
 	case $1 in
 	# MIPS code: asm/mips-cm.h's accessors (Kconfig: depends on MIPS_CM)
 	drivers/perf/mips_cm_pmu.c|drivers/perf/tests/mips_cm_*.c) echo mips ;;
+	# sparc64 code: asm/hypervisor.h's wrappers (depends on SPARC64)
+	drivers/perf/sun4v_*.c|drivers/perf/tests/sun4v_*.c) echo sparc ;;
 	esac
 }
 

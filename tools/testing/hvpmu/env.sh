@@ -33,15 +33,20 @@ JOBS=${JOBS:-$(nproc)}
 CC_PREFIX=""
 command -v ccache >/dev/null && CC_PREFIX="ccache "
 
-# hvpmu_kunitconfigs ARCH: the kunit/*.kunitconfig fragments for a kernel
-# of ARCH (Linux's name: x86, mips, ...). A fragment of a driver that is
-# one architecture's code says so on a line "# arch: ARCH...".
+# hvpmu_kunitconfigs ARCH...: the kunit/*.kunitconfig fragments for a
+# kernel of ARCH (Linux's name: x86, mips, ...), or of any of the ARCHs. A
+# fragment of a driver that is one architecture's code says so on a line
+# "# arch: ARCH...".
 hvpmu_kunitconfigs() {
-	local f a
+	local f a want
 	for f in "$HVPMU_TESTING"/kunit/*.kunitconfig; do
 		a=$(sed -n 's/^# arch: //p' "$f")
-		[ -z "$a" ] || [[ " $a " == *" $1 "* ]] || continue
-		echo "$f"
+		for want in "$@"; do
+			if [ -z "$a" ] || [[ " $a " == *" $want "* ]]; then
+				echo "$f"
+				break
+			fi
+		done
 	done
 }
 

@@ -9,20 +9,22 @@
 E2E_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 . "$E2E_DIR/../env.sh"
 E2E_OUT=$BUILD/e2e-x86_64
+E2E_SRC=$BUILD/e2e-x86_64-src
 
 e2e_say() { printf '[e2e] %s\n' "$*" >&2; }
 
 # e2e_config: the guest kernel's configuration fragment. One kernel serves
 # the x86_64 KUnit tier (kunit/x86_64.sh), the end-to-end tests, the
 # stress run and make demo: the KUnit suites of kunit/*.kunitconfig (those
-# for x86) are modules (the guest loads them one by one), then e2e/x86_64.config (every
+# for x86, and the sparc64 drivers' through shim/sparc64-on-x86.sh) are
+# modules (the guest loads them one by one), then e2e/x86_64.config (every
 # driver a module, for the unload tests) and the debug options; where two
 # set one option, the later wins, and only that one is printed.
 e2e_config() {
 	{
 		# shellcheck disable=SC2046 # file names without blanks
 		sed -E 's/^(CONFIG_[A-Z0-9_]*_KUNIT_TEST)=y$/\1=m/' \
-			$(hvpmu_kunitconfigs x86)
+			$(hvpmu_kunitconfigs x86 sparc)
 		cat "$E2E_DIR/x86_64.config" "$HVPMU_TESTING/debug.config"
 	} | awk '/^CONFIG_[A-Za-z0-9_]*=/ { k = $0; sub(/=.*/, "", k) }
 		/^# CONFIG_[A-Za-z0-9_]* is not set$/ { k = $2 }
@@ -30,23 +32,31 @@ e2e_config() {
 		END { for (i = 0; i < n; i++) print v[order[i]] }'
 }
 
-# e2e_kernel LOG: configure and build bzImage and modules in $E2E_OUT (the
-# tree $KDIR has the series applied; the simulated platform is built
-# against it as an external module),
+# e2e_kernel LOG: configure and build bzImage and modules in $E2E_OUT from
+# $E2E_SRC, a copy of $KDIR (the tree with the series applied) in which
+# shim/sparc64-on-x86.sh lets the sun4v drivers, sparc64 code, build for
+# x86_64: QEMU's sparc64 machines have one CPU, so their cases that need
+# two CPUs or CPU hotplug run here. The simulated platform is built
+# against it as an external module;
 # printing make's progress (one line per 200 objects) on stderr, and the
 # perf tool of the series (e2e_build_perf). On failure E2E_FAILED says
 # what failed and where its log is, for the caller's FAIL line.
 e2e_kernel() {
 	local log=$1 mk line n=0 t0 lost=""
 	E2E_FAILED="kernel build (log: $log)"
-	mk=(make -C "$KDIR" O="$E2E_OUT" ARCH=x86_64 CC="${CC_PREFIX}gcc"
+	mk=(make -C "$E2E_SRC" O="$E2E_OUT" ARCH=x86_64 CC="${CC_PREFIX}gcc"
 	    -j"$JOBS")
 	t0=$(date +%s)
 	mkdir -p "$E2E_OUT"
+	# Hard links: kbuild rebuilds only what the shim changed.
+	rm -rf "$E2E_SRC"
+	cp -al "$KDIR" "$E2E_SRC" &&
+	"$HVPMU_TESTING/shim/sparc64-on-x86.sh" "$E2E_SRC" > "$log" 2>&1 ||
+		{ E2E_FAILED="shim/sparc64-on-x86.sh (log: $log)"; return 1; }
 	# Regenerated each run; kbuild rebuilds only what a change touches.
 	e2e_config > "$E2E_OUT/fragment.config"
 	cp "$E2E_OUT/fragment.config" "$E2E_OUT/.config"
-	"${mk[@]}" olddefconfig > "$log" 2>&1 || return 1
+	"${mk[@]}" olddefconfig >> "$log" 2>&1 || return 1
 	while read -r line; do
 		case "$line" in CONFIG_*=*) ;; *) continue ;; esac
 		grep -qx "$line" "$E2E_OUT/.config" || lost="$lost ${line%%=*}"

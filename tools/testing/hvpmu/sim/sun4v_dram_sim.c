@@ -40,11 +40,11 @@ static const char *const sim_events[] = {
 };
 
 static const struct { const char *name; unsigned long status; } sim_status[] = {
-	{ "EINVAL", SUN4V_PMU_EINVAL },
-	{ "EBADTRAP", SUN4V_PMU_EBADTRAP },
-	{ "EWOULDBLOCK", SUN4V_PMU_EWOULDBLOCK },
-	{ "ENOACCESS", SUN4V_PMU_ENOACCESS },
-	{ "ENOTSUPPORTED", SUN4V_PMU_ENOTSUPPORTED },
+	{ "EINVAL", HV_EINVAL },
+	{ "EBADTRAP", HV_EBADTRAP },
+	{ "EWOULDBLOCK", HV_EWOULDBLOCK },
+	{ "ENOACCESS", HV_ENOACCESS },
+	{ "ENOTSUPPORTED", HV_ENOTSUPPORTED },
 };
 
 static struct sim_chip *sim_chip(const char *name)
@@ -234,8 +234,8 @@ int sun4v_pmu_sim_start(struct dentry *dir, struct module *owner)
 	for (i = 0; i < ARRAY_SIZE(sim_chips); i++) {
 		struct sim_chip *c = &sim_chips[i];
 		struct sun4v_pmu_desc desc = {
-			.chip = c->chip, .ops = &sun4v_dram_model_ops,
-			.ctx = &c->model, .owner = owner,
+			.chip = c->chip, .test_ops = &c->model.ops,
+			.owner = owner,
 		};
 
 		sun4v_dram_model_init(&c->model, c->chip, c->present);
