@@ -10,9 +10,10 @@
 #
 # It replaces, in the drivers, their suites and models, the asm/ includes
 # of sparc64 by hvpmu_sparc64_shim.h and cpu_data(cpu).sock_id by its
-# stand-in, and lifts "depends on SPARC64" of their Kconfig entries. Each
-# edit must match: a driver changed so that it no longer does fails here,
-# loudly, rather than building something else.
+# stand-in, applies sun4v-load-without-pmu.patch (the modules stay loaded
+# for the tests' probes) and lifts "depends on SPARC64" of their Kconfig
+# entries. Each edit must match: a driver changed so that it no longer
+# does fails here, loudly, rather than building something else.
 #
 #   sparc64-on-x86.sh SRC
 set -euo pipefail
@@ -37,11 +38,14 @@ for f in drivers/perf/sun4v_dram_pmu.c drivers/perf/sun4v_mmustat_pmu.c \
 	 drivers/perf/tests/sun4v_dram_model.h \
 	 drivers/perf/tests/sun4v_dram_pmu_kunit.c \
 	 drivers/perf/tests/sun4v_mmustat_model.h; do
-	edit "$f" "s|^$asm\$|#include <linux/hvpmu_sparc64_shim.h>|" "^$asm\$"
+	edit "$f" "s@^$asm\$@#include <linux/hvpmu_sparc64_shim.h>@" "^$asm\$"
 done
 edit drivers/perf/sun4v_dram_pmu.c \
 	's/cpu_data\(cpu\)\.sock_id/hvpmu_shim_sock_id(cpu)/' \
 	'cpu_data\(cpu\)\.sock_id'
+# The modules stay loaded without a PMU of their own (no sun4v here).
+patch -s -p1 -d "$SRC" < "$SHIM_DIR/sun4v-load-without-pmu.patch" ||
+	die "sun4v-load-without-pmu.patch does not apply"
 edit drivers/perf/Kconfig \
 	's/^\tdepends on SPARC64 && PERF_EVENTS$/\tdepends on PERF_EVENTS/' \
 	'^	depends on SPARC64 && PERF_EVENTS$'
