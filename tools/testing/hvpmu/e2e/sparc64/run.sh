@@ -30,6 +30,9 @@
 # debugobjects with timers, kmemleak, are in sparc64.config; sparc64 has
 # neither KASAN nor UBSAN).
 #
+# sun4u has one serial port: the kernel's console, which also carries the
+# results at the end (the guest keeps them until then; sparc_init_tail).
+#
 # Prints the guest's "PASS: ..."/"FAIL: ..."/"SKIP: ..." lines and a final
 # "N passed, N failed[, N skipped]" line; exits non-zero when a check failed,
 # the guest crashed, did not finish, ran fewer checks than it announced or
@@ -162,8 +165,8 @@ sparc_tool() {
 }
 
 # sparc_initramfs: $OUT/initramfs.cpio, with the three sun4v PMUs and
-# their two models. Its /init runs, with the results on the second serial
-# port: the KUnit modules, the x86_64 guest's e2e.sh, then the tours and
+# their two models. Its /init runs, with the results kept for the end
+# (sparc_init_tail): the KUnit modules, the x86_64 guest's e2e.sh, then the tours and
 # EXTRA's *.sh; with --stress and --bench, the x86_64 guest's
 # stress-guest.sh or bench-guest.sh alone, their tool in /extra.
 sparc_initramfs() {
@@ -210,8 +213,28 @@ sparc_initramfs() {
 sparc_tool_init() {
 	e2e_init_head
 	cat <<INIT
-sh /hvpmu/$1 > /dev/ttyS1 2>&1
-echo "HVPMU-GUEST-EXIT \$?" > /dev/ttyS1
+{
+	sh /hvpmu/$1
+	echo "HVPMU-GUEST-EXIT \$?"
+} > /tmp/results 2>&1
+INIT
+	sparc_init_tail
+}
+
+# sparc_init_tail: the last lines of /init. sun4u has one serial port
+# (OpenBIOS describes one "su"), the console: the results, kept in
+# /tmp/results, go to it at the end between HVPMU-RESULTS-BEGIN/END
+# markers, with the kernel's messages off (dmesg -n 1: the kernel runs
+# with loglevel=8, not ignore_loglevel, for this), so that none splits a
+# result line; the host takes them out of the console (sparc_split).
+sparc_init_tail() {
+	cat <<'INIT'
+dmesg -n 1
+{
+	echo HVPMU-RESULTS-BEGIN
+	cat /tmp/results
+	echo HVPMU-RESULTS-END
+} > /dev/ttyS0
 poweroff -f
 INIT
 }
@@ -262,9 +285,23 @@ sparc_guest_files() {
 		sh "$f" || echo "EXTRA: $f exited $?"
 	done
 	echo "HVPMU-GUEST-EXIT $rc"
-} > /dev/ttyS1 2>&1
-poweroff -f
+} > /tmp/results 2>&1
 INIT
+	sparc_init_tail >> "$root/init"
+}
+
+# sparc_split RAW CONSOLE RESULTS: the guest's console RAW in two, the
+# lines between the markers of sparc_init_tail in RESULTS, the kernel's
+# log (all the rest) in CONSOLE. A guest that did not get to the end
+# printed no results.
+sparc_split() {
+	awk -v con="$2" -v res="$3" '
+		{ l = $0; sub(/\r$/, "", l) }
+		l == "HVPMU-RESULTS-BEGIN" { inres = 1; next }
+		l == "HVPMU-RESULTS-END" { inres = 0; next }
+		inres { print > res; next }
+		{ print > con }' "$1"
+	touch "$2" "$3"
 }
 
 t0=$(date +%s)
@@ -306,16 +343,18 @@ say "booting (kernel log: $console, results: $results)"
 # OpenBIOS loads the kernel and the initramfs; -append replaces its
 # command line. poweroff -f powers off through the sun4u power device
 # (machine_power_off(): OpenBIOS's SUNW,power-off); a reboot would end in
-# OpenBIOS's "Reboot failed!" panic. kunit.enable=1: allnoconfig leaves
-# KUNIT_DEFAULT_ENABLED off.
+# OpenBIOS's "Reboot failed!" panic. loglevel=8 rather than
+# ignore_loglevel: every message on the console, but the guest can turn
+# them off for the results (sparc_init_tail). kunit.enable=1: allnoconfig
+# leaves KUNIT_DEFAULT_ENABLED off.
 timeout --foreground "$timeout" qemu-system-sparc64 -M sun4u -m 1G \
-	-display none -no-reboot -nodefaults \
-	-serial stdio -serial "file:$results" -kernel "$OUT/obj/arch/sparc/boot/image" \
-	-initrd "$OUT/initramfs.cpio" \
-	-append "console=ttyS0 panic=-1 oops=panic ignore_loglevel kunit.enable=1" \
-	> "$console" 2>&1
+	-display none -no-reboot -nodefaults -serial stdio \
+	-kernel "$OUT/obj/arch/sparc/boot/image" -initrd "$OUT/initramfs.cpio" \
+	-append "console=ttyS0 panic=-1 oops=panic loglevel=8 kunit.enable=1" \
+	> "$console.raw" 2>&1
 rc=$?
 t3=$(date +%s)
+sparc_split "$console.raw" "$console" "$results"
 
 case $MODE in
 stress)
