@@ -318,8 +318,13 @@ tb=$(date +%s)
 sparc_kernel "$OUT/kernel.log" || die "kernel build (log: $OUT/kernel.log)"
 t1=$(date +%s)
 say "building perf from $KDIR/tools/perf for sparc64 in $OUT/perf (log: $OUT/perf.log)"
+# with execvp.c's execvp(): static glibc's fails in perf (its header says how)
+mkdir -p "$OUT/perf"
+rm -f "$OUT/perf/perf"	# (perf's make does not relink when LDFLAGS change)
+"${CROSS}gcc" -O2 -Wall -Werror -c -o "$OUT/execvp.o" "$SPARC_DIR/execvp.c" ||
+	die "building execvp.o"
 e2e_perf_make "$OUT/perf" "$OUT/perf.log" ARCH=sparc CROSS_COMPILE="$CROSS" \
-	LDFLAGS=-static NO_LIBELF=1 NO_ZLIB=1 NO_LIBCAP=1 ||
+	LDFLAGS="-static $OUT/execvp.o" NO_LIBELF=1 NO_ZLIB=1 NO_LIBCAP=1 ||
 	die "perf build (log: $OUT/perf.log)"
 case $MODE in
 stress) sparc_tool hvpmu-stress "$HVPMU_TESTING/stress/hvpmu-stress.c" \
