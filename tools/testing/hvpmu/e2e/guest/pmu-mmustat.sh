@@ -41,14 +41,15 @@ if [ -d "$PMUS/$P" ] && [ -d "$D" ]; then
 		# One CPU: the traffic a task outside perf's workload (started
 		# before it) injects on the same CPU while the workload sleeps
 		# is not the workload's.
+		# (each waits 10 s at most: the workload may not run at all)
 		rm -f "$TMP/go" "$TMP/done"
-		sh -c "while [ ! -e $TMP/go ]; do sleep 0.1; done
-			echo 'cpu 0 dtsb_hits_ctxnon0_8k += 1000' > $D/inject
+		sh -c "i=0; while [ ! -e $TMP/go ] && [ \$i -lt 100 ]; do sleep 0.1; i=\$((i + 1)); done
+			[ -e $TMP/go ] && echo 'cpu 0 dtsb_hits_ctxnon0_8k += 1000' > $D/inject
 			touch $TMP/done" &
 		expect_count "$P per-task (one CPU: another task's traffic while the task sleeps not counted)" \
 			"$P/dtsb_hits_ctxnon0_8k/" 777 sh -c \
 			"echo 'cpu 0 dtsb_hits_ctxnon0_8k += 777' > $D/inject && touch $TMP/go &&
-			 while [ ! -e $TMP/done ]; do sleep 0.1; done"
+			 i=0; while [ ! -e $TMP/done ] && [ \$i -lt 100 ]; do sleep 0.1; i=\$((i + 1)); done"
 		wait
 	fi
 	unset STAT_SCOPE
