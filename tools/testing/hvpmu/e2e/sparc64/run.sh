@@ -44,8 +44,8 @@
 #   e2e/sparc64/run.sh --stress     hvpmu-stress on the three PMUs instead
 #                                    of the checks, then unload and
 #                                    kmemleak (STRESS_* as stress/run.sh;
-#                                    its hotplug worker finds no CPU to
-#                                    take offline)
+#                                    with one CPU its hotplug worker is
+#                                    refused every offline: a SKIP)
 #   e2e/sparc64/run.sh --bench      hvpmu-bench's table of the three PMUs
 #                                    instead of the checks
 #
