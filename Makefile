@@ -7,7 +7,7 @@
 #                  (EXTRA=dir: your own scripts/binaries to run in the guest)
 #   make check     the test command (fits CI's time): on Linux 6.12 KUnit,
 #                  lint, cross, extmod, e2e, stress, native (ppc64),
-#                  e2e-ppc64, e2e-mips; on 6.1
+#                  e2e-ppc64, e2e-mips, e2e-sparc64; on 6.1
 #                  KUnit, lint, cross and native (ppc64, sparc64, mips)
 #   make check-full  every tier on both series (the results document
 #                  reports it)
@@ -26,6 +26,9 @@
 #                  guest, the real perf tool (EXTRA=dir: your own scripts)
 #   make e2e-mips  mips_cm in a mips64el malta guest (CPS) on the simulated
 #                  platform, the real perf tool (EXTRA=dir: your own scripts)
+#   make e2e-sparc64  the sun4v PMUs in a sparc64 sun4u guest (one CPU,
+#                  big-endian) on the simulated platform, the real perf tool
+#                  (EXTRA=dir: your own scripts)
 #   make stress    perf_event_open fuzzer under load in the x86_64 guest, and
 #                  on mips_cm in the mips64el guest (STRESS_SECONDS=300)
 #   make bench     a table of costs: read latency, hcalls per read, timer wakeups
@@ -42,7 +45,7 @@
 TESTING := tools/testing/hvpmu
 CHECK := $(TESTING)/check.sh
 
-.PHONY: demo check check-full setup patches kunit cross lint extmod e2e e2e-ppc64 e2e-mips stress bench native fresh modules clean
+.PHONY: demo check check-full setup patches kunit cross lint extmod e2e e2e-ppc64 e2e-mips e2e-sparc64 stress bench native fresh modules clean
 
 demo:
 	@$(TESTING)/demo.sh $(EXTRA)
@@ -71,6 +74,9 @@ e2e-ppc64:
 
 e2e-mips:
 	@SERIES=$${SERIES:-6.1} $(TESTING)/e2e/mips/run.sh $(EXTRA)
+
+e2e-sparc64:
+	@SERIES=$${SERIES:-6.1} $(TESTING)/e2e/sparc64/run.sh $(EXTRA)
 
 # check.sh stress runs a one-minute stress; this one runs five (STRESS_SECONDS,
 # STRESS_ATTRS, STRESS_SEED, STRESS_ARGS: see tools/testing/hvpmu/stress/run.sh)

@@ -53,10 +53,11 @@ done
 # gcc-powerpc64le-linux-gnu, libc6-dev-ppc64el-cross: the ppc64le e2e
 # guest's kernel and its static perf; gcc-mipsisa64r6el-linux-gnuabi64,
 # libc6-dev-mips64r6el-cross: the mips guest's static perf and busybox
-# (MIPS64r6, see e2e/mips/run.sh).
+# (MIPS64r6, see e2e/mips/run.sh); libc6-dev-sparc64-cross: the sparc64
+# guest's (e2e/sparc64/run.sh).
 PKGS="gcc-sparc64-linux-gnu gcc-powerpc64-linux-gnu gcc-powerpc64le-linux-gnu
       libc6-dev-ppc64el-cross gcc-mipsisa64r6el-linux-gnuabi64
-      libc6-dev-mips64r6el-cross
+      libc6-dev-mips64r6el-cross libc6-dev-sparc64-cross
       gcc-mips-linux-gnu gcc-mips64el-linux-gnuabi64 qemu-system-x86
       qemu-system-ppc qemu-system-sparc qemu-system-mips sparse bc bison
       flex libelf-dev libssl-dev ccache python3 python3-dev make gcc perl

@@ -44,8 +44,8 @@ dog=$!
 	tee "$TMP/stress"
 kill "$dog"
 rc=$(cat "$TMP/rc")
-# Its PASS/FAIL lines count as ours.
-grep -E '^(PASS|FAIL): ' "$TMP/stress" | cut -c1 >> "$TALLY"
+# Its PASS/FAIL/SKIP lines count as ours.
+grep -E '^(PASS|FAIL|SKIP): ' "$TMP/stress" | cut -c1 >> "$TALLY"
 if [ "$rc" -ne 0 ] && ! grep -q '^FAIL: ' "$TMP/stress"; then
 	fail "stress: hvpmu-stress exited $rc"
 fi

@@ -14,6 +14,10 @@ OUR_PMUS="niagara2_dram vfalls_dram niagara_mmustat"
 OUR_MODELS="sun4v mmustat"
 [ -f /hvpmu/models ] && OUR_MODELS=$(cat /hvpmu/models)
 NMODELS=$(echo $OUR_MODELS | wc -w)
+# The CPU whose traffic goes with CPU 0's in the per-CPU checks: CPU 1, or
+# CPU 0 again in a guest of one CPU (sparc64's sun4u).
+OTHER_CPU=1
+[ -e /sys/devices/system/cpu/cpu1 ] || OTHER_CPU=0
 TMP=/tmp/hvpmu.$$
 mkdir -p "$TMP"
 

@@ -15,7 +15,9 @@ if [ -d "$PMUS/$P" ] && [ -d "$D" ]; then
 	check "$P: the EBADALIGN is logged" \
 		sh -c "dmesg | grep -q '$P: .*EBADALIGN'"
 
-	# All 32 statistics at once, each with its own count on each CPU.
+	# All 32 statistics at once, each with its own count on each CPU
+	# (CPU 0 and CPU 1; a guest of one CPU, sparc64's sun4u, injects
+	# both amounts on CPU 0).
 	: > "$TMP/list"
 	: > "$TMP/inject"
 	n=100
@@ -25,15 +27,31 @@ if [ -d "$PMUS/$P" ] && [ -d "$D" ]; then
 		n=$((n + 10))
 		echo "$((n + 1000)) $P/$e/" >> "$TMP/list"
 		echo "cpu 0 $e += $n" >> "$TMP/inject"
-		echo "cpu 1 $e += 1000" >> "$TMP/inject"
+		echo "cpu $OTHER_CPU $e += 1000" >> "$TMP/inject"
 	done
 	expect_counts "$P per-CPU" "$TMP/list" sh -c \
 		"while read -r l; do echo \"\$l\" > $D/inject; done < $TMP/inject"
 
 	# Per task: only the traffic of the CPU the task runs on, while it runs.
 	STAT_SCOPE=""
-	expect_count "$P per-task" "$P/dtsb_hits_ctxnon0_8k/" 777 taskset -c 1 sh -c \
-		"echo 'cpu 1 dtsb_hits_ctxnon0_8k += 777' > $D/inject && echo 'cpu 0 dtsb_hits_ctxnon0_8k += 1000' > $D/inject"
+	if [ "$OTHER_CPU" = 1 ]; then
+		expect_count "$P per-task" "$P/dtsb_hits_ctxnon0_8k/" 777 taskset -c 1 sh -c \
+			"echo 'cpu 1 dtsb_hits_ctxnon0_8k += 777' > $D/inject && echo 'cpu 0 dtsb_hits_ctxnon0_8k += 1000' > $D/inject"
+	else
+		# One CPU: the traffic a task outside perf's workload (started
+		# before it) injects on the same CPU while the workload sleeps
+		# is not the workload's.
+		# (each waits 10 s at most: the workload may not run at all)
+		rm -f "$TMP/go" "$TMP/done"
+		sh -c "i=0; while [ ! -e $TMP/go ] && [ \$i -lt 100 ]; do sleep 0.1; i=\$((i + 1)); done
+			[ -e $TMP/go ] && echo 'cpu 0 dtsb_hits_ctxnon0_8k += 1000' > $D/inject
+			touch $TMP/done" &
+		expect_count "$P per-task (one CPU: another task's traffic while the task sleeps not counted)" \
+			"$P/dtsb_hits_ctxnon0_8k/" 777 sh -c \
+			"echo 'cpu 0 dtsb_hits_ctxnon0_8k += 777' > $D/inject && touch $TMP/go &&
+			 i=0; while [ ! -e $TMP/done ] && [ \$i -lt 100 ]; do sleep 0.1; i=\$((i + 1)); done"
+		wait
+	fi
 	unset STAT_SCOPE
 
 	# The time view: 1200 %tick cycles of the 1.2 GHz model are 1000 ns.
