@@ -9,10 +9,11 @@
 #                          e2e-ppc64 e2e-mips e2e-sparc64
 #
 # Without steps, each series runs its plan (series_plan below): on 6.12,
-# the series the drivers are written for, every x86_64 tier, the cross
-# builds, the native KUnit run on ppc64 (the suite of Linux's own
-# hv-gpci.c), the ppc64le guest of Linux's hv_gpci with the real perf
-# the mips64el guest of mips_cm with the real perf (the stress step
+# the series the drivers are written for, every x86_64 tier (the sun4v
+# drivers, sparc64 code, built in by shim/sparc64-on-x86.sh), the cross
+# builds, the native KUnit runs on ppc64 (the suite of Linux's own
+# hv-gpci.c) and sparc64, the ppc64le guest of Linux's hv_gpci with the
+# real perf, the mips64el guest of mips_cm with the real perf (the stress step
 # runs mips_cm's stress there) and the sparc64 guest of the sun4v PMUs
 # with the real perf;
 # on 6.1, the backport, the steps that prove it (KUnit: the drivers
@@ -467,7 +468,8 @@ series_plan() {
 		echo "$ALL_STEPS"
 		return
 	fi
-	# native: KUnit under QEMU, ppc64, sparc64 and mips on 6.1, ppc64 on 6.12
+	# native: KUnit under QEMU, ppc64, sparc64 and mips on 6.1, ppc64 and
+	# sparc64 on 6.12
 	# (see step_native).
 	case "$1" in
 	# e2e-mips on 6.1 in check-full only: its guest stalls (RESULTS.md);
