@@ -1172,8 +1172,12 @@ static void fuzz_worker(int id)
 			victim_respawn(f);
 	}
 	group_close(f);
-	kill(f->victim, SIGKILL);
-	waitpid(f->victim, NULL, 0);
+	/*
+	 * victim_kill(), not kill(): group_close() may have killed the victim
+	 * already and left f->victim 0, and kill(0, SIGKILL) would kill this
+	 * whole process group, the guest's script included.
+	 */
+	victim_kill(f);
 	_exit(0);
 }
 
