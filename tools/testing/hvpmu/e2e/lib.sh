@@ -227,6 +227,41 @@ e2e_foreign_busybox() {
 	rm -rf "$dir/x"
 }
 
+# e2e_cross_busybox CACHE CROSS_COMPILE NAME LOG: busybox for a guest of
+# another architecture (NAME, for the log) in CACHE/busybox, built once as
+# Debian builds its busybox-static (the x86_64 and ppc64le guests'
+# busybox): bookworm's source, its patches and its configuration
+# debian/config/pkg/static, with the cross compiler CROSS_COMPILE.
+e2e_cross_busybox() {
+	local cache=$1 cross=$2 name=$3 log=$4 dir=$1/busybox-src tar deb p
+	[ -x "$cache/busybox" ] && return 0
+	mkdir -p "$cache"
+	rm -f "$cache"/busybox_*
+	e2e_private_apt "$cache" "$(dpkg --print-architecture)" \
+		"deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] MIRROR bookworm main" \
+		source --download-only busybox || return 1
+	tar=$(ls "$cache"/busybox_*.orig.tar.* 2>/dev/null | head -n 1)
+	deb=$(ls "$cache"/busybox_*.debian.tar.* 2>/dev/null | head -n 1)
+	[ -n "$tar" ] && [ -n "$deb" ] || return 1
+	e2e_say "building busybox from $(basename "$deb") for $name (log: $log)"
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	tar -xf "$tar" -C "$dir" --strip-components=1 && tar -xf "$deb" -C "$dir" ||
+		return 1
+	for p in $(grep -v '^#' "$dir/debian/patches/series"); do
+		patch -s -p1 -d "$dir" < "$dir/debian/patches/$p" >> "$log" 2>&1 ||
+			{ e2e_say "cannot apply Debian's $p"; return 1; }
+	done
+	cp "$dir/debian/config/pkg/static" "$dir/.config" &&
+	# (yes ends on SIGPIPE: only make's status counts)
+	(set +o pipefail; yes "" | make -C "$dir" CROSS_COMPILE="$cross" oldconfig) \
+		>> "$log" 2>&1 &&
+	make -C "$dir" CROSS_COMPILE="$cross" -j"$JOBS" busybox >> "$log" 2>&1 &&
+	cp "$dir/busybox" "$cache/busybox" ||
+		{ tail -n 20 "$log" >&2; return 1; }
+	rm -rf "$dir"
+}
+
 # e2e_allnoconfig LOG OBJ FRAGMENT MAKE...: configure the build directory
 # OBJ of the kernel make command MAKE as allnoconfig plus FRAGMENT, and
 # check that every option of FRAGMENT took (one whose dependencies are

@@ -74,40 +74,6 @@ die() {
 	exit 1
 }
 
-# mips_busybox LOG: busybox for the guest in $MIPS_CACHE/busybox, built
-# once as Debian builds its busybox-static (the x86_64 and ppc64le guests'
-# busybox): bookworm's source, its patches and its configuration
-# debian/config/pkg/static, with the MIPS64r6 cross compiler.
-mips_busybox() {
-	local log=$1 dir=$MIPS_CACHE/busybox-src tar deb p
-	[ -x "$MIPS_CACHE/busybox" ] && return 0
-	mkdir -p "$MIPS_CACHE"
-	rm -f "$MIPS_CACHE"/busybox_*
-	e2e_private_apt "$MIPS_CACHE" "$(dpkg --print-architecture)" \
-		"deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] MIRROR bookworm main" \
-		source --download-only busybox || return 1
-	tar=$(ls "$MIPS_CACHE"/busybox_*.orig.tar.* 2>/dev/null | head -n 1)
-	deb=$(ls "$MIPS_CACHE"/busybox_*.debian.tar.* 2>/dev/null | head -n 1)
-	[ -n "$tar" ] && [ -n "$deb" ] || return 1
-	say "building busybox from $(basename "$deb") for mips64r6el (log: $log)"
-	rm -rf "$dir"
-	mkdir -p "$dir"
-	tar -xf "$tar" -C "$dir" --strip-components=1 && tar -xf "$deb" -C "$dir" ||
-		return 1
-	for p in $(grep -v '^#' "$dir/debian/patches/series"); do
-		patch -s -p1 -d "$dir" < "$dir/debian/patches/$p" >> "$log" 2>&1 ||
-			{ say "cannot apply Debian's $p"; return 1; }
-	done
-	cp "$dir/debian/config/pkg/static" "$dir/.config" &&
-	# (yes ends on SIGPIPE: only make's status counts)
-	(set +o pipefail; yes "" | make -C "$dir" CROSS_COMPILE="$UCROSS" oldconfig) \
-		>> "$log" 2>&1 &&
-	make -C "$dir" CROSS_COMPILE="$UCROSS" -j"$JOBS" busybox >> "$log" 2>&1 &&
-	cp "$dir/busybox" "$MIPS_CACHE/busybox" ||
-		{ tail -n 20 "$log" >&2; return 1; }
-	rm -rf "$dir"
-}
-
 # mips_kernel LOG: the guest kernel in $OUT/obj/vmlinux, its modules and
 # the simulated platform's in $OUT/modroot.
 mips_kernel() {
@@ -244,7 +210,7 @@ mkdir -p "$OUT"
 for c in ${CROSS}gcc ${UCROSS}gcc qemu-system-mips64el patch depmod; do
 	command -v "$c" > /dev/null || die "command $c not found (make setup installs it)"
 done
-mips_busybox "$OUT/busybox.log" || die "busybox build (log: $OUT/busybox.log)"
+e2e_cross_busybox "$MIPS_CACHE" "$UCROSS" mips64r6el "$OUT/busybox.log" || die "busybox build (log: $OUT/busybox.log)"
 : > "$OUT/kernel.log"
 mips_kernel "$OUT/kernel.log" || die "kernel build (log: $OUT/kernel.log)"
 t1=$(date +%s)

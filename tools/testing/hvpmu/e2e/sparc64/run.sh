@@ -83,40 +83,6 @@ die() {
 	exit 1
 }
 
-# sparc_busybox LOG: busybox for the guest in $SPARC_CACHE/busybox, built
-# once as Debian builds its busybox-static (the x86_64 and ppc64le guests'
-# busybox): bookworm's source, its patches and its configuration
-# debian/config/pkg/static, with the sparc64 cross compiler.
-sparc_busybox() {
-	local log=$1 dir=$SPARC_CACHE/busybox-src tar deb p
-	[ -x "$SPARC_CACHE/busybox" ] && return 0
-	mkdir -p "$SPARC_CACHE"
-	rm -f "$SPARC_CACHE"/busybox_*
-	e2e_private_apt "$SPARC_CACHE" "$(dpkg --print-architecture)" \
-		"deb-src [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] MIRROR bookworm main" \
-		source --download-only busybox || return 1
-	tar=$(ls "$SPARC_CACHE"/busybox_*.orig.tar.* 2>/dev/null | head -n 1)
-	deb=$(ls "$SPARC_CACHE"/busybox_*.debian.tar.* 2>/dev/null | head -n 1)
-	[ -n "$tar" ] && [ -n "$deb" ] || return 1
-	say "building busybox from $(basename "$deb") for sparc64 (log: $log)"
-	rm -rf "$dir"
-	mkdir -p "$dir"
-	tar -xf "$tar" -C "$dir" --strip-components=1 && tar -xf "$deb" -C "$dir" ||
-		return 1
-	for p in $(grep -v '^#' "$dir/debian/patches/series"); do
-		patch -s -p1 -d "$dir" < "$dir/debian/patches/$p" >> "$log" 2>&1 ||
-			{ say "cannot apply Debian's $p"; return 1; }
-	done
-	cp "$dir/debian/config/pkg/static" "$dir/.config" &&
-	# (yes ends on SIGPIPE: only make's status counts)
-	(set +o pipefail; yes "" | make -C "$dir" CROSS_COMPILE="$CROSS" oldconfig) \
-		>> "$log" 2>&1 &&
-	make -C "$dir" CROSS_COMPILE="$CROSS" -j"$JOBS" busybox >> "$log" 2>&1 &&
-	cp "$dir/busybox" "$SPARC_CACHE/busybox" ||
-		{ tail -n 20 "$log" >&2; return 1; }
-	rm -rf "$dir"
-}
-
 # sparc_config: the kernel's fragment: the KUnit suites of
 # kunit/*.kunitconfig for sparc as modules, then sparc64.config (where
 # both set an option, sparc64.config wins; each option printed once).
@@ -314,7 +280,7 @@ done
 # static glibc for sparc64 (libc6-dev-sparc64-cross), for perf and busybox
 [ -e /usr/sparc64-linux-gnu/lib/libc.a ] ||
 	die "no /usr/sparc64-linux-gnu/lib/libc.a (make setup installs libc6-dev-sparc64-cross)"
-sparc_busybox "$OUT/busybox.log" || die "busybox build (log: $OUT/busybox.log)"
+e2e_cross_busybox "$SPARC_CACHE" "$CROSS" sparc64 "$OUT/busybox.log" || die "busybox build (log: $OUT/busybox.log)"
 tb=$(date +%s)
 : > "$OUT/kernel.log"
 sparc_kernel "$OUT/kernel.log" || die "kernel build (log: $OUT/kernel.log)"
