@@ -24,17 +24,13 @@
 #include <linux/kernel.h>
 #include <linux/minmax.h>
 #include <linux/module.h>
-#include <linux/mutex.h>
-#include <linux/of.h>
 #include <linux/perf/pmu_format.h>
 #include <linux/perf/pmu_uncore.h>
 #include <linux/printk.h>
 #include <linux/ratelimit.h>
 #include <linux/slab.h>
-#include <linux/smp.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
-#include <asm/cpudata.h>
 #include <asm/hypervisor.h>
 #include <asm/pcr.h>
 #include <asm/spitfire.h>
@@ -129,19 +125,6 @@ static struct attribute *dram_vf_events[] = {
 	NULL,
 };
 
-/*
- * Hyperprivileged counting (PCR.HT through PerfReg 0): never asked, the
- * hypervisor wrote it, refused it, or cleared it behind our back.
- */
-enum {
-	DRAM_HT_UNUSED, DRAM_HT_ALLOWED, DRAM_HT_REFUSED, DRAM_HT_REVOKED,
-	DRAM_HT_STUCK,
-};
-
-/* A node's PERF_CONFIG, as far as we know; DRAM_L2_UNKNOWN if we do not. */
-#define DRAM_L2_UNKNOWN		(-1)
-#define DRAM_L2CTL_MASK		0x3ULL
-
 /* Slot 0 is PIC0 (counter bits 62:32), slot 1 is PIC1 (bits 30:0). */
 static const unsigned int dram_sel_shift[2] = { SUN4V_PMU_SEL0_SHIFT,
 						SUN4V_PMU_SEL1_SHIFT };
@@ -177,21 +160,6 @@ struct dram_chan {
  * @nr_code: events started, per event code (for the poll ceiling)
  * @nr_chans: channels the chip can have
  * @present: bit per channel found at probe
- * @ht: hyperprivileged counting: DRAM_HT_UNUSED, _ALLOWED, _REFUSED or
- *	_REVOKED
- * @l2_lock: serialises the L2 state below
- * @l2_on: the T2+ nodes can be told from the CPUs' sockets (the backend
- *	tells them and the probe found at most four): l2ctl works
- * @l2_full: a fifth socket was seen after probe (logged once)
- * @nr_nodes: T2+ nodes (one L2 each) found so far from the sockets of
- *	online CPUs; only grows
- * @cpu_node: the node of each CPU, -1 until it has been seen online
- * @l2_sock: the socket id of each node
- * @l2_mode: VF PERF_CONFIG setting per node while it has users
- * @l2_users: users of each node's PERF_CONFIG setting
- * @l2_hw: what each node's PERF_CONFIG holds, or DRAM_L2_UNKNOWN
- * @l2_task_users: per-task events holding a setting (on every node)
- * @l2_task_mode: their setting, which a node found later takes too
  * @txn_flags: current perf transaction
  * @txn_pending: channels read inside the current read transaction
  * @chan: per-channel state
@@ -211,18 +179,6 @@ struct sun4v_dram_pmu {
 	unsigned int nr_code[SUN4V_PMU_SEL_MASK + 1];
 	unsigned int nr_chans;
 	u32 present;
-	int ht;
-	struct mutex l2_lock;	/* cpu_node, nr_nodes and the l2_ fields */
-	bool l2_on;
-	bool l2_full;
-	unsigned int nr_nodes;
-	s8 *cpu_node;
-	int l2_sock[SUN4V_PMU_VF_NODES];
-	unsigned int l2_mode[SUN4V_PMU_VF_NODES];
-	unsigned int l2_users[SUN4V_PMU_VF_NODES];
-	int l2_hw[SUN4V_PMU_VF_NODES];
-	unsigned int l2_task_users;
-	unsigned int l2_task_mode;
 	unsigned int txn_flags;
 	u32 txn_pending;
 	struct dram_chan chan[SUN4V_PMU_MAX_CHANNELS];
@@ -239,8 +195,7 @@ static struct sun4v_dram_pmu *to_dram(struct pmu *pmu)
  * The hardware: the chip's perfreg hypercalls through the kernel's
  * hvcalls.S wrappers (sun4v Hypervisor API, niagara2_perf_api and
  * vf_perf_api): sun4v_niagara2_getperf()/setperf() (0x104/0x105) on a T2,
- * sun4v_vfalls_getperf()/setperf() (0x106/0x107) on a T2+, and the socket
- * ids of the machine description. The KUnit suite, and the test platform
+ * sun4v_vfalls_getperf()/setperf() (0x106/0x107) on a T2+. The KUnit suite, and the test platform
  * built with it, give a model instead: only where the suite is configured
  * is the hook followed, elsewhere the compiler drops it.
  */
@@ -280,28 +235,6 @@ static unsigned long dram_hv_set(struct sun4v_dram_pmu *d, unsigned long reg,
 	if (d->desc.chip == SUN4V_PMU_VF)
 		return sun4v_vfalls_setperf(reg, val);
 	return sun4v_niagara2_setperf(reg, val);
-}
-
-/*
- * The socket of a CPU as the machine description numbers them (mdesc.c
- * set_sock_ids(): from 1, by "socket" nodes or else by the highest shared
- * cache). Only equality matters: the driver numbers the T2+ nodes itself.
- */
-static int dram_cpu_socket(struct sun4v_dram_pmu *d, unsigned int cpu)
-{
-	const struct sun4v_dram_pmu_test_ops *t = dram_test_ops(d);
-
-	if (t)
-		return t->cpu_socket(t->ctx, cpu);
-	return cpu_data(cpu).sock_id;
-}
-
-/* A model may leave the sockets out: then a T2+ has no l2ctl. */
-static bool dram_has_sockets(struct sun4v_dram_pmu *d)
-{
-	const struct sun4v_dram_pmu_test_ops *t = dram_test_ops(d);
-
-	return !t || t->cpu_socket;
 }
 
 /**
@@ -773,26 +706,9 @@ static ssize_t channels_show(struct device *dev, struct device_attribute *attr,
 }
 static DEVICE_ATTR_RO(channels);
 
-static ssize_t hyperprivileged_show(struct device *dev,
-				    struct device_attribute *attr, char *buf)
-{
-	static const char *const state[] = {
-		[DRAM_HT_UNUSED] = "unused",
-		[DRAM_HT_ALLOWED] = "allowed",
-		[DRAM_HT_REFUSED] = "refused",
-		[DRAM_HT_REVOKED] = "revoked",
-		[DRAM_HT_STUCK] = "stuck",
-	};
-	struct sun4v_dram_pmu *d = to_dram(dev_get_drvdata(dev));
-
-	return sysfs_emit(buf, "%s\n", state[READ_ONCE(d->ht)]);
-}
-static DEVICE_ATTR_RO(hyperprivileged);
-
 static struct attribute *dram_attrs[] = {
 	&dev_attr_poll_period_ms.attr,
 	&dev_attr_channels.attr,
-	&dev_attr_hyperprivileged.attr,
 	NULL
 };
 
@@ -879,192 +795,6 @@ static int dram_detect(struct sun4v_dram_pmu *d, unsigned int c)
 	return (back & SUN4V_PMU_CTL_MASK) == probe;
 }
 
-/* One PerfReg 1 call, made on a CPU of the node whose register it is. */
-struct dram_l2_call {
-	struct sun4v_dram_pmu *d;
-	bool set;
-	u64 val;
-	unsigned long status;
-};
-
-static void dram_l2_here(void *info)
-{
-	struct dram_l2_call *a = info;
-
-	if (a->set)
-		a->status = dram_hv_set(a->d, SUN4V_PMU_VF_REG_L2CTL, a->val);
-	else
-		a->status = dram_hv_get(a->d, SUN4V_PMU_VF_REG_L2CTL, &a->val);
-}
-
-/*
- * PerfReg 1 is the L2 control register of the calling strand's node
- * (vf_perf_api 3.1), so make the call on an online CPU of @node.
- * Called with l2_lock held.
- * Return: 0 and the call in *@a, or -ENODEV if no CPU of @node is online.
- */
-static int dram_l2_call(struct sun4v_dram_pmu *d, unsigned int node,
-			struct dram_l2_call *a)
-{
-	unsigned int cpu;
-
-	a->d = d;
-	for_each_online_cpu(cpu) {
-		if (d->cpu_node[cpu] != node)
-			continue;
-		/* -ENXIO: it went offline meanwhile; try another one. */
-		if (!smp_call_function_single(cpu, dram_l2_here, a, 1))
-			return 0;
-	}
-	return -ENODEV;
-}
-
-/*
- * Set a node's PERF_CONFIG and keep track of what it holds: on failure,
- * read it back, so that the next user knows whether to write.
- * Called with l2_lock held.
- */
-static int dram_set_l2ctl(struct sun4v_dram_pmu *d, unsigned int node,
-			  unsigned int mode)
-{
-	struct dram_l2_call a = { .set = true, .val = mode };
-	int ret;
-
-	ret = dram_l2_call(d, node, &a);
-	if (ret) {
-		pr_warn_ratelimited("%s: no online CPU on socket %d to write its L2 PERF_CONFIG\n",
-				    d->name, d->l2_sock[node]);
-		return ret;
-	}
-	if (a.status == HV_EOK) {
-		d->l2_hw[node] = mode;
-		return 0;
-	}
-	pr_warn_ratelimited("%s: writing PerfReg %u (L2 PERF_CONFIG) on socket %d failed: %s\n",
-			    d->name, SUN4V_PMU_VF_REG_L2CTL, d->l2_sock[node],
-			    sun4v_pmu_status_name(a.status));
-	ret = sun4v_pmu_errno(a.status);
-	a = (struct dram_l2_call) { .set = false };
-	if (!dram_l2_call(d, node, &a) && a.status == HV_EOK)
-		d->l2_hw[node] = a.val & DRAM_L2CTL_MASK;
-	else
-		d->l2_hw[node] = DRAM_L2_UNKNOWN;
-	return ret;
-}
-
-/*
- * Bring a node found just now to the setting it must hold: what the
- * per-task events hold, or else "all" (a previous user, or the firmware,
- * may have left a subset selected). A node that cannot be written stays
- * DRAM_L2_UNKNOWN and is written by its next user. Called with l2_lock
- * held.
- */
-static void dram_l2_settle(struct sun4v_dram_pmu *d, unsigned int node)
-{
-	struct dram_l2_call a = { .set = false };
-	unsigned int mode = SUN4V_PMU_L2_ALL;
-
-	if (d->l2_task_users)
-		mode = d->l2_task_mode;
-	d->l2_mode[node] = mode;
-	d->l2_users[node] = d->l2_task_users;
-	d->l2_hw[node] = DRAM_L2_UNKNOWN;
-	if (!dram_l2_call(d, node, &a) && a.status == HV_EOK)
-		d->l2_hw[node] = a.val & DRAM_L2CTL_MASK;
-	if (d->l2_hw[node] == mode)
-		return;
-	if (d->l2_hw[node] != DRAM_L2_UNKNOWN)
-		pr_info("%s: socket %d: L2 PERF_CONFIG was %d; set to %u\n",
-			d->name, d->l2_sock[node], d->l2_hw[node], mode);
-	dram_set_l2ctl(d, node, mode);
-}
-
-/*
- * Give each online CPU seen for the first time its node, and settle a
- * node found that way. Only online CPUs: on sun4v every CPU below the
- * machine description's max-cpus is possible, but only those it lists
- * have a socket id (cpu_data() of the others keeps sock_id 0, a socket
- * without CPUs), and dynamic reconfiguration (ds.c dr_cpu_configure())
- * marks a CPU present before it fills in its cpu_data. A CPU keeps its
- * node: its socket does not change, and events on it hold that node's
- * setting. Called with l2_lock held.
- */
-static void dram_l2_map(struct sun4v_dram_pmu *d)
-{
-	unsigned int cpu, node;
-	int sock;
-
-	if (!d->l2_on)
-		return;
-	for_each_online_cpu(cpu) {
-		if (d->cpu_node[cpu] >= 0)
-			continue;
-		sock = dram_cpu_socket(d, cpu);
-		if (sock < 0)
-			continue;
-		for (node = 0; node < d->nr_nodes; node++)
-			if (d->l2_sock[node] == sock)
-				break;
-		if (node < d->nr_nodes) {
-			d->cpu_node[cpu] = node;
-			continue;
-		}
-		if (node == SUN4V_PMU_VF_NODES) {
-			if (!d->l2_full)
-				pr_warn("%s: CPU %u is on a fifth socket (%d): no l2ctl for it\n",
-					d->name, cpu, sock);
-			d->l2_full = true;
-			continue;
-		}
-		d->l2_sock[node] = sock;
-		d->cpu_node[cpu] = node;
-		WRITE_ONCE(d->nr_nodes, node + 1);
-		dram_l2_settle(d, node);
-	}
-}
-
-/*
- * Number the T2+ nodes from the sockets of the online CPUs (the others
- * are mapped when they are first seen online, see dram_l2_map()), then
- * settle every node.
- */
-static int dram_l2_probe(struct sun4v_dram_pmu *d)
-{
-	unsigned int cpu, node;
-	int *sock, n;
-
-	if (d->desc.chip != SUN4V_PMU_VF || !dram_has_sockets(d))
-		return 0;
-	sock = kcalloc(nr_cpu_ids, sizeof(*sock), GFP_KERNEL);
-	d->cpu_node = kcalloc(nr_cpu_ids, sizeof(*d->cpu_node), GFP_KERNEL);
-	if (!sock || !d->cpu_node) {
-		kfree(sock);
-		return -ENOMEM;
-	}
-	mutex_lock(&d->l2_lock);
-	for (cpu = 0; cpu < nr_cpu_ids; cpu++)
-		sock[cpu] = cpu_online(cpu) ? dram_cpu_socket(d, cpu) : -ENODEV;
-	n = sun4v_pmu_l2_nodes(sock, nr_cpu_ids, d->cpu_node);
-	if (n < 0) {
-		pr_warn("%s: CPUs on more than %u sockets: no L2 miss source (l2ctl)\n",
-			d->name, SUN4V_PMU_VF_NODES);
-		goto out;
-	}
-	d->l2_on = true;
-	d->nr_nodes = n;
-	for (cpu = 0; cpu < nr_cpu_ids; cpu++)
-		if (d->cpu_node[cpu] >= 0)
-			d->l2_sock[d->cpu_node[cpu]] = sock[cpu];
-	for (node = 0; node < d->nr_nodes; node++)
-		dram_l2_settle(d, node);
-	/* CPUs that went online meanwhile */
-	dram_l2_map(d);
-out:
-	mutex_unlock(&d->l2_lock);
-	kfree(sock);
-	return 0;
-}
-
 /* The valid select values and their poll ceilings. */
 static void dram_init_events(struct sun4v_dram_pmu *d)
 {
@@ -1083,9 +813,7 @@ static void dram_init_events(struct sun4v_dram_pmu *d)
  * @desc: chip and backend; copied
  *
  * Registers "niagara2_dram" or "vfalls_dram" with the channels that answer.
- * On a T2+ (unless a model leaves the sockets out), also numbers the nodes
- * and puts every node's L2 PERF_CONFIG back to "all". The API group must
- * stay negotiated for the whole lifetime of the PMU.
+ * The API group must stay negotiated for the whole lifetime of the PMU.
  *
  * Return: the PMU, or an ERR_PTR(): -EACCES if the domain has no
  * perf-counter access, -ENODEV if no channel exists, -ENOMEM, or the errno
@@ -1125,7 +853,6 @@ struct sun4v_dram_pmu *sun4v_dram_pmu_probe(const struct sun4v_pmu_desc *desc)
 	dram_init_events(d);
 	d->poll_ms = DRAM_POLL_MS_DEFAULT;
 	raw_spin_lock_init(&d->lock);
-	mutex_init(&d->l2_lock);
 	pmu_log_init(&d->log);
 	hrtimer_init(&d->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
 	d->timer.function = dram_poll;
@@ -1142,10 +869,6 @@ struct sun4v_dram_pmu *sun4v_dram_pmu_probe(const struct sun4v_pmu_desc *desc)
 		ret = -ENODEV;
 		goto err_free;
 	}
-	ret = dram_l2_probe(d);
-	if (ret)
-		goto err_free;
-
 	d->uncore.pmu = (struct pmu) {
 		.module		= desc->owner ?: THIS_MODULE,
 		.task_ctx_nr	= perf_invalid_context,
@@ -1172,7 +895,6 @@ struct sun4v_dram_pmu *sun4v_dram_pmu_probe(const struct sun4v_pmu_desc *desc)
 
 err_free:
 	pmu_log_flush(&d->log);
-	kfree(d->cpu_node);
 	kfree(d);
 	return ERR_PTR(ret);
 }
@@ -1189,349 +911,9 @@ void sun4v_dram_pmu_remove(struct sun4v_dram_pmu *d)
 	pmu_uncore_unregister(&d->uncore);
 	hrtimer_cancel(&d->timer);
 	pmu_log_flush(&d->log);
-	kfree(d->cpu_node);
 	kfree(d);
 }
 EXPORT_SYMBOL_IF_KUNIT(sun4v_dram_pmu_remove);
-
-/*
- * Record what the hypervisor did with PCR.HT. Every PCR write of every CPU
- * comes here, so the shared line is written only when the state changes;
- * a change to "refused", "revoked" or "stuck" is logged.
- */
-static void dram_ht_state(struct sun4v_dram_pmu *d, int state,
-			  unsigned long hv_status)
-{
-	if (READ_ONCE(d->ht) == state || xchg(&d->ht, state) == state)
-		return;
-	/*
-	 * Interrupts are off here, or this is sparc64's perf NMI (PIL 15):
-	 * deferred by pmu_log(), which takes no lock, see dram_warn().
-	 */
-	if (state == DRAM_HT_REFUSED)
-		dram_warn(d, "hypervisor refused hyperprivileged counting (PCR.HT): %s; counting without it\n",
-			  sun4v_pmu_status_name(hv_status));
-	else if (state == DRAM_HT_REVOKED)
-		dram_warn(d, "hypervisor revoked hyperprivileged counting (PCR.HT read back clear); counting without it\n");
-	else if (state == DRAM_HT_STUCK)
-		dram_warn(d, "hypervisor refused to clear PCR.HT: %s; hyperprivileged events are still counted\n",
-			  sun4v_pmu_status_name(hv_status));
-}
-
-/**
- * sun4v_pmu_pcr_write() - write the calling strand's PCR through the
- *	hypervisor while HT (count hyperprivileged events) is involved
- * @d: the instance whose backend to use (PerfReg 0 of the chip's API:
- *	0x105 on a T2, 0x107 on a T2+)
- * @pcr: the whole PCR value to write; HT set, or clear to end counting
- *	with HT
- * @live: the last write on this strand set HT through the hypervisor
- * @cur: the PCR as read just now (used when @live)
- *
- * Only the hypervisor can set HT, and a privileged write may not be able
- * to clear it either (niagara2_perf_api 2.1, vf_perf_api 2.1), so the
- * write that ends counting with HT goes the same way as the one that
- * began it. The hypervisor may refuse (ENOACCESS without the domain's
- * perfctrhtaccess; any other status is a refusal too): logged, and shown
- * as "refused" in the PMU's sysfs file hyperprivileged; it is asked again
- * at the next write. It may also take HT away later: like illumos, a PCR
- * that reads HT clear while counting with HT is "revoked" (logged, shown
- * in sysfs); from then on this instance no longer sets HT. A refused
- * write that clears HT leaves HT set, hyperprivileged events still
- * counted: "stuck" (logged, shown in sysfs) until a later HT write goes
- * through. Must be called on the strand whose PCR is meant, with
- * interrupts off (the CPU PMU calls it from its overflow interrupt too,
- * an NMI on sparc64).
- *
- * Return: true if the hypervisor wrote @pcr; false if the caller must
- * write @pcr itself, without HT, so that counting continues.
- */
-bool sun4v_pmu_pcr_write(struct sun4v_dram_pmu *d, u64 pcr, bool live,
-			 u64 cur)
-{
-	bool ht = pcr & PCR_N2_HTRACE;
-	unsigned long st;
-
-	if (live && !(cur & PCR_N2_HTRACE))
-		dram_ht_state(d, DRAM_HT_REVOKED, HV_EOK);
-	if (ht && READ_ONCE(d->ht) == DRAM_HT_REVOKED)
-		return false;
-	st = dram_hv_set(d, SUN4V_PMU_REG_PCR, pcr);
-	if (st == HV_EOK) {
-		/* set, or a clear that ends a "stuck" HT */
-		if (ht ? READ_ONCE(d->ht) != DRAM_HT_REVOKED :
-			 READ_ONCE(d->ht) == DRAM_HT_STUCK)
-			dram_ht_state(d, DRAM_HT_ALLOWED, st);
-		return true;
-	}
-	if (ht)
-		dram_ht_state(d, DRAM_HT_REFUSED, st);
-	else if (READ_ONCE(d->ht) != DRAM_HT_REVOKED)
-		dram_ht_state(d, DRAM_HT_STUCK, st);
-	return false;
-}
-EXPORT_SYMBOL_IF_KUNIT(sun4v_pmu_pcr_write);
-
-/* sun4v_pmu_l2ctl_get() with l2_lock held */
-static int __dram_l2ctl_get(struct sun4v_dram_pmu *d, unsigned int node,
-			    unsigned int mode)
-{
-	int ret = 0;
-
-	if (node >= d->nr_nodes || mode > SUN4V_PMU_L2_C2C)
-		return -EINVAL;
-	if (d->l2_users[node] && d->l2_mode[node] != mode)
-		ret = -EBUSY;
-	else if (!d->l2_users[node] && d->l2_hw[node] != mode)
-		ret = dram_set_l2ctl(d, node, mode);
-	if (!ret) {
-		d->l2_mode[node] = mode;
-		d->l2_users[node]++;
-	}
-	return ret;
-}
-
-/* sun4v_pmu_l2ctl_put() with l2_lock held */
-static void __dram_l2ctl_put(struct sun4v_dram_pmu *d, unsigned int node)
-{
-	if (node < d->nr_nodes && !WARN_ON_ONCE(!d->l2_users[node]) &&
-	    !--d->l2_users[node] && d->l2_hw[node] != SUN4V_PMU_L2_ALL)
-		dram_set_l2ctl(d, node, SUN4V_PMU_L2_ALL);
-}
-
-/**
- * sun4v_pmu_l2ctl_get() - take a node's L2 miss-source setting (T2+)
- * @d: a vfalls_dram instance
- * @node: the node, 0 to the number of nodes minus one (numbered by
- *	sun4v_pmu_l2_nodes() from the sockets of the CPUs online at probe,
- *	then in the order further sockets are seen online)
- * @mode: PERF_CONFIG, SUN4V_PMU_L2_ALL to SUN4V_PMU_L2_C2C
- *
- * The setting is node-wide and shared: users asking for the same @mode
- * share it, a user asking for another one while it is taken gets -EBUSY.
- * The first user writes the register unless it is known to hold @mode
- * already. Each successful call must be paired with
- * sun4v_pmu_l2ctl_put(). May sleep.
- *
- * Return: 0; -EOPNOTSUPP on a T2 or without node numbering; -EINVAL for a
- * bad @node or @mode; -EBUSY; -ENODEV if no CPU of @node is online to
- * write it; or the errno of a failed hypercall (nothing is taken then).
- */
-int sun4v_pmu_l2ctl_get(struct sun4v_dram_pmu *d, unsigned int node,
-			unsigned int mode)
-{
-	int ret;
-
-	if (d->desc.chip != SUN4V_PMU_VF || !d->l2_on)
-		return -EOPNOTSUPP;
-	mutex_lock(&d->l2_lock);
-	dram_l2_map(d);
-	ret = __dram_l2ctl_get(d, node, mode);
-	mutex_unlock(&d->l2_lock);
-	return ret;
-}
-EXPORT_SYMBOL_IF_KUNIT(sun4v_pmu_l2ctl_get);
-
-/**
- * sun4v_pmu_l2ctl_put() - release a node's L2 miss-source setting
- * @d: the instance given to sun4v_pmu_l2ctl_get()
- * @node: the node
- *
- * The last user puts the node back to "all L2 misses", the default. If
- * that write fails, what the register then holds is recorded, so the next
- * user writes it. May sleep.
- */
-void sun4v_pmu_l2ctl_put(struct sun4v_dram_pmu *d, unsigned int node)
-{
-	mutex_lock(&d->l2_lock);
-	__dram_l2ctl_put(d, node);
-	mutex_unlock(&d->l2_lock);
-}
-EXPORT_SYMBOL_IF_KUNIT(sun4v_pmu_l2ctl_put);
-
-/* Whether an event depends on PERF_CONFIG, hence takes a setting. */
-static bool dram_l2ctl_user(struct sun4v_dram_pmu *d, u32 enc)
-{
-	return d->desc.chip == SUN4V_PMU_VF && d->l2_on &&
-	       SUN4V_PMU_PCR_SL(enc) == SUN4V_PMU_PCR_SL_MISSES;
-}
-
-/**
- * sun4v_pmu_l2ctl_event_get() - take the L2 setting a CPU PMU event needs
- * @d: the DRAM PMU instance
- * @cpu: the event's CPU, or -1 for a per-task event (every node is taken)
- * @enc: the event's PCR encoding, SL << 8 | mask
- * @config1: the event's config1; bits 1:0 are its l2ctl
- *	(SUN4V_PMU_L2_ALL to SUN4V_PMU_L2_C2C), the others are reserved
- *
- * The CPU PMU's provider hook on a T2+. Events of select group SL 3 count
- * what their node's PERF_CONFIG selects, so each takes the node's setting
- * with sun4v_pmu_l2ctl_get(), "all" included: a plain miss event must
- * not silently count a subset that another user chose. A CPU's node is
- * its socket's (dram_l2_map()), for per-CPU and per-task events alike; a
- * per-task event holds the setting of every node, including the nodes
- * found while it is open. On a T2 config1 is not this driver's: ignored,
- * as by the CPU PMU without a provider. May sleep.
- *
- * Return: 1 if a setting was taken (release it with
- * sun4v_pmu_l2ctl_event_put() and the same arguments), 0 if the event
- * needs none, -EINVAL for a reserved config1 bit or a nonzero l2ctl on an
- * event outside SL 3, -EOPNOTSUPP for a nonzero l2ctl when the CPUs'
- * nodes are not known, -ENODEV for a CPU not seen online, -EBUSY if a
- * node holds another setting, or another errno of sun4v_pmu_l2ctl_get().
- * Nothing is taken on error.
- */
-int sun4v_pmu_l2ctl_event_get(struct sun4v_dram_pmu *d, int cpu, u32 enc,
-			      u64 config1)
-{
-	unsigned int mode = config1 & DRAM_L2CTL_MASK, node;
-	int ret = 0;
-
-	if (d->desc.chip != SUN4V_PMU_VF)
-		return 0;
-	if (config1 & ~DRAM_L2CTL_MASK)
-		return -EINVAL;
-	if (SUN4V_PMU_PCR_SL(enc) != SUN4V_PMU_PCR_SL_MISSES)
-		return mode ? -EINVAL : 0;
-	if (!dram_l2ctl_user(d, enc))
-		return mode ? -EOPNOTSUPP : 0;
-
-	mutex_lock(&d->l2_lock);
-	dram_l2_map(d);
-	if (cpu >= 0) {
-		if (cpu >= nr_cpu_ids || d->cpu_node[cpu] < 0)
-			ret = -ENODEV;
-		else
-			ret = __dram_l2ctl_get(d, d->cpu_node[cpu], mode);
-		goto out;
-	}
-	if (d->l2_task_users && d->l2_task_mode != mode) {
-		ret = -EBUSY;
-		goto out;
-	}
-	for (node = 0; node < d->nr_nodes; node++) {
-		ret = __dram_l2ctl_get(d, node, mode);
-		if (ret) {
-			while (node--)
-				__dram_l2ctl_put(d, node);
-			goto out;
-		}
-	}
-	d->l2_task_mode = mode;
-	d->l2_task_users++;
-out:
-	mutex_unlock(&d->l2_lock);
-	return ret ?: 1;
-}
-EXPORT_SYMBOL_IF_KUNIT(sun4v_pmu_l2ctl_event_get);
-
-/**
- * sun4v_pmu_l2ctl_event_put() - release what sun4v_pmu_l2ctl_event_get()
- *	took
- * @d: the DRAM PMU instance
- * @cpu: as given to sun4v_pmu_l2ctl_event_get()
- * @enc: as given to sun4v_pmu_l2ctl_event_get()
- * @config1: as given to sun4v_pmu_l2ctl_event_get()
- *
- * Call only if that returned 1. May sleep.
- */
-void sun4v_pmu_l2ctl_event_put(struct sun4v_dram_pmu *d, int cpu, u32 enc,
-			       u64 config1)
-{
-	unsigned int node;
-
-	if (!dram_l2ctl_user(d, enc))
-		return;
-	mutex_lock(&d->l2_lock);
-	if (cpu >= 0) {
-		if (!WARN_ON_ONCE(cpu >= nr_cpu_ids || d->cpu_node[cpu] < 0))
-			__dram_l2ctl_put(d, d->cpu_node[cpu]);
-	} else if (!WARN_ON_ONCE(!d->l2_task_users)) {
-		d->l2_task_users--;
-		for (node = 0; node < d->nr_nodes; node++)
-			__dram_l2ctl_put(d, node);
-	}
-	mutex_unlock(&d->l2_lock);
-}
-EXPORT_SYMBOL_IF_KUNIT(sun4v_pmu_l2ctl_event_put);
-
-/**
- * sun4v_pmu_l2_nodes() - number the T2+ nodes from the CPUs' socket ids
- * @sock: socket id of each CPU (index: CPU number) as the platform numbers
- *	them, e.g. sparc64's cpu_data(cpu).sock_id, which the machine
- *	description numbers from 1 with possible gaps; negative for a CPU
- *	whose socket is unknown or that does not exist
- * @nr: number of entries of @sock and @node
- * @node: filled with each CPU's node: the rank of its socket id among the
- *	distinct ids, smallest first (-1 where @sock is negative)
- *
- * One T2+ chip has one L2 and its own L2 control register, so the CPUs
- * sharing a socket id share a node. How the hypervisor's node numbers
- * (PerfReg 2-17) relate to socket ids is not documented; the numbering
- * here only needs to group the CPUs, since each node's PerfReg 1 is
- * written from a CPU of that node.
- *
- * Return: the number of nodes, or -E2BIG for more than four distinct ids.
- */
-int sun4v_pmu_l2_nodes(const int *sock, unsigned int nr, s8 *node)
-{
-	int ids[SUN4V_PMU_VF_NODES];
-	unsigned int i, j, n = 0;
-
-	for (i = 0; i < nr; i++) {
-		if (sock[i] < 0)
-			continue;
-		for (j = 0; j < n && ids[j] != sock[i]; j++)
-			;
-		if (j < n)
-			continue;
-		if (n == ARRAY_SIZE(ids))
-			return -E2BIG;
-		/* Insert in order: the rank is the index. */
-		for (j = n++; j > 0 && ids[j - 1] > sock[i]; j--)
-			ids[j] = ids[j - 1];
-		ids[j] = sock[i];
-	}
-	for (i = 0; i < nr; i++) {
-		node[i] = -1;
-		for (j = 0; sock[i] >= 0 && j < n; j++)
-			if (ids[j] == sock[i])
-				node[i] = j;
-	}
-	return n;
-}
-EXPORT_SYMBOL_IF_KUNIT(sun4v_pmu_l2_nodes);
-
-/**
- * sun4v_pmu_chip_detect() - tell an UltraSPARC T2 from a T2+
- * @compat: the OBP "compatible" property of a cpu node: NUL-terminated
- *	strings one after another
- * @len: its length in bytes
- *
- * Linux reports both chips as SUN4V_CHIP_NIAGARA2 (head_64.S compares one
- * character of the string), but they have different perfreg APIs, and only
- * the T2+ has the L2 PERF_CONFIG that the CPU PMU's l2ctl selects.
- *
- * Return: SUN4V_PMU_VF for "SUNW,UltraSPARC-T2+", SUN4V_PMU_N2 for
- * "SUNW,UltraSPARC-T2", -ENODEV for any other CPU.
- */
-int sun4v_pmu_chip_detect(const char *compat, int len)
-{
-	size_t left = compat && len > 0 ? len : 0, n;
-	int ret = -ENODEV;
-
-	for (; left; compat += n + 1, left -= n + 1) {
-		n = strnlen(compat, left);
-		if (n == left)
-			break;		/* not terminated: not a string */
-		if (!strcmp(compat, "SUNW,UltraSPARC-T2+"))
-			return SUN4V_PMU_VF;
-		if (!strcmp(compat, "SUNW,UltraSPARC-T2"))
-			ret = SUN4V_PMU_N2;
-	}
-	return ret;
-}
-EXPORT_SYMBOL_IF_KUNIT(sun4v_pmu_chip_detect);
 
 /**
  * sun4v_dram_pmu_to_pmu() - the perf PMU of a DRAM PMU instance
@@ -1545,62 +927,9 @@ struct pmu *sun4v_dram_pmu_to_pmu(struct sun4v_dram_pmu *d)
 }
 EXPORT_SYMBOL_IF_KUNIT(sun4v_dram_pmu_to_pmu);
 
-/*
- * sun4v: API group negotiation and telling a T2 from a T2+. The driver
- * also serves the built-in CPU PMU and PCR code through their provider
- * hooks (the two sparc patches before this driver): PCR writes while HT
- * is involved go through the chip's own SET_PERFREG, and on a T2+ the CPU
- * PMU's config1 (l2ctl) is arbitrated by the DRAM PMU.
- */
+/* sun4v: the chip and its API group. */
 static unsigned long sun4v_dram_group;
 static struct sun4v_dram_pmu *sun4v_dram;
-
-/* CPU PMU config1 (l2ctl) provider, T2+ only. */
-static int sun4v_dram_l2ctl_get(int cpu, u32 enc, u64 config1)
-{
-	return sun4v_pmu_l2ctl_event_get(sun4v_dram, cpu, enc, config1);
-}
-
-static void sun4v_dram_l2ctl_put(int cpu, u32 enc, u64 config1)
-{
-	sun4v_pmu_l2ctl_event_put(sun4v_dram, cpu, enc, config1);
-}
-
-static const struct sparc_pmu_l2ctl_ops sun4v_dram_l2ctl_ops = {
-	.owner = THIS_MODULE,
-	.get = sun4v_dram_l2ctl_get,
-	.put = sun4v_dram_l2ctl_put,
-};
-
-/* PCR writes while HT is involved: 0x105 on a T2, 0x107 on a T2+. */
-static bool sun4v_dram_pcr_ht_write(u64 val, bool live, u64 cur)
-{
-	return sun4v_pmu_pcr_write(sun4v_dram, val, live, cur);
-}
-
-static const struct pcr_ht_ops sun4v_dram_pcr_ht_ops = {
-	.write = sun4v_dram_pcr_ht_write,
-};
-
-static bool l2ctl_registered;
-static bool ht_registered;
-
-/*
- * T2 or T2+, from the OBP "compatible" of a cpu node (Linux reports both
- * as SUN4V_CHIP_NIAGARA2; prom_cpu_compatible holds the same string but is
- * not exported). Return: the chip, or -ENODEV for any other CPU.
- */
-static int sun4v_dram_chip(void)
-{
-	struct device_node *dp = of_find_node_by_type(NULL, "cpu");
-	const char *compat;
-	int len = 0, chip;
-
-	compat = dp ? of_get_property(dp, "compatible", &len) : NULL;
-	chip = sun4v_pmu_chip_detect(compat, len);
-	of_node_put(dp);
-	return chip;
-}
 
 static int __init sun4v_dram_pmu_init(void)
 {
@@ -1612,16 +941,17 @@ static int __init sun4v_dram_pmu_init(void)
 		pr_debug("not a sun4v system, no DRAM PMU\n");
 		return -ENODEV;
 	}
-	chip = sun4v_dram_chip();
-	if (chip < 0) {
+	if (sun4v_chip_type != SUN4V_CHIP_NIAGARA2) {
 		pr_info("not an UltraSPARC T2/T2+, no DRAM PMU\n");
 		return -ENODEV;
 	}
 
+	/* Linux reports both as SUN4V_CHIP_NIAGARA2; pcr.c tells them apart. */
+	chip = sun4v_chip_is_vfalls() ? SUN4V_PMU_VF : SUN4V_PMU_N2;
 	desc.chip = chip;
 	sun4v_dram_group = chip == SUN4V_PMU_VF ? HV_GRP_VF_CPU : HV_GRP_N2_CPU;
 
-	/* Refcounted: on a T2 this shares pcr.c's registration of 0x202. */
+	/* Refcounted: this shares pcr.c's registration of the group. */
 	err = sun4v_hvapi_register(sun4v_dram_group, 1, &minor);
 	if (err) {
 		pr_info("hypervisor API group %#lx v1.0 not available (%d), no DRAM PMU\n",
@@ -1636,31 +966,12 @@ static int __init sun4v_dram_pmu_init(void)
 		sun4v_hvapi_unregister(sun4v_dram_group);
 		return err;
 	}
-
-	/* Both optional: without them the CPU PMU works as before. */
-	err = pcr_register_ht_ops(&sun4v_dram_pcr_ht_ops);
-	if (err)
-		pr_warn("PCR HT writer not registered (%d)\n", err);
-	ht_registered = !err;
-	/* Only a T2+ has the L2 PERF_CONFIG that config1 (l2ctl) selects. */
-	if (chip == SUN4V_PMU_VF) {
-		err = sparc_pmu_register_l2ctl(&sun4v_dram_l2ctl_ops);
-		if (err)
-			pr_warn("CPU PMU l2ctl provider not registered (%d)\n",
-				err);
-		l2ctl_registered = !err;
-	}
 	return 0;
 }
 module_init(sun4v_dram_pmu_init);
 
 static void __exit sun4v_dram_pmu_exit(void)
 {
-	/* Events holding an L2 setting pin this module: none is left. */
-	if (l2ctl_registered)
-		sparc_pmu_unregister_l2ctl(&sun4v_dram_l2ctl_ops);
-	if (ht_registered)
-		pcr_unregister_ht_ops(&sun4v_dram_pcr_ht_ops);
 	sun4v_dram_pmu_remove(sun4v_dram);
 	sun4v_hvapi_unregister(sun4v_dram_group);
 }

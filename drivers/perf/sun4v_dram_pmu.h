@@ -79,46 +79,22 @@ static inline unsigned long sun4v_pmu_pic_reg(enum sun4v_pmu_chip chip,
 #define SUN4V_PMU_SEL1_SHIFT		0
 #define SUN4V_PMU_SEL_MASK		0xfULL
 
-/*
- * T2+ L2 PERF_CONFIG (PerfReg 1, bits 1:0): which L2 misses the CPU PMU's
- * L2-miss events count, in the order of vf_perf_api 3.0. Only 0 ("all", the
- * default) is confirmed by another source; 1-3 follow the seed's wording.
- */
-#define SUN4V_PMU_L2_ALL		0
-#define SUN4V_PMU_L2_LOCAL		1
-#define SUN4V_PMU_L2_REMOTE		2
-#define SUN4V_PMU_L2_C2C		3
-
-/*
- * The CPU PMU's event encoding (SL << 8 | mask, the 12 bits the PCR takes
- * at bit 6 or 19). Like illumos, the L2 PERF_CONFIG setting is applied to
- * the events of select group SL 3 (IC_miss, DC_miss, L2_imiss,
- * L2_dmiss_ld).
- */
-#define SUN4V_PMU_PCR_SL(enc)		(((enc) >> 8) & 0xf)
-#define SUN4V_PMU_PCR_SL_MISSES	3
-
 /**
  * struct sun4v_dram_pmu_test_ops - a model in place of the hypervisor
  * @get_perfreg: as the chip's GET_PERFREG: read PerfReg# @reg into *@val,
  *	written only on success; return the HV_E* status
  * @set_perfreg: as the chip's SET_PERFREG: write @val to PerfReg# @reg;
  *	return the HV_E* status
- * @cpu_socket: optional; as cpu_data(@cpu).sock_id, or a negative errno if
- *	the CPU's socket is not known. Without it, a T2+ has no l2ctl.
  * @ctx: passed to each of them
  *
  * For the KUnit suite and the test platform built on it: followed only
- * where CONFIG_SUN4V_DRAM_PMU_KUNIT_TEST is enabled. The calls act on the
- * calling strand where the hypercalls do: PerfReg 0 is the calling
- * strand's PCR, VF PerfReg 1 the L2 control register of the calling
- * strand's node (vf_perf_api 3.1); they are made with interrupts disabled
- * (also from hard-irq and NMI context) and must not sleep.
+ * where CONFIG_SUN4V_DRAM_PMU_KUNIT_TEST is enabled. The driver calls them
+ * for the DRAM registers only, with interrupts disabled (also from hard-irq
+ * context); they must not sleep.
  */
 struct sun4v_dram_pmu_test_ops {
 	unsigned long (*get_perfreg)(void *ctx, unsigned long reg, u64 *val);
 	unsigned long (*set_perfreg)(void *ctx, unsigned long reg, u64 val);
-	int (*cpu_socket)(void *ctx, unsigned int cpu);
 	void *ctx;
 };
 
@@ -140,17 +116,6 @@ struct sun4v_dram_pmu;
 struct sun4v_dram_pmu *sun4v_dram_pmu_probe(const struct sun4v_pmu_desc *desc);
 void sun4v_dram_pmu_remove(struct sun4v_dram_pmu *dram);
 struct pmu *sun4v_dram_pmu_to_pmu(struct sun4v_dram_pmu *dram);
-bool sun4v_pmu_pcr_write(struct sun4v_dram_pmu *dram, u64 pcr, bool live,
-			 u64 cur);
-int sun4v_pmu_l2ctl_get(struct sun4v_dram_pmu *dram, unsigned int node,
-			unsigned int mode);
-void sun4v_pmu_l2ctl_put(struct sun4v_dram_pmu *dram, unsigned int node);
-int sun4v_pmu_l2ctl_event_get(struct sun4v_dram_pmu *dram, int cpu,
-			      u32 enc, u64 config1);
-void sun4v_pmu_l2ctl_event_put(struct sun4v_dram_pmu *dram, int cpu,
-			       u32 enc, u64 config1);
-int sun4v_pmu_l2_nodes(const int *sock, unsigned int nr, s8 *node);
-int sun4v_pmu_chip_detect(const char *compat, int len);
 int sun4v_pmu_errno(unsigned long hv_status);
 const char *sun4v_pmu_status_name(unsigned long hv_status);
 

@@ -146,54 +146,6 @@ static bool model_injected(struct sun4v_dram_model *m,
 }
 
 /*
- * The hypervisor node of a CPU: one node per distinct socket id, numbered
- * in increasing (or, as the other reading, decreasing) socket order. A CPU
- * with socket id 0 (or below) is not in the machine description: it is
- * on no node, as sparc64's cpu_data() of such a CPU keeps sock_id 0.
- */
-static int model_node_locked(struct sun4v_dram_model *m, unsigned int cpu)
-{
-	int mine, node = 0;
-	unsigned int i, j;
-
-	if (cpu >= SUN4V_PMU_MODEL_CPUS || m->sock[cpu] <= 0)
-		return -ENODEV;
-	mine = m->sock[cpu];
-	/* Count the distinct socket ids that come before ours. */
-	for (i = 0; i < SUN4V_PMU_MODEL_CPUS; i++) {
-		int s = m->sock[i];
-
-		if (s <= 0 || s == mine ||
-		    (m->nodes_descending ? s < mine : s > mine))
-			continue;
-		for (j = 0; j < i && m->sock[j] != s; j++)
-			;
-		if (j == i)
-			node++;
-	}
-	return node < SUN4V_PMU_VF_NODES ? node : -ENODEV;
-}
-
-/**
- * sun4v_dram_model_node() - the modelled hypervisor's node of a CPU
- * @m: the model
- * @cpu: the CPU
- *
- * Return: the node whose PerfReg 1 a call made on @cpu reaches, or -ENODEV.
- */
-int sun4v_dram_model_node(struct sun4v_dram_model *m, unsigned int cpu)
-{
-	unsigned long flags;
-	int node;
-
-	raw_spin_lock_irqsave(&m->lock, flags);
-	node = model_node_locked(m, cpu);
-	raw_spin_unlock_irqrestore(&m->lock, flags);
-	return node;
-}
-EXPORT_SYMBOL_GPL(sun4v_dram_model_node);
-
-/*
  * Common checks. Returns a status and, for a DRAM register, its channel
  * in *chan (-1 for PerfReg 0 and VF PerfReg 1) and kind in *pic.
  */
@@ -220,15 +172,6 @@ static unsigned long model_check(struct sun4v_dram_model *m,
 	return HV_EOK;
 }
 
-/* The calling strand's node, for the node-local VF PerfReg 1. */
-static int model_local_node(struct sun4v_dram_model *m)
-{
-	int node = model_node_locked(m, raw_smp_processor_id());
-
-	/* A CPU the model puts on no node still reaches some L2: node 0. */
-	return node < 0 ? 0 : node;
-}
-
 static unsigned long model_get(void *ctx, unsigned long reg, u64 *val)
 {
 	struct sun4v_dram_model *m = ctx;
@@ -247,7 +190,7 @@ static unsigned long model_get(void *ctx, unsigned long reg, u64 *val)
 		*val = m->pcr;
 	} else if (chan < 0) {
 		/* VF 3.1: PerfReg 1 is the calling strand's node's. */
-		*val = m->l2ctl[model_local_node(m)];
+		*val = m->l2ctl;
 	} else if (!(m->present & BIT(chan))) {
 		*val = 0;	/* ref 1.5: disabled N2 bank reads EOK, 0 */
 	} else if (pic) {
@@ -286,7 +229,7 @@ static unsigned long model_set(void *ctx, unsigned long reg, u64 val)
 		else
 			m->pcr = val;
 	} else if (chan < 0) {
-		m->l2ctl[model_local_node(m)] = val & MODEL_L2CTL_MASK;
+		m->l2ctl = val & MODEL_L2CTL_MASK;
 	} else if (!(m->present & BIT(chan))) {
 		/* ref 1.5: a write to a disabled N2 bank is dropped, EOK. */
 	} else if (pic) {
@@ -314,15 +257,6 @@ out:
 	return status;
 }
 
-static int model_cpu_socket(void *ctx, unsigned int cpu)
-{
-	struct sun4v_dram_model *m = ctx;
-
-	if (cpu >= SUN4V_PMU_MODEL_CPUS || m->sock[cpu] < 0)
-		return -ENODEV;
-	return READ_ONCE(m->sock[cpu]);
-}
-
 /**
  * sun4v_dram_model_init() - reset a model to a freshly booted chip
  * @m: the model
@@ -331,18 +265,15 @@ static int model_cpu_socket(void *ctx, unsigned int cpu)
  *
  * Access is granted (perfctraccess and perfctrhtaccess set), absent VF
  * nodes answer EINVAL (API 1.0), every register is zero, control writes
- * leave the counters alone and every CPU is on socket 1 (one chip).
+ * leave the counters alone.
  */
 void sun4v_dram_model_init(struct sun4v_dram_model *m,
 			   enum sun4v_pmu_chip chip, u32 present)
 {
-	unsigned int cpu;
-
 	memset(m, 0, sizeof(*m));
 	m->ops = (struct sun4v_dram_pmu_test_ops) {
 		.get_perfreg = model_get,
 		.set_perfreg = model_set,
-		.cpu_socket = model_cpu_socket,
 		.ctx = m,
 	};
 	raw_spin_lock_init(&m->lock);
@@ -351,8 +282,6 @@ void sun4v_dram_model_init(struct sun4v_dram_model *m,
 	m->access = true;
 	m->ht_access = true;
 	m->absent_status = HV_EINVAL;
-	for (cpu = 0; cpu < SUN4V_PMU_MODEL_CPUS; cpu++)
-		m->sock[cpu] = 1;
 }
 EXPORT_SYMBOL_GPL(sun4v_dram_model_init);
 

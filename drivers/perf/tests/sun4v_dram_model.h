@@ -12,8 +12,6 @@
 
 #include "../sun4v_dram_pmu.h"
 
-/* CPUs the model knows the socket of; others are on no known socket. */
-#define SUN4V_PMU_MODEL_CPUS		64
 /* Calls recorded in order while logging is on. */
 #define SUN4V_PMU_MODEL_LOG		128
 
@@ -87,17 +85,15 @@ struct sun4v_dram_model_call {
  * @present: bit per channel (N2 channel, VF node * 2 + mcu) that exists
  * @absent_status: VF status for a register of an absent node: EINVAL
  *	(API 1.0, the default) or ENOTSUPPORTED (the 1.1 text)
- * @sock: socket id of each CPU, numbered from 1 as sparc64's machine
- *	description does; 0 for a CPU it does not list (possible but not
- *	present: cpu_data() keeps sock_id 0), which is on no node; CPUs
- *	beyond SUN4V_PMU_MODEL_CPUS have none
- * @nodes_descending: how the hypervisor numbers nodes is not documented:
- *	false = in increasing socket id order, true = decreasing
  * @ctl_effect: what a control write does to the counter register
  * @ctl_high: bits 63:8 of control-register reads, see @high
  * @high: when @ctl_high shows
- * @pcr: PerfReg 0, the calling strand's SPARC PCR
- * @l2ctl: VF PerfReg 1 per hypervisor node (PERF_CONFIG, bits 1:0)
+ * @pcr: PerfReg 0, the calling strand's SPARC PCR (the driver never uses
+ *	it: pcr.c writes PCR.HT; kept because the seed's table has it)
+ * @l2ctl: VF PerfReg 1, the calling strand's node's L2 control register
+ *	(PERF_CONFIG, bits 1:0), as one register: the driver never uses it
+ *	(the CPU PMU's l2ctl does, with a per-node model of its own in
+ *	arch/sparc/kernel/perf_event_l2ctl_kunit.c)
  * @ctl: DRAM control register per channel
  * @pic: DRAM counter register per channel
  * @written: bit per channel whose control register was written
@@ -127,13 +123,11 @@ struct sun4v_dram_model {
 	bool ht_access;
 	u32 present;
 	unsigned long absent_status;
-	int sock[SUN4V_PMU_MODEL_CPUS];
-	bool nodes_descending;
 	enum sun4v_dram_model_ctl_effect ctl_effect;
 	u64 ctl_high;
 	enum sun4v_dram_model_high high;
 	u64 pcr;
-	u64 l2ctl[SUN4V_PMU_VF_NODES];
+	u64 l2ctl;
 	u64 ctl[SUN4V_PMU_MAX_CHANNELS];
 	u64 pic[SUN4V_PMU_MAX_CHANNELS];
 	u32 written;
@@ -166,7 +160,6 @@ void sun4v_dram_model_inject_traffic(struct sun4v_dram_model *m,
 unsigned long sun4v_dram_model_calls(struct sun4v_dram_model *m,
 				     enum sun4v_dram_model_op op, long reg);
 void sun4v_dram_model_reset_calls(struct sun4v_dram_model *m);
-int sun4v_dram_model_node(struct sun4v_dram_model *m, unsigned int cpu);
 int sun4v_dram_model_decode(enum sun4v_pmu_chip chip, unsigned long reg,
 			    bool *counter);
 

@@ -36,7 +36,8 @@ command -v ccache >/dev/null && CC_PREFIX="ccache "
 # hvpmu_kunitconfigs ARCH...: the kunit/*.kunitconfig fragments for a
 # kernel of ARCH (Linux's name: x86, mips, ...), or of any of the ARCHs. A
 # fragment of a driver that is one architecture's code says so on a line
-# "# arch: ARCH...".
+# "# arch: ARCH..."; "sparc64-on-x86" there means that
+# shim/sparc64-on-x86.sh builds the suite into the x86_64 kernel too.
 hvpmu_kunitconfigs() {
 	local f a want
 	for f in "$HVPMU_TESTING"/kunit/*.kunitconfig; do

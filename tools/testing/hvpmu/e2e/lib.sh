@@ -24,7 +24,7 @@ e2e_config() {
 	{
 		# shellcheck disable=SC2046 # file names without blanks
 		sed -E 's/^(CONFIG_[A-Z0-9_]*_KUNIT_TEST)=y$/\1=m/' \
-			$(hvpmu_kunitconfigs x86 sparc)
+			$(hvpmu_kunitconfigs x86 sparc64-on-x86)
 		cat "$E2E_DIR/x86_64.config" "$HVPMU_TESTING/debug.config"
 	} | awk '/^CONFIG_[A-Za-z0-9_]*=/ { k = $0; sub(/=.*/, "", k) }
 		/^# CONFIG_[A-Za-z0-9_]* is not set$/ { k = $2 }

@@ -48,6 +48,9 @@
 
 #define PCR_N2_HTRACE		0x00000008
 
+#define HV_VF_PERF_SPARC_CTL	0x0
+#define HV_VF_PERF_L2_CTL	0x1
+
 /* 64 words, as sparc's (only its size is used) */
 struct hv_mmu_statistics {
 	unsigned long words[64];
@@ -56,6 +59,13 @@ struct hv_mmu_statistics {
 /* Not sun4v: the drivers' module init returns -ENODEV. */
 enum ultra_tlb_layout { spitfire, cheetah, cheetah_plus, hypervisor };
 #define tlb_type spitfire
+#define SUN4V_CHIP_NIAGARA2	0x02
+#define sun4v_chip_type		0
+
+static inline bool sun4v_chip_is_vfalls(void)
+{
+	return false;
+}
 
 /* The hypercalls: never reached (no PMU but the tests' is registered). */
 static inline unsigned long sun4v_niagara2_getperf(unsigned long reg,
@@ -113,37 +123,6 @@ static inline unsigned long sparc64_get_clock_tick(unsigned int cpu)
 static inline int hvpmu_shim_sock_id(unsigned int cpu)
 {
 	return topology_physical_package_id(cpu) + 1;
-}
-
-/* The provider hooks of the two sparc patches of the series */
-struct module;
-
-struct sparc_pmu_l2ctl_ops {
-	struct module *owner;
-	int (*get)(int cpu, u32 enc, u64 config1);
-	void (*put)(int cpu, u32 enc, u64 config1);
-};
-
-static inline int sparc_pmu_register_l2ctl(const struct sparc_pmu_l2ctl_ops *ops)
-{
-	return -ENODEV;
-}
-
-static inline void sparc_pmu_unregister_l2ctl(const struct sparc_pmu_l2ctl_ops *ops)
-{
-}
-
-struct pcr_ht_ops {
-	bool (*write)(u64 val, bool live, u64 cur);
-};
-
-static inline int pcr_register_ht_ops(const struct pcr_ht_ops *ops)
-{
-	return -ENODEV;
-}
-
-static inline void pcr_unregister_ht_ops(const struct pcr_ht_ops *ops)
-{
 }
 
 #endif /* _HVPMU_SPARC64_SHIM_H */

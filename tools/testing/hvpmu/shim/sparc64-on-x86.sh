@@ -9,11 +9,15 @@
 # drivers reached through their test hooks only (hvpmu_sparc64_shim.h).
 #
 # It replaces, in the drivers, their suites and models, the asm/ includes
-# of sparc64 by hvpmu_sparc64_shim.h and cpu_data(cpu).sock_id by its
-# stand-in, applies sun4v-load-without-pmu.patch (the modules stay loaded
-# for the tests' probes) and lifts "depends on SPARC64" of their Kconfig
-# entries. Each edit must match: a driver changed so that it no longer
-# does fails here, loudly, rather than building something else.
+# of sparc64 by hvpmu_sparc64_shim.h, applies sun4v-load-without-pmu.patch
+# (the modules stay loaded for the tests' probes) and lifts "depends on
+# SPARC64" of their Kconfig entries. The T2+ L2 miss source of the CPU PMU
+# (arch/sparc/kernel/perf_event_l2ctl.c) and its suite are copied to
+# drivers/perf/hvpmu_sparc64/, edited the same way (and
+# cpu_data(cpu).sock_id replaced by a stand-in), where
+# SPARC_L2CTL_KUNIT_TEST builds both as modules. Each edit must match: a
+# file changed so that it no longer does fails here, loudly, rather than
+# building something else.
 #
 #   sparc64-on-x86.sh SRC
 set -euo pipefail
@@ -40,12 +44,40 @@ for f in drivers/perf/sun4v_dram_pmu.c drivers/perf/sun4v_mmustat_pmu.c \
 	 drivers/perf/tests/sun4v_mmustat_model.h; do
 	edit "$f" "s@^$asm\$@#include <linux/hvpmu_sparc64_shim.h>@" "^$asm\$"
 done
-edit drivers/perf/sun4v_dram_pmu.c \
-	's/cpu_data\(cpu\)\.sock_id/hvpmu_shim_sock_id(cpu)/' \
-	'cpu_data\(cpu\)\.sock_id'
 # The modules stay loaded without a PMU of their own (no sun4v here).
 patch -s -p1 -d "$SRC" < "$SHIM_DIR/sun4v-load-without-pmu.patch" ||
 	die "sun4v-load-without-pmu.patch does not apply"
 edit drivers/perf/Kconfig \
 	's/^\tdepends on SPARC64 && PERF_EVENTS$/\tdepends on PERF_EVENTS/' \
 	'^	depends on SPARC64 && PERF_EVENTS$'
+
+# The CPU PMU's l2ctl code and its suite, as modules of their own.
+L2=drivers/perf/hvpmu_sparc64
+mkdir -p "$SRC/$L2"
+for f in perf_event_l2ctl.c perf_event_l2ctl.h perf_event_l2ctl_kunit.c; do
+	[ -f "$SRC/arch/sparc/kernel/$f" ] ||
+		die "arch/sparc/kernel/$f: not in the tree"
+	rm -f "$SRC/$L2/$f"
+	cp "$SRC/arch/sparc/kernel/$f" "$SRC/$L2/$f"
+done
+for f in $L2/perf_event_l2ctl.c $L2/perf_event_l2ctl_kunit.c; do
+	edit "$f" "s@^$asm\$@#include <linux/hvpmu_sparc64_shim.h>@" "^$asm\$"
+done
+edit $L2/perf_event_l2ctl.c \
+	's/cpu_data\(cpu\)\.sock_id/hvpmu_shim_sock_id(cpu)/' \
+	'cpu_data\(cpu\)\.sock_id'
+printf '\n#include <linux/module.h>\nMODULE_DESCRIPTION("test shim: T2+ l2ctl");\nMODULE_LICENSE("GPL");\n' \
+	>> "$SRC/$L2/perf_event_l2ctl.c"
+printf 'obj-$(CONFIG_SPARC_L2CTL_KUNIT_TEST) += perf_event_l2ctl.o perf_event_l2ctl_kunit.o\n' \
+	> "$SRC/$L2/Makefile"
+cat > "$SRC/$L2/Kconfig" <<'EOF2'
+config SPARC_L2CTL_KUNIT_TEST
+	tristate "test shim: the sparc64 CPU PMU's T2+ l2ctl and its suite"
+	depends on KUNIT && PERF_EVENTS
+EOF2
+# sed -i, not >>: the tree's files are hard links to the series tree.
+sed -i '$a obj-y += hvpmu_sparc64/' "$SRC/drivers/perf/Makefile"
+sed -E -i 's@^endmenu$@source "drivers/perf/hvpmu_sparc64/Kconfig"\nendmenu@' \
+	"$SRC/drivers/perf/Kconfig"
+grep -q '^source "drivers/perf/hvpmu_sparc64/Kconfig"$' "$SRC/drivers/perf/Kconfig" ||
+	die "drivers/perf/Kconfig: no endmenu to source the shim's Kconfig before"

@@ -1,0 +1,221 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit suite of the PCR.HT handling of the UltraSPARC T2/T2+ (pcr.c) and
+ * of telling a T2 from a T2+. The hypervisor's SET_PERFREG of PerfReg 0 is
+ * answered by a stand-in that follows the sun4v Hypervisor API (N2 and VF
+ * performance counter APIs, section 2.1): HT is written only with the
+ * domain's perfctrhtaccess, else ENOACCESS. It takes no lock, so that it
+ * can answer in NMI context too.
+ */
+
+#include <kunit/test.h>
+#include <linux/hardirq.h>
+#include <linux/irqflags.h>
+#include <linux/lockdep.h>
+#include <asm/hypervisor.h>
+#include <asm/pcr.h>
+#include <asm/spitfire.h>
+
+#define PCR		0x8ceULL	/* SL0 2, mask 0x3, HT|UT|ST */
+
+static struct {
+	u64 pcr;		/* the strand's PCR */
+	bool ht_access;		/* the domain's perfctrhtaccess */
+	unsigned long inject;	/* answer the next call with this */
+	unsigned int calls;
+} hv;
+
+static unsigned long hv_set(u64 val)
+{
+	unsigned long status = hv.inject;
+
+	hv.calls++;
+	if (status != HV_EOK) {
+		hv.inject = HV_EOK;
+		return status;
+	}
+	if ((val & PCR_N2_HTRACE) && !hv.ht_access)
+		return HV_ENOACCESS;
+	hv.pcr = val;
+	return HV_EOK;
+}
+
+static bool ht_write(u64 val, bool live, u64 cur)
+{
+	return pcr_ht_write(val, live, cur, hv_set);
+}
+
+static int pcr_test_init(struct kunit *test)
+{
+	hv.pcr = 0;
+	hv.ht_access = true;
+	hv.inject = HV_EOK;
+	hv.calls = 0;
+	pcr_ht_reset();
+	return 0;
+}
+
+static void pcr_test_exit(struct kunit *test)
+{
+	pcr_ht_reset();
+}
+
+static void pcr_test_compat(struct kunit *test)
+{
+	static const char t2p_list[] = "SUNW,UltraSPARC-T2+\0SUNW,sun4v";
+
+	KUNIT_EXPECT_TRUE(test, sun4v_compat_is_vfalls("SUNW,UltraSPARC-T2+"));
+	KUNIT_EXPECT_TRUE(test, sun4v_compat_is_vfalls(t2p_list));
+	KUNIT_EXPECT_FALSE(test, sun4v_compat_is_vfalls("SUNW,UltraSPARC-T2"));
+	KUNIT_EXPECT_FALSE(test, sun4v_compat_is_vfalls("SUNW,UltraSPARC-T2+x"));
+	KUNIT_EXPECT_FALSE(test, sun4v_compat_is_vfalls("SUNW,UltraSPARC-T1"));
+	KUNIT_EXPECT_FALSE(test, sun4v_compat_is_vfalls("SUNW,UltraSPARC-T3"));
+	KUNIT_EXPECT_FALSE(test, sun4v_compat_is_vfalls(""));
+	/* This kernel's own CPU: a T2+ only on a sun4v T2+. */
+	if (tlb_type != hypervisor)
+		KUNIT_EXPECT_FALSE(test, sun4v_chip_is_vfalls());
+}
+
+/* Refused: false, "refused"; allowed: true, "allowed". */
+static void pcr_test_ht(struct kunit *test)
+{
+	KUNIT_EXPECT_STREQ(test, pcr_ht_state_name(), "unused");
+	hv.ht_access = false;
+	KUNIT_EXPECT_FALSE(test, ht_write(PCR, false, 0));
+	KUNIT_EXPECT_FALSE(test, ht_write(PCR, false, 0));
+	KUNIT_EXPECT_EQ(test, hv.pcr, 0ULL);
+	KUNIT_EXPECT_EQ(test, hv.calls, 2U);
+	KUNIT_EXPECT_STREQ(test, pcr_ht_state_name(), "refused");
+
+	/* A later grant is seen at the next write. */
+	hv.ht_access = true;
+	KUNIT_EXPECT_TRUE(test, ht_write(PCR, false, 0));
+	KUNIT_EXPECT_EQ(test, hv.pcr, PCR);
+	KUNIT_EXPECT_STREQ(test, pcr_ht_state_name(), "allowed");
+
+	/* Any status but EOK is a refusal, not only ENOACCESS. */
+	hv.inject = HV_EWOULDBLOCK;
+	KUNIT_EXPECT_FALSE(test, ht_write(PCR | 1, true, PCR));
+	KUNIT_EXPECT_EQ(test, hv.pcr, PCR);
+	KUNIT_EXPECT_STREQ(test, pcr_ht_state_name(), "refused");
+}
+
+/*
+ * The write that ends counting with HT goes through the hypervisor like
+ * the one that began it (a privileged write cannot change HT), and a PCR
+ * read back with HT clear while counting with HT means the hypervisor
+ * revoked it (illumos ni2_pcbe_sample): "revoked", no further HT writes.
+ */
+static void pcr_test_ht_revoked(struct kunit *test)
+{
+	KUNIT_EXPECT_TRUE(test, ht_write(PCR, false, 0));
+	KUNIT_EXPECT_EQ(test, hv.pcr, PCR);
+	/* Still HT on read back: nothing changed. */
+	KUNIT_EXPECT_TRUE(test, ht_write(PCR | 1, true, hv.pcr));
+	KUNIT_EXPECT_STREQ(test, pcr_ht_state_name(), "allowed");
+	/* Disable clears HT through the hypervisor, which does it. */
+	hv.calls = 0;
+	KUNIT_EXPECT_TRUE(test, ht_write(PCR & ~PCR_N2_HTRACE, true, hv.pcr));
+	KUNIT_EXPECT_EQ(test, hv.pcr, PCR & ~PCR_N2_HTRACE);
+	KUNIT_EXPECT_EQ(test, hv.calls, 1U);
+
+	/* Counting with HT again; then the hypervisor clears HT. */
+	KUNIT_EXPECT_TRUE(test, ht_write(PCR, false, 0));
+	hv.pcr &= ~PCR_N2_HTRACE;
+	hv.calls = 0;
+	KUNIT_EXPECT_FALSE(test, ht_write(PCR, true, hv.pcr));
+	KUNIT_EXPECT_STREQ(test, pcr_ht_state_name(), "revoked");
+	KUNIT_EXPECT_EQ(test, hv.calls, 0U);
+	/* From then on no HT write, but a clearing write still goes through. */
+	KUNIT_EXPECT_FALSE(test, ht_write(PCR, false, 0));
+	KUNIT_EXPECT_EQ(test, hv.calls, 0U);
+	KUNIT_EXPECT_TRUE(test, ht_write(0x6, true, PCR));
+	KUNIT_EXPECT_EQ(test, hv.pcr, 0x6ULL);
+	KUNIT_EXPECT_STREQ(test, pcr_ht_state_name(), "revoked");
+}
+
+/*
+ * A privileged PCR write cannot change HT, so when the hypervisor refuses
+ * the write that ends counting with HT, HT stays set and hyperprivileged
+ * events go on being counted: "stuck", and logged, not dropped. The next
+ * HT write that goes through ends it; a revoked HT is not stuck.
+ */
+static void pcr_test_ht_clear_refused(struct kunit *test)
+{
+	KUNIT_EXPECT_TRUE(test, ht_write(PCR, false, 0));
+	hv.inject = HV_EWOULDBLOCK;
+	KUNIT_EXPECT_FALSE(test, ht_write(PCR & ~PCR_N2_HTRACE, true, hv.pcr));
+	KUNIT_EXPECT_EQ(test, hv.pcr, PCR);
+	KUNIT_EXPECT_STREQ(test, pcr_ht_state_name(), "stuck");
+	/* Cleared at the next try. */
+	KUNIT_EXPECT_TRUE(test, ht_write(PCR & ~PCR_N2_HTRACE, true, hv.pcr));
+	KUNIT_EXPECT_EQ(test, hv.pcr, PCR & ~PCR_N2_HTRACE);
+	KUNIT_EXPECT_STREQ(test, pcr_ht_state_name(), "allowed");
+
+	/* Revoked: HT is not set, so a refused clear leaves it revoked. */
+	KUNIT_EXPECT_TRUE(test, ht_write(PCR, false, 0));
+	hv.pcr &= ~PCR_N2_HTRACE;
+	KUNIT_EXPECT_FALSE(test, ht_write(PCR, true, hv.pcr));
+	hv.inject = HV_EWOULDBLOCK;
+	KUNIT_EXPECT_FALSE(test, ht_write(0x6, true, PCR));
+	KUNIT_EXPECT_STREQ(test, pcr_ht_state_name(), "revoked");
+}
+
+/*
+ * sparc64's CPU PMU writes the PCR from its overflow interrupt, which
+ * comes at PIL 15, an NMI that local_irq_save() does not mask. A refused
+ * HT write there changes the state and queues a message; nothing on that
+ * path may take a lock, since the interrupted code on the same CPU may
+ * hold it. In NMI context (as perfctr_irq() enters it) lockdep reports
+ * any lock but a trylock taken there, and then turns itself off.
+ */
+static void pcr_test_ht_nmi(struct kunit *test)
+{
+	unsigned long flags;
+	bool ret, locks;
+
+	if (!IS_ENABLED(CONFIG_PROVE_LOCKING) || !debug_locks)
+		kunit_skip(test, "needs lockdep, and lockdep on");
+	/* Refused once with interrupts off, as the CPU PMU does. */
+	hv.ht_access = false;
+	local_irq_save(flags);
+	KUNIT_EXPECT_FALSE(test, ht_write(PCR, false, 0));
+	local_irq_restore(flags);
+	hv.ht_access = true;
+	KUNIT_EXPECT_TRUE(test, ht_write(PCR, false, 0));
+	KUNIT_EXPECT_STREQ(test, pcr_ht_state_name(), "allowed");
+
+	hv.ht_access = false;
+	local_irq_save(flags);
+	__nmi_enter();
+	ret = ht_write(PCR, false, 0);
+	__nmi_exit();
+	local_irq_restore(flags);
+	locks = debug_locks;
+	KUNIT_EXPECT_FALSE(test, ret);
+	KUNIT_EXPECT_TRUE_MSG(test, locks,
+			      "lockdep saw a lock taken in NMI context");
+	KUNIT_EXPECT_STREQ(test, pcr_ht_state_name(), "refused");
+}
+
+static struct kunit_case pcr_test_cases[] = {
+	KUNIT_CASE(pcr_test_compat),
+	KUNIT_CASE(pcr_test_ht),
+	KUNIT_CASE(pcr_test_ht_revoked),
+	KUNIT_CASE(pcr_test_ht_clear_refused),
+	KUNIT_CASE(pcr_test_ht_nmi),
+	{}
+};
+
+static struct kunit_suite pcr_test_suite = {
+	.name		= "sparc64_pcr",
+	.init		= pcr_test_init,
+	.exit		= pcr_test_exit,
+	.test_cases	= pcr_test_cases,
+};
+
+kunit_test_suite(pcr_test_suite);
+
+MODULE_DESCRIPTION("KUnit tests of sparc64's PCR.HT handling");
+MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The L2 miss source of the UltraSPARC T2+ (Victoria Falls) CPU PMU:
+ * config1:0-1 ("l2ctl") of its events, see perf_event_l2ctl.c.
+ */
+#ifndef _SPARC64_PERF_EVENT_L2CTL_H
+#define _SPARC64_PERF_EVENT_L2CTL_H
+
+#include <linux/mutex.h>
+#include <linux/types.h>
+
+/* VF 2.0: at most four nodes (chips), each with its own L2. */
+#define SPARC_L2CTL_NODES	4
+
+/* PERF_CONFIG (vf_perf_api 3.0): which L2 misses SL 3 events count. */
+#define SPARC_L2CTL_ALL		0
+#define SPARC_L2CTL_LOCAL	1
+#define SPARC_L2CTL_REMOTE	2
+#define SPARC_L2CTL_C2C		3
+#define SPARC_L2CTL_MASK	0x3ULL
+
+/* The select group of an encoding SL << 8 | mask, and that of the misses */
+#define SPARC_L2CTL_PCR_SL(enc)	(((enc) >> 8) & 0xf)
+#define SPARC_L2CTL_SL_MISSES	3
+
+/**
+ * struct sparc_l2ctl_test_ops - a model in place of the hypervisor
+ * @get: VFALLS_GET_PERFREG of PerfReg 1, as the calling CPU reaches it
+ * @set: VFALLS_SET_PERFREG of PerfReg 1, as the calling CPU reaches it
+ * @cpu_socket: cpu_data(cpu).sock_id; NULL for a model without sockets
+ * @ctx: the model
+ *
+ * KUnit only: followed only where CONFIG_SPARC_L2CTL_KUNIT_TEST is set.
+ */
+struct sparc_l2ctl_test_ops {
+	unsigned long (*get)(void *ctx, u64 *val);
+	unsigned long (*set)(void *ctx, u64 val);
+	int (*cpu_socket)(void *ctx, unsigned int cpu);
+	void *ctx;
+};
+
+/**
+ * struct sparc_l2ctl - the L2 settings of a T2+ system
+ * @lock: serialises the fields below
+ * @on: the nodes could be told from the CPUs' sockets: l2ctl works
+ * @full: a fifth socket was seen after setup (logged once)
+ * @nr_nodes: nodes found so far from the sockets of online CPUs; only grows
+ * @cpu_node: the node of each CPU, -1 until it has been seen online
+ * @sock: the socket id of each node
+ * @mode: PERF_CONFIG per node while it has users
+ * @users: users of each node's setting
+ * @hw: what each node's PERF_CONFIG holds, or -1 if unknown
+ * @task_users: per-task events holding a setting (on every node)
+ * @task_mode: their setting, which a node found later takes too
+ * @test_ops: a model instead of the hypervisor (KUnit only)
+ */
+struct sparc_l2ctl {
+	struct mutex lock;	/* everything below */
+	bool on;
+	bool full;
+	unsigned int nr_nodes;
+	s8 *cpu_node;
+	int sock[SPARC_L2CTL_NODES];
+	unsigned int mode[SPARC_L2CTL_NODES];
+	unsigned int users[SPARC_L2CTL_NODES];
+	int hw[SPARC_L2CTL_NODES];
+	unsigned int task_users;
+	unsigned int task_mode;
+	const struct sparc_l2ctl_test_ops *test_ops;
+};
+
+int sparc_l2ctl_init(struct sparc_l2ctl *l,
+		     const struct sparc_l2ctl_test_ops *test_ops);
+void sparc_l2ctl_free(struct sparc_l2ctl *l);
+int sparc_l2ctl_event_get(struct sparc_l2ctl *l, int cpu, u32 enc,
+			  u64 config1);
+void sparc_l2ctl_event_put(struct sparc_l2ctl *l, int cpu, u32 enc,
+			   u64 config1);
+int sparc_l2ctl_get(struct sparc_l2ctl *l, unsigned int node,
+		    unsigned int mode);
+void sparc_l2ctl_put(struct sparc_l2ctl *l, unsigned int node);
+int sparc_l2ctl_nodes(const int *sock, unsigned int nr, s8 *node);
+
+#endif /* _SPARC64_PERF_EVENT_L2CTL_H */

@@ -1,0 +1,651 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit suite of the T2+ L2 miss source of the CPU PMU
+ * (perf_event_l2ctl.c). The hypervisor is a model of VFALLS_GET/SET_PERFREG
+ * of PerfReg 1 (sun4v Hypervisor API, vf_perf_api 3.0-3.1): one L2
+ * control register per node, reached by the calls made on a CPU of that
+ * node; the nodes are the distinct socket ids, in an order that is not
+ * documented, so the model offers both. The cases that need two CPUs or
+ * CPU hotplug skip on a machine without them.
+ */
+
+#include <kunit/test.h>
+#include <linux/cpu.h>
+#include <linux/cpumask.h>
+#include <linux/smp.h>
+#include <linux/spinlock.h>
+#include <asm/hypervisor.h>
+
+#include "perf_event_l2ctl.h"
+
+#define MODEL_CPUS	64
+
+/* CPU PMU encodings (SL << 8 | mask): SL 3 misses and one SL 2 event. */
+#define ENC_L2_IMISS	0x310
+#define ENC_L2_DMISS_LD	0x320
+#define ENC_DC_MISS	0x302
+#define ENC_INSTR_CNT	0x2fd
+/* VF 3.0: PERF_CONFIG values in the seed's order. */
+#define L2_ALL		0
+#define L2_LOCAL	1
+#define L2_REMOTE	2
+#define L2_C2C		3
+
+/**
+ * struct l2_model - a modelled T2+ hypervisor, PerfReg 1 only
+ * @lock: serialises the calls, which come through IPIs
+ * @sock: socket id of each CPU, from 1 as the machine description numbers
+ *	them; 0 for a CPU it does not list (on no node)
+ * @nodes_descending: node numbers in decreasing socket id order
+ * @access: the domain's perfctraccess; false = ENOACCESS
+ * @l2ctl: PERF_CONFIG of each node
+ * @sets: SET calls made
+ * @inj_status: the status of the injected failures of SET
+ * @inj_skip: SET calls that still succeed first
+ * @inj_count: SET calls that fail
+ * @bad: calls made on a CPU that is on no node
+ * @ops: what the instance calls
+ * @l: the instance under test
+ */
+struct l2_model {
+	raw_spinlock_t lock;
+	int sock[MODEL_CPUS];
+	bool nodes_descending;
+	bool access;
+	u64 l2ctl[SPARC_L2CTL_NODES];
+	unsigned long sets;
+	unsigned long inj_status;
+	unsigned int inj_skip;
+	unsigned int inj_count;
+	unsigned long bad;
+	struct sparc_l2ctl_test_ops ops;
+	struct sparc_l2ctl l;
+};
+
+/*
+ * The node of a CPU: the rank of its socket id among the distinct ids, in
+ * increasing (or, as the other reading, decreasing) order; -ENODEV for a
+ * CPU with socket id 0 (not in the machine description).
+ */
+static int model_node_locked(struct l2_model *m, unsigned int cpu)
+{
+	int mine, node = 0;
+	unsigned int i, j;
+
+	if (cpu >= MODEL_CPUS || m->sock[cpu] <= 0)
+		return -ENODEV;
+	mine = m->sock[cpu];
+	for (i = 0; i < MODEL_CPUS; i++) {
+		int s = m->sock[i];
+
+		if (s <= 0 || s == mine ||
+		    (m->nodes_descending ? s < mine : s > mine))
+			continue;
+		for (j = 0; j < i && m->sock[j] != s; j++)
+			;
+		if (j == i)
+			node++;
+	}
+	return node < SPARC_L2CTL_NODES ? node : -ENODEV;
+}
+
+static int model_node(struct l2_model *m, unsigned int cpu)
+{
+	unsigned long flags;
+	int node;
+
+	raw_spin_lock_irqsave(&m->lock, flags);
+	node = model_node_locked(m, cpu);
+	raw_spin_unlock_irqrestore(&m->lock, flags);
+	return node;
+}
+
+/* VF 3.1: PerfReg 1 is the calling strand's node's. */
+static int model_local_node(struct l2_model *m)
+{
+	int node = model_node_locked(m, raw_smp_processor_id());
+
+	if (node >= 0)
+		return node;
+	m->bad++;
+	return 0;
+}
+
+static unsigned long model_get(void *ctx, u64 *val)
+{
+	struct l2_model *m = ctx;
+	unsigned long flags, status = HV_EOK;
+
+	raw_spin_lock_irqsave(&m->lock, flags);
+	if (m->access)
+		*val = m->l2ctl[model_local_node(m)];
+	else
+		status = HV_ENOACCESS;
+	raw_spin_unlock_irqrestore(&m->lock, flags);
+	return status;
+}
+
+static unsigned long model_set(void *ctx, u64 val)
+{
+	struct l2_model *m = ctx;
+	unsigned long flags, status = HV_EOK;
+
+	raw_spin_lock_irqsave(&m->lock, flags);
+	m->sets++;
+	if (!m->access) {
+		status = HV_ENOACCESS;
+	} else if (m->inj_count && !m->inj_skip) {
+		m->inj_count--;
+		status = m->inj_status;
+	} else {
+		if (m->inj_count)
+			m->inj_skip--;
+		/* VF 2.3: only bits 1:0 are PERF_CONFIG. */
+		m->l2ctl[model_local_node(m)] = val & SPARC_L2CTL_MASK;
+	}
+	raw_spin_unlock_irqrestore(&m->lock, flags);
+	return status;
+}
+
+static int model_cpu_socket(void *ctx, unsigned int cpu)
+{
+	struct l2_model *m = ctx;
+
+	if (cpu >= MODEL_CPUS || m->sock[cpu] < 0)
+		return -ENODEV;
+	return READ_ONCE(m->sock[cpu]);
+}
+
+/* A freshly booted one-chip system: every CPU on socket 1. */
+static struct l2_model *model_new(struct kunit *test)
+{
+	struct l2_model *m = kunit_kzalloc(test, sizeof(*m), GFP_KERNEL);
+	unsigned int cpu;
+
+	KUNIT_ASSERT_NOT_NULL(test, m);
+	raw_spin_lock_init(&m->lock);
+	m->access = true;
+	for (cpu = 0; cpu < MODEL_CPUS; cpu++)
+		m->sock[cpu] = 1;
+	m->ops = (struct sparc_l2ctl_test_ops) {
+		.get = model_get,
+		.set = model_set,
+		.cpu_socket = model_cpu_socket,
+		.ctx = m,
+	};
+	return m;
+}
+
+/* The next @count SET calls after @skip fail with @status. */
+static void model_inject(struct l2_model *m, unsigned long status,
+			 unsigned int skip, unsigned int count)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&m->lock, flags);
+	m->inj_status = status;
+	m->inj_skip = skip;
+	m->inj_count = count;
+	raw_spin_unlock_irqrestore(&m->lock, flags);
+}
+
+static void l2_up(struct kunit *test, struct l2_model *m)
+{
+	KUNIT_ASSERT_EQ(test, sparc_l2ctl_init(&m->l, &m->ops), 0);
+}
+
+static void l2_down(struct l2_model *m)
+{
+	sparc_l2ctl_free(&m->l);
+}
+
+/* The modelled L2 control register that a call made on @cpu reaches. */
+static u64 l2_of_cpu(struct kunit *test, struct l2_model *m, unsigned int cpu)
+{
+	int node = model_node(m, cpu);
+
+	KUNIT_ASSERT_GE(test, node, 0);
+	return m->l2ctl[node];
+}
+
+/* CPUs 0 and 1 on two sockets, as a two-way T5140 (ids from 1). */
+static bool two_sockets(struct l2_model *m, int sock0, int sock1)
+{
+	unsigned int cpu;
+
+	if (num_online_cpus() < 2 || !cpu_online(0) || !cpu_online(1))
+		return false;
+	for (cpu = 0; cpu < MODEL_CPUS; cpu++)
+		m->sock[cpu] = cpu & 1 ? sock1 : sock0;
+	return true;
+}
+
+static int ev_get(struct l2_model *m, int cpu, u32 enc, u64 config1)
+{
+	return sparc_l2ctl_event_get(&m->l, cpu, enc, config1);
+}
+
+static void ev_put(struct l2_model *m, int cpu, u32 enc, u64 config1)
+{
+	sparc_l2ctl_event_put(&m->l, cpu, enc, config1);
+}
+
+/* A call made on @cpu, through the model's ops, as the code makes it. */
+struct model_call {
+	struct l2_model *m;
+	u64 val;
+	unsigned long status;
+};
+
+static void model_set_here(void *info)
+{
+	struct model_call *a = info;
+
+	a->status = a->m->ops.set(a->m, a->val);
+}
+
+/*
+ * The model itself: VF 3.1, PerfReg 1 reaches the L2 of the calling
+ * strand's node, whichever way the nodes are numbered.
+ */
+static void l2_test_model_local(struct kunit *test)
+{
+	struct l2_model *m = model_new(test);
+	struct model_call a = { .m = m };
+	unsigned int desc;
+
+	if (!two_sockets(m, 2, 1))
+		kunit_skip(test, "needs CPUs 0 and 1 online");
+	/* Sockets 2 and 1: increasing order puts CPU 1 on node 0. */
+	KUNIT_EXPECT_EQ(test, model_node(m, 0), 1);
+	KUNIT_EXPECT_EQ(test, model_node(m, 1), 0);
+	m->nodes_descending = true;
+	KUNIT_EXPECT_EQ(test, model_node(m, 0), 0);
+	KUNIT_EXPECT_EQ(test, model_node(m, 1), 1);
+	for (desc = 0; desc < 2; desc++) {
+		m->nodes_descending = desc;
+		memset(m->l2ctl, 0, sizeof(m->l2ctl));
+		a.val = 0x7;	/* only bits 1:0 are PERF_CONFIG (VF 2.3) */
+		KUNIT_ASSERT_EQ(test, smp_call_function_single(1, model_set_here,
+							       &a, 1), 0);
+		KUNIT_EXPECT_EQ(test, a.status, (unsigned long)HV_EOK);
+		KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), 3ULL);
+		KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), 0ULL);
+		a.val = 1;
+		KUNIT_ASSERT_EQ(test, smp_call_function_single(0, model_set_here,
+							       &a, 1), 0);
+		KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), 1ULL);
+		KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), 3ULL);
+	}
+	KUNIT_EXPECT_EQ(test, m->bad, 0UL);
+}
+
+/* The seeds' numbers against the kernel's (vf_perf_api 3.0-3.2). */
+static void l2_test_seed_numbers(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, HV_VF_PERF_SPARC_CTL, 0);
+	KUNIT_EXPECT_EQ(test, HV_VF_PERF_L2_CTL, 1);
+	KUNIT_EXPECT_EQ(test, HV_FAST_VF_GET_PERFREG, 0x106);
+	KUNIT_EXPECT_EQ(test, HV_FAST_VF_SET_PERFREG, 0x107);
+	KUNIT_EXPECT_EQ(test, HV_GRP_VF_CPU, 0x205);
+	KUNIT_EXPECT_EQ(test, SPARC_L2CTL_ALL, 0);
+	KUNIT_EXPECT_EQ(test, SPARC_L2CTL_LOCAL, 1);
+	KUNIT_EXPECT_EQ(test, SPARC_L2CTL_REMOTE, 2);
+	KUNIT_EXPECT_EQ(test, SPARC_L2CTL_C2C, 3);
+	KUNIT_EXPECT_EQ(test, SPARC_L2CTL_NODES, 4);
+}
+
+/* L2 PERF_CONFIG: shared per node, -EBUSY on conflict, back to "all". */
+static void l2_test_get(struct kunit *test)
+{
+	struct l2_model *m = model_new(test);
+
+	if (!two_sockets(m, 1, 2))
+		kunit_skip(test, "needs CPUs 0 and 1 online");
+	l2_up(test, m);
+	m->sets = 0;
+	/* Nodes 0 and 1: the sockets of CPU 0 and CPU 1. */
+	KUNIT_EXPECT_EQ(test, sparc_l2ctl_get(&m->l, 1, 4), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sparc_l2ctl_get(&m->l, 2, 0), -EINVAL);
+	/* "all" is what the register holds: no write. */
+	KUNIT_EXPECT_EQ(test, sparc_l2ctl_get(&m->l, 1, L2_ALL), 0);
+	KUNIT_EXPECT_EQ(test, sparc_l2ctl_get(&m->l, 1, L2_REMOTE), -EBUSY);
+	sparc_l2ctl_put(&m->l, 1);
+	KUNIT_EXPECT_EQ(test, m->sets, 0UL);
+
+	KUNIT_EXPECT_EQ(test, sparc_l2ctl_get(&m->l, 1, L2_REMOTE), 0);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_REMOTE);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_ALL);
+	KUNIT_EXPECT_EQ(test, sparc_l2ctl_get(&m->l, 1, L2_REMOTE), 0);
+	KUNIT_EXPECT_EQ(test, sparc_l2ctl_get(&m->l, 1, L2_LOCAL), -EBUSY);
+	KUNIT_EXPECT_EQ(test, m->sets, 1UL);
+	sparc_l2ctl_put(&m->l, 1);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_REMOTE);
+	sparc_l2ctl_put(&m->l, 1);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_ALL);
+	KUNIT_EXPECT_EQ(test, m->sets, 2UL);
+
+	/* A failed write takes nothing. */
+	model_inject(m, HV_ENOACCESS, 0, 1);
+	KUNIT_EXPECT_EQ(test, sparc_l2ctl_get(&m->l, 1, L2_C2C), -EACCES);
+	KUNIT_EXPECT_EQ(test, sparc_l2ctl_get(&m->l, 1, L2_LOCAL), 0);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_LOCAL);
+	sparc_l2ctl_put(&m->l, 1);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_ALL);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_ALL);
+	KUNIT_EXPECT_EQ(test, m->bad, 0UL);
+	l2_down(m);
+}
+
+/*
+ * The nodes of the CPUs come from their socket ids as the machine
+ * description numbers them (mdesc.c set_sock_ids(): from 1, with gaps
+ * where sockets have no CPU of ours), one node per distinct id in
+ * increasing order, at most four (vf_perf_api 2.0).
+ */
+static void l2_test_nodes(struct kunit *test)
+{
+	static const struct {
+		const char *what;
+		int sock[8];
+		int nr;
+		s8 node[8];
+	} layouts[] = {
+		{ "T5140, 2 sockets", { 1, 1, 1, 1, 2, 2, 2, 2 }, 2,
+		  { 0, 0, 0, 0, 1, 1, 1, 1 } },
+		{ "T5440, 4 sockets", { 1, 2, 3, 4, 1, 2, 3, 4 }, 4,
+		  { 0, 1, 2, 3, 0, 1, 2, 3 } },
+		{ "4 sockets, CPUs numbered backwards", { 4, 4, 3, 3, 2, 2, 1, 1 }, 4,
+		  { 3, 3, 2, 2, 1, 1, 0, 0 } },
+		{ "guest on sockets 2 and 4", { 4, 2, 4, 2, -1, -1, -1, -1 }, 2,
+		  { 1, 0, 1, 0, -1, -1, -1, -1 } },
+		{ "one socket", { 1, 1, 1, 1, 1, 1, 1, 1 }, 1,
+		  { 0, 0, 0, 0, 0, 0, 0, 0 } },
+		{ "no socket known", { -1, -1, -1, -1, -1, -1, -1, -1 }, 0,
+		  { -1, -1, -1, -1, -1, -1, -1, -1 } },
+		{ "five sockets", { 1, 2, 3, 4, 5, 1, 2, 3 }, -E2BIG },
+	};
+	unsigned int i, j;
+	s8 node[8];
+
+	for (i = 0; i < ARRAY_SIZE(layouts); i++) {
+		KUNIT_EXPECT_EQ_MSG(test, sparc_l2ctl_nodes(layouts[i].sock, 8, node),
+				    layouts[i].nr, "%s", layouts[i].what);
+		for (j = 0; layouts[i].nr >= 0 && j < 8; j++)
+			KUNIT_EXPECT_EQ_MSG(test, node[j], layouts[i].node[j],
+					    "%s, CPU %u", layouts[i].what, j);
+	}
+}
+
+/*
+ * Per-CPU and per-task events share one numbering of the nodes. A
+ * two-way T5140 has socket ids 1 and 2 (or any two ids, gaps allowed);
+ * how the hypervisor numbers its nodes is unknown, so the model tries
+ * both orders. Whatever the numbers, a setting must reach the L2 control
+ * register of the CPU the event counts on.
+ */
+static void l2_test_numbering(struct kunit *test)
+{
+	static const int socks[][2] = { { 1, 2 }, { 5, 2 } };
+	struct l2_model *m;
+	unsigned int s, desc;
+
+	for (s = 0; s < ARRAY_SIZE(socks); s++) {
+		for (desc = 0; desc < 2; desc++) {
+			m = model_new(test);
+			if (!two_sockets(m, socks[s][0], socks[s][1]))
+				kunit_skip(test, "needs CPUs 0 and 1 online");
+			m->nodes_descending = desc;
+			l2_up(test, m);
+
+			/* A per-task event takes every node. */
+			KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_L2_IMISS, L2_REMOTE), 1);
+			KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_REMOTE);
+			KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_REMOTE);
+			/* ... so a per-CPU event sees its setting. */
+			KUNIT_EXPECT_EQ(test, ev_get(m, 1, ENC_L2_IMISS, L2_LOCAL), -EBUSY);
+			KUNIT_EXPECT_EQ(test, ev_get(m, 1, ENC_DC_MISS, L2_ALL), -EBUSY);
+			KUNIT_EXPECT_EQ(test, ev_get(m, 1, ENC_L2_DMISS_LD, L2_REMOTE), 1);
+			ev_put(m, -1, ENC_L2_IMISS, L2_REMOTE);
+			KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_ALL);
+			KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_REMOTE);
+			ev_put(m, 1, ENC_L2_DMISS_LD, L2_REMOTE);
+			KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_ALL);
+
+			/* Per-CPU events on the two sockets are independent. */
+			KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_L2_IMISS, L2_LOCAL), 1);
+			KUNIT_EXPECT_EQ(test, ev_get(m, 1, ENC_L2_IMISS, L2_C2C), 1);
+			KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_LOCAL);
+			KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_C2C);
+			/* A per-task event needs both: refused, nothing kept. */
+			KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_L2_IMISS, L2_LOCAL), -EBUSY);
+			ev_put(m, 0, ENC_L2_IMISS, L2_LOCAL);
+			ev_put(m, 1, ENC_L2_IMISS, L2_C2C);
+			KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_ALL);
+			KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_ALL);
+
+			/* A failed write on the second node undoes the first. */
+			model_inject(m, HV_ENOACCESS, 1, 1);
+			KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_L2_IMISS, L2_REMOTE), -EACCES);
+			KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_ALL);
+			KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_ALL);
+			KUNIT_EXPECT_EQ(test, m->bad, 0UL);
+			l2_down(m);
+		}
+	}
+}
+
+/*
+ * CPU 0 on socket 1, CPU 1 a CPU the machine description does not list
+ * (offline, not present, socket id 0); then set up. Skips the test if
+ * CPU 1 cannot be taken offline.
+ */
+static void l2_up_cpu1_absent(struct kunit *test, struct l2_model *m)
+{
+	unsigned int cpu;
+	int ret;
+
+	if (!IS_ENABLED(CONFIG_HOTPLUG_CPU) || !cpu_online(0) ||
+	    !cpu_online(1))
+		kunit_skip(test, "needs CPU hotplug and CPUs 0 and 1 online");
+	for (cpu = 0; cpu < MODEL_CPUS; cpu++)
+		m->sock[cpu] = 0;
+	m->sock[0] = 1;
+	ret = remove_cpu(1);
+	if (ret)
+		kunit_skip(test, "CPU 1 cannot go offline (%d)", ret);
+	set_cpu_present(1, false);
+	l2_up(test, m);
+}
+
+/*
+ * Dynamic reconfiguration adds CPU 1 on socket @sock as ds.c
+ * dr_cpu_configure() does: present, then its cpu_data, then add_cpu().
+ */
+static void l2_add_cpu1(struct kunit *test, struct l2_model *m, int sock)
+{
+	set_cpu_present(1, true);
+	m->sock[1] = sock;
+	KUNIT_ASSERT_EQ(test, add_cpu(1), 0);
+}
+
+/*
+ * Issue 21 item 1: on sun4v every CPU below the machine description's
+ * max-cpus is possible, but only the CPUs it lists are present and have a
+ * socket id; cpu_data() of the others keeps sock_id 0. A logical domain
+ * given fewer CPUs than that must not get a socket without CPUs: its L2
+ * setting could never be written, so every per-task miss event (perf stat
+ * -e cache-misses <cmd>) failed with ENODEV. CPU 1 plays such a CPU here:
+ * offline, not present, socket id 0. Dynamic reconfiguration then adds it
+ * as ds.c dr_cpu_configure() does (present, then its cpu_data, then
+ * add_cpu()), on the socket of CPU 0: it must share CPU 0's L2 setting.
+ */
+static void l2_test_absent_cpu(struct kunit *test)
+{
+	struct l2_model *m = model_new(test);
+
+	l2_up_cpu1_absent(test, m);
+
+	/* One L2 (CPU 0's): a per-task miss event takes it, "all" or not. */
+	KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_L2_DMISS_LD, L2_ALL), 1);
+	ev_put(m, -1, ENC_L2_DMISS_LD, L2_ALL);
+	KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_L2_DMISS_LD, L2_REMOTE), 1);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_REMOTE);
+	ev_put(m, -1, ENC_L2_DMISS_LD, L2_REMOTE);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_ALL);
+	/* An event on the absent CPU has no L2 to take. */
+	KUNIT_EXPECT_EQ(test, ev_get(m, 1, ENC_L2_IMISS, L2_LOCAL), -ENODEV);
+
+	l2_add_cpu1(test, m, 1);
+	/* The same L2 as CPU 0: one setting for both. */
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_L2_IMISS, L2_LOCAL), 1);
+	KUNIT_EXPECT_EQ(test, ev_get(m, 1, ENC_L2_IMISS, L2_REMOTE), -EBUSY);
+	KUNIT_EXPECT_EQ(test, ev_get(m, 1, ENC_L2_IMISS, L2_LOCAL), 1);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_LOCAL);
+	ev_put(m, 0, ENC_L2_IMISS, L2_LOCAL);
+	ev_put(m, 1, ENC_L2_IMISS, L2_LOCAL);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_ALL);
+	KUNIT_EXPECT_EQ(test, m->bad, 0UL);
+	l2_down(m);
+}
+
+/*
+ * A CPU added after setup on a socket of its own gets an L2 of its own,
+ * reset to "all" first (a previous user may have left a subset), and
+ * per-task events that hold a setting take it there too, so that what
+ * they count does not depend on where the task runs.
+ */
+static void l2_test_added_socket(struct kunit *test)
+{
+	struct l2_model *m = model_new(test);
+
+	l2_up_cpu1_absent(test, m);
+	KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_L2_IMISS, L2_C2C), 1);
+
+	/* Socket 2; a previous user left "remote" in its L2 register. */
+	m->sock[1] = 2;
+	m->l2ctl[model_node(m, 1)] = L2_REMOTE;
+	l2_add_cpu1(test, m, 2);
+	KUNIT_EXPECT_EQ(test, ev_get(m, 1, ENC_L2_IMISS, L2_LOCAL), -EBUSY);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_C2C);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_C2C);
+	ev_put(m, -1, ENC_L2_IMISS, L2_C2C);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_ALL);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_ALL);
+	/* Two L2s now: independent per-CPU settings. */
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_L2_IMISS, L2_LOCAL), 1);
+	KUNIT_EXPECT_EQ(test, ev_get(m, 1, ENC_L2_IMISS, L2_REMOTE), 1);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_LOCAL);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_REMOTE);
+	ev_put(m, 0, ENC_L2_IMISS, L2_LOCAL);
+	ev_put(m, 1, ENC_L2_IMISS, L2_REMOTE);
+	KUNIT_EXPECT_EQ(test, m->bad, 0UL);
+	l2_down(m);
+}
+
+/*
+ * Not an SL 3 event: needs nothing, may not ask for a subset; config1
+ * bits above 1:0 are reserved.
+ */
+static void l2_test_event(struct kunit *test)
+{
+	struct l2_model *m = model_new(test);
+
+	l2_up(test, m);
+	m->sets = 0;
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_INSTR_CNT, L2_ALL), 0);
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_INSTR_CNT, L2_LOCAL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_INSTR_CNT, 0x8), -EINVAL);
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_L2_IMISS, 0x4), -EINVAL);
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_L2_IMISS, BIT_ULL(63) | 1),
+			-EINVAL);
+	KUNIT_EXPECT_EQ(test, m->sets, 0UL);
+	/* One socket: every CPU shares node 0. */
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_L2_IMISS, L2_LOCAL), 1);
+	KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_DC_MISS, L2_LOCAL), 1);
+	KUNIT_EXPECT_EQ(test, m->l2ctl[0], (u64)L2_LOCAL);
+	ev_put(m, 0, ENC_L2_IMISS, L2_LOCAL);
+	ev_put(m, -1, ENC_DC_MISS, L2_LOCAL);
+	KUNIT_EXPECT_EQ(test, m->l2ctl[0], (u64)L2_ALL);
+	l2_down(m);
+
+	/*
+	 * A model that cannot tell the CPUs' sockets: no l2ctl, but plain
+	 * miss events (generic cache-misses) still open.
+	 */
+	m = model_new(test);
+	m->ops.cpu_socket = NULL;
+	l2_up(test, m);
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_L2_IMISS, L2_ALL), 0);
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_L2_IMISS, L2_LOCAL), -EOPNOTSUPP);
+	KUNIT_EXPECT_EQ(test, sparc_l2ctl_get(&m->l, 0, L2_LOCAL), -EOPNOTSUPP);
+	KUNIT_EXPECT_EQ(test, m->sets, 0UL);
+	l2_down(m);
+}
+
+/*
+ * PERF_CONFIG is read and reset to "all" at setup, and a failed
+ * write-back leaves the real state on record, so that the next plain miss
+ * event writes "all" instead of counting a subset.
+ */
+static void l2_test_reset(struct kunit *test)
+{
+	struct l2_model *m = model_new(test);
+
+	/* A previous user left "remote"; every CPU on socket 1. */
+	m->l2ctl[0] = L2_REMOTE;
+	l2_up(test, m);
+	KUNIT_EXPECT_EQ(test, m->l2ctl[0], (u64)L2_ALL);
+	KUNIT_EXPECT_EQ(test, m->sets, 1UL);
+
+	/* The write-back to "all" fails: the register keeps "c2c". */
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_L2_IMISS, L2_C2C), 1);
+	model_inject(m, HV_ENOACCESS, 0, 1);
+	ev_put(m, 0, ENC_L2_IMISS, L2_C2C);
+	KUNIT_EXPECT_EQ(test, m->l2ctl[0], (u64)L2_C2C);
+	/*
+	 * A plain miss event puts "all" back before it counts (on CPU 0: the
+	 * sparc64 run has no other).
+	 */
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_DC_MISS, L2_ALL), 1);
+	KUNIT_EXPECT_EQ(test, m->l2ctl[0], (u64)L2_ALL);
+	ev_put(m, 0, ENC_DC_MISS, L2_ALL);
+
+	/* Write-back and read-back both fail: unknown, written next time. */
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_L2_IMISS, L2_LOCAL), 1);
+	m->access = false;
+	ev_put(m, 0, ENC_L2_IMISS, L2_LOCAL);
+	m->access = true;
+	KUNIT_EXPECT_EQ(test, m->l2ctl[0], (u64)L2_LOCAL);
+	m->sets = 0;
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_L2_IMISS, L2_ALL), 1);
+	KUNIT_EXPECT_EQ(test, m->l2ctl[0], (u64)L2_ALL);
+	KUNIT_EXPECT_EQ(test, m->sets, 1UL);
+	ev_put(m, 0, ENC_L2_IMISS, L2_ALL);
+	KUNIT_EXPECT_EQ(test, m->bad, 0UL);
+	l2_down(m);
+}
+
+static struct kunit_case l2_test_cases[] = {
+	KUNIT_CASE(l2_test_seed_numbers),
+	KUNIT_CASE(l2_test_model_local),
+	KUNIT_CASE(l2_test_nodes),
+	KUNIT_CASE(l2_test_get),
+	KUNIT_CASE(l2_test_numbering),
+	KUNIT_CASE(l2_test_absent_cpu),
+	KUNIT_CASE(l2_test_added_socket),
+	KUNIT_CASE(l2_test_event),
+	KUNIT_CASE(l2_test_reset),
+	{}
+};
+
+static struct kunit_suite l2_test_suite = {
+	.name		= "sparc64_l2ctl",
+	.test_cases	= l2_test_cases,
+};
+
+kunit_test_suite(l2_test_suite);
+
+MODULE_DESCRIPTION("KUnit tests of the UltraSPARC T2+ L2 miss source (l2ctl)");
+MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
