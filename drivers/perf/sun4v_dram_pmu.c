@@ -25,9 +25,9 @@
 #include <linux/minmax.h>
 #include <linux/module.h>
 #include <linux/perf/pmu_format.h>
-#include <linux/perf/pmu_uncore.h>
 #include <linux/printk.h>
 #include <linux/ratelimit.h>
+#include <linux/percpu.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
@@ -145,8 +145,22 @@ struct dram_chan {
 };
 
 /**
+ * struct dram_txn - a perf read transaction on one CPU
+ * @flags: the transaction's PERF_PMU_TXN_* flags, 0 outside one
+ * @pending: channels read inside it, read from the hypervisor at commit
+ *
+ * Per CPU: with a system-wide scope, any CPU may read the PMU's events,
+ * so two CPUs can be inside a transaction at once, and a read outside a
+ * transaction on one CPU must not be deferred by another CPU's.
+ */
+struct dram_txn {
+	unsigned int flags;
+	u32 pending;
+};
+
+/**
  * struct sun4v_dram_pmu - one DRAM PMU
- * @uncore: the PMU and its designated CPU
+ * @pmu: the perf PMU
  * @desc: chip and backend
  * @name: "niagara2_dram" or "vfalls_dram"
  * @format: the chip's format/ list (dram_n2_format or dram_vf_format), the
@@ -160,13 +174,11 @@ struct dram_chan {
  * @nr_code: events started, per event code (for the poll ceiling)
  * @nr_chans: channels the chip can have
  * @present: bit per channel found at probe
- * @txn_flags: current perf transaction
- * @txn_pending: channels read inside the current read transaction
+ * @txn: the read transaction of each CPU
  * @chan: per-channel state
- * @log: messages of paths that must not print, see dram_warn()
  */
 struct sun4v_dram_pmu {
-	struct pmu_uncore uncore;
+	struct pmu pmu;
 	struct sun4v_pmu_desc desc;
 	const char *name;
 	struct attribute **format;
@@ -179,16 +191,13 @@ struct sun4v_dram_pmu {
 	unsigned int nr_code[SUN4V_PMU_SEL_MASK + 1];
 	unsigned int nr_chans;
 	u32 present;
-	unsigned int txn_flags;
-	u32 txn_pending;
+	struct dram_txn __percpu *txn;
 	struct dram_chan chan[SUN4V_PMU_MAX_CHANNELS];
-	struct pmu_log log;
 };
 
 static struct sun4v_dram_pmu *to_dram(struct pmu *pmu)
 {
-	return container_of(pmu_uncore_from_pmu(pmu), struct sun4v_dram_pmu,
-			    uncore);
+	return container_of(pmu, struct sun4v_dram_pmu, pmu);
 }
 
 /*
@@ -294,37 +303,15 @@ int sun4v_pmu_errno(unsigned long hv_status)
 EXPORT_SYMBOL_IF_KUNIT(sun4v_pmu_errno);
 
 /*
- * Most messages come from paths that hold d->lock (a raw spinlock) or run
- * in hard-irq or NMI context (the poll, IPI reads, PCR writes from the
- * CPU PMU's overflow interrupt), where the console must not be driven:
- * its locks may sleep on PREEMPT_RT, which lockdep reports as an invalid
- * wait context, and an NMI may interrupt their holder. So they are
- * deferred to a work item by pmu_log(), which takes no lock, and
- * rate-limited (__ratelimit() only trylocks).
+ * A failed hypercall. Rate-limited: a domain that loses access fails
+ * every poll. The callers hold d->lock or run in the poll timer, where
+ * printk() is safe (it defers the console itself where it must).
  */
-static __printf(2, 3) void dram_warn(struct sun4v_dram_pmu *d,
-				     const char *fmt, ...)
-{
-	static DEFINE_RATELIMIT_STATE(rs, DEFAULT_RATELIMIT_INTERVAL,
-				      DEFAULT_RATELIMIT_BURST);
-	struct va_format vaf;
-	va_list args;
-
-	if (!__ratelimit(&rs))
-		return;
-	va_start(args, fmt);
-	vaf.fmt = fmt;
-	vaf.va = &args;
-	pmu_log(&d->log, pr_fmt("%s: %pV"), d->name, &vaf);
-	va_end(args);
-}
-
-/* A failed hypercall. */
 static void dram_log(struct sun4v_dram_pmu *d, const char *op,
 		     unsigned long reg, const char *why, unsigned long st)
 {
-	dram_warn(d, "%s PerfReg %lu (%s) failed: %s\n", op, reg, why,
-		  sun4v_pmu_status_name(st));
+	pr_warn_ratelimited("%s: %s PerfReg %lu (%s) failed: %s\n", d->name,
+			    op, reg, why, sun4v_pmu_status_name(st));
 }
 
 static int dram_get(struct sun4v_dram_pmu *d, unsigned long reg, u64 *val,
@@ -359,6 +346,19 @@ static unsigned int dram_event_chan(struct sun4v_dram_pmu *d,
 }
 
 /*
+ * Add a half's progress since its last reading, modulo 2^31: one wrap
+ * between two readings is harmless, and the poll comes sooner than two.
+ * Called with the lock held, from whichever CPU reads.
+ */
+static void dram_fold(struct perf_event *event, u64 raw)
+{
+	u64 prev = local64_xchg(&event->hw.prev_count, raw);
+
+	local64_add(pmu_counter_delta(prev, raw, SUN4V_PMU_PIC_WIDTH),
+		    &event->count);
+}
+
+/*
  * Read a channel's counter register once and fold both halves into their
  * events. On failure nothing changes: the next successful read accounts
  * for the whole interval. Called with the lock held.
@@ -383,7 +383,7 @@ static int dram_update_chan(struct sun4v_dram_pmu *d, unsigned int c)
 			local64_set(&event->hw.prev_count, raw);
 			ch->stale[s] = false;
 		} else {
-			pmu_counter_fold(event, raw, SUN4V_PMU_PIC_WIDTH);
+			dram_fold(event, raw);
 		}
 	}
 	return 0;
@@ -453,15 +453,40 @@ static int dram_validate_group(struct sun4v_dram_pmu *d,
 	return n > 2 ? -EINVAL : 0;
 }
 
+static bool dram_same_pmu_or_sw(struct perf_event *a, struct perf_event *b)
+{
+	return a->pmu == b->pmu || is_software_event(a);
+}
+
 static int dram_event_init(struct perf_event *event)
 {
 	struct sun4v_dram_pmu *d = to_dram(event->pmu);
+	struct perf_event *leader = event->group_leader;
+	struct perf_event *sibling;
 	u64 code;
 	int ret;
 
-	ret = pmu_uncore_event_init(&d->uncore, event);
-	if (ret)
-		return ret;
+	if (event->attr.type != event->pmu->type)
+		return -ENOENT;
+	/* No interrupt to sample with, and no per-task counting. */
+	if (is_sampling_event(event))
+		return -EOPNOTSUPP;
+	if (event->cpu < 0 || (event->attach_state & PERF_ATTACH_TASK))
+		return -EINVAL;
+	/*
+	 * No other hardware PMU in the group: it could not be scheduled
+	 * with ours. A software leader (a timer reading the group) may be.
+	 * A new leader has no siblings, and perf core holds the leader's
+	 * ctx->mutex, which for_each_sibling_event() asserts, only while a
+	 * sibling is initialised.
+	 */
+	if (leader != event) {
+		if (!dram_same_pmu_or_sw(leader, event))
+			return -EINVAL;
+		for_each_sibling_event(sibling, leader)
+			if (!dram_same_pmu_or_sw(sibling, event))
+				return -EINVAL;
+	}
 	ret = pmu_format_check(d->format, &event->attr);
 	if (ret)
 		return ret;
@@ -611,50 +636,58 @@ static void dram_del(struct perf_event *event, int flags)
 static void dram_read(struct perf_event *event)
 {
 	struct sun4v_dram_pmu *d = to_dram(event->pmu);
+	struct dram_txn *txn;
 	unsigned long irqflags;
 
 	if (event->hw.state & PERF_HES_STOPPED)
 		return;
 	raw_spin_lock_irqsave(&d->lock, irqflags);
+	txn = this_cpu_ptr(d->txn);
 	/* In a group read, one counter-register read per channel at commit. */
-	if (d->txn_flags & PERF_PMU_TXN_READ)
-		d->txn_pending |= BIT(event->hw.config_base);
+	if (txn->flags & PERF_PMU_TXN_READ)
+		txn->pending |= BIT(event->hw.config_base);
 	else
 		dram_update_chan(d, event->hw.config_base);
 	raw_spin_unlock_irqrestore(&d->lock, irqflags);
 }
 
+/*
+ * perf core calls the transaction callbacks and the reads between them on
+ * one CPU with interrupts disabled, so this CPU's state is theirs alone.
+ */
 static void dram_start_txn(struct pmu *pmu, unsigned int txn_flags)
 {
-	struct sun4v_dram_pmu *d = to_dram(pmu);
+	struct dram_txn *txn = this_cpu_ptr(to_dram(pmu)->txn);
 
-	d->txn_flags = txn_flags;
-	d->txn_pending = 0;
+	txn->flags = txn_flags;
+	txn->pending = 0;
 }
 
 static int dram_commit_txn(struct pmu *pmu)
 {
 	struct sun4v_dram_pmu *d = to_dram(pmu);
+	struct dram_txn *txn;
 	unsigned long irqflags;
 	unsigned int c;
 
 	raw_spin_lock_irqsave(&d->lock, irqflags);
-	if (d->txn_flags & PERF_PMU_TXN_READ)
+	txn = this_cpu_ptr(d->txn);
+	if (txn->flags & PERF_PMU_TXN_READ)
 		for (c = 0; c < d->nr_chans; c++)
-			if (d->txn_pending & BIT(c))
+			if (txn->pending & BIT(c))
 				dram_update_chan(d, c);
-	d->txn_flags = 0;
-	d->txn_pending = 0;
+	txn->flags = 0;
+	txn->pending = 0;
 	raw_spin_unlock_irqrestore(&d->lock, irqflags);
 	return 0;
 }
 
 static void dram_cancel_txn(struct pmu *pmu)
 {
-	struct sun4v_dram_pmu *d = to_dram(pmu);
+	struct dram_txn *txn = this_cpu_ptr(to_dram(pmu)->txn);
 
-	d->txn_flags = 0;
-	d->txn_pending = 0;
+	txn->flags = 0;
+	txn->pending = 0;
 }
 
 static ssize_t poll_period_ms_show(struct device *dev,
@@ -729,7 +762,6 @@ static const struct attribute_group dram_n2_events_group = {
 static const struct attribute_group *dram_n2_groups[] = {
 	&dram_n2_format_group,
 	&dram_n2_events_group,
-	&pmu_uncore_cpumask_group,
 	&dram_group,
 	NULL
 };
@@ -747,7 +779,6 @@ static const struct attribute_group dram_vf_events_group = {
 static const struct attribute_group *dram_vf_groups[] = {
 	&dram_vf_format_group,
 	&dram_vf_events_group,
-	&pmu_uncore_cpumask_group,
 	&dram_group,
 	NULL
 };
@@ -853,7 +884,6 @@ struct sun4v_dram_pmu *sun4v_dram_pmu_probe(const struct sun4v_pmu_desc *desc)
 	dram_init_events(d);
 	d->poll_ms = DRAM_POLL_MS_DEFAULT;
 	raw_spin_lock_init(&d->lock);
-	pmu_log_init(&d->log);
 	hrtimer_init(&d->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
 	d->timer.function = dram_poll;
 
@@ -869,10 +899,21 @@ struct sun4v_dram_pmu *sun4v_dram_pmu_probe(const struct sun4v_pmu_desc *desc)
 		ret = -ENODEV;
 		goto err_free;
 	}
-	d->uncore.pmu = (struct pmu) {
+	d->txn = alloc_percpu(struct dram_txn);
+	if (!d->txn) {
+		ret = -ENOMEM;
+		goto err_free;
+	}
+	/*
+	 * Every strand reaches every channel through the hypercall (the VF
+	 * API numbers all nodes' registers globally): perf core may open the
+	 * events on any CPU and read them from any other without an IPI.
+	 */
+	d->pmu = (struct pmu) {
 		.module		= desc->owner ?: THIS_MODULE,
 		.task_ctx_nr	= perf_invalid_context,
 		.capabilities	= PERF_PMU_CAP_NO_EXCLUDE,
+		.scope		= PERF_PMU_SCOPE_SYS_WIDE,
 		.attr_groups	= groups,
 		.event_init	= dram_event_init,
 		.add		= dram_add,
@@ -884,7 +925,7 @@ struct sun4v_dram_pmu *sun4v_dram_pmu_probe(const struct sun4v_pmu_desc *desc)
 		.commit_txn	= dram_commit_txn,
 		.cancel_txn	= dram_cancel_txn,
 	};
-	ret = pmu_uncore_register(&d->uncore, d->name);
+	ret = perf_pmu_register(&d->pmu, d->name, -1);
 	if (ret) {
 		pr_warn("%s: registering the PMU failed: %d\n", d->name, ret);
 		goto err_free;
@@ -894,7 +935,7 @@ struct sun4v_dram_pmu *sun4v_dram_pmu_probe(const struct sun4v_pmu_desc *desc)
 	return d;
 
 err_free:
-	pmu_log_flush(&d->log);
+	free_percpu(d->txn);
 	kfree(d);
 	return ERR_PTR(ret);
 }
@@ -908,9 +949,9 @@ void sun4v_dram_pmu_remove(struct sun4v_dram_pmu *d)
 {
 	if (IS_ERR_OR_NULL(d))
 		return;
-	pmu_uncore_unregister(&d->uncore);
+	perf_pmu_unregister(&d->pmu);
 	hrtimer_cancel(&d->timer);
-	pmu_log_flush(&d->log);
+	free_percpu(d->txn);
 	kfree(d);
 }
 EXPORT_SYMBOL_IF_KUNIT(sun4v_dram_pmu_remove);
@@ -923,7 +964,7 @@ EXPORT_SYMBOL_IF_KUNIT(sun4v_dram_pmu_remove);
  */
 struct pmu *sun4v_dram_pmu_to_pmu(struct sun4v_dram_pmu *d)
 {
-	return &d->uncore.pmu;
+	return &d->pmu;
 }
 EXPORT_SYMBOL_IF_KUNIT(sun4v_dram_pmu_to_pmu);
 

@@ -41,7 +41,6 @@
 #include <linux/module.h>
 #include <linux/percpu.h>
 #include <linux/perf/pmu_format.h>
-#include <linux/perf/pmu_uncore.h>
 #include <linux/perf_event.h>
 #include <linux/printk.h>
 #include <linux/ratelimit.h>
@@ -203,6 +202,8 @@ static struct attribute *mmustat_event_attrs[] = {
  * @txn_flags: the perf transaction under way on this CPU, if any
  * @txn_synced: a read of the current read transaction found the buffer
  * @txn_src: what it found (may be NULL)
+ * @quiet: inside sched-out, where messages are only counted
+ * @nr_quiet: messages counted so, not yet reported
  */
 struct mmustat_cpu {
 	struct list_head active;
@@ -219,6 +220,8 @@ struct mmustat_cpu {
 	unsigned int txn_flags;
 	bool txn_synced;
 	const u64 *txn_src;
+	bool quiet;
+	unsigned int nr_quiet;
 };
 
 /**
@@ -262,27 +265,28 @@ static const char *mmustat_hv_err(unsigned long status)
 }
 
 /*
- * Most messages come from perf callbacks and IPIs, with interrupts off and
- * perf's raw context lock held, where the console must not be driven (its
- * locks may sleep on PREEMPT_RT; lockdep reports an invalid wait context):
- * they are deferred to a work item (pmu_log()) and rate-limited.
+ * Rate-limited: a hypervisor that refuses does so on every look. At
+ * sched-out (mmustat_stop() of a per-task event) the scheduler holds the
+ * runqueue lock, under which printk() must not run (it may wake a console
+ * waiter); the CPU's state is marked quiet there, and the next look that
+ * may print says how many messages it held back.
  */
-static struct pmu_log mmustat_log;	/* pmu_log_init() at probe */
+#define mmustat_err(st, fmt, ...)					\
+do {									\
+	if ((st)->quiet)						\
+		(st)->nr_quiet++;					\
+	else								\
+		pr_err_ratelimited(fmt, ##__VA_ARGS__);			\
+} while (0)
 
-static __printf(1, 2) void mmustat_err(const char *fmt, ...)
+/* Called with interrupts disabled, outside sched-out. */
+static void mmustat_report_quiet(struct mmustat_cpu *st, unsigned int cpu)
 {
-	static DEFINE_RATELIMIT_STATE(rs, DEFAULT_RATELIMIT_INTERVAL,
-				      DEFAULT_RATELIMIT_BURST);
-	struct va_format vaf;
-	va_list args;
-
-	if (!__ratelimit(&rs))
-		return;
-	va_start(args, fmt);
-	vaf.fmt = fmt;
-	vaf.va = &args;
-	pmu_log(&mmustat_log, pr_fmt("%pV"), &vaf);
-	va_end(args);
+	if (st->nr_quiet) {
+		pr_err_ratelimited("cpu%u: %u message(s) at context switches not shown, like the next\n",
+				   cpu, st->nr_quiet);
+		st->nr_quiet = 0;
+	}
 }
 
 static unsigned long mmustat_switches(const struct task_struct *t)
@@ -483,7 +487,11 @@ static void mmustat_info_set(struct mmustat_cpu *st, u64 raddr)
 
 static void mmustat_fold(struct perf_event *event, const u64 *src)
 {
-	pmu_counter_fold(event, READ_ONCE(src[event->hw.config]), 64);
+	u64 now = READ_ONCE(src[event->hw.config]);
+
+	/* 64-bit words: the difference needs no width mask. */
+	local64_add(now - local64_xchg(&event->hw.prev_count, now),
+		    &event->count);
 }
 
 /*
@@ -522,7 +530,7 @@ static bool mmustat_restore(struct sun4v_mmustat_pmu *mmu, struct mmustat_cpu *s
 	u64 ours;
 
 	status = mmustat_hv_conf(mmu->test, cpu, prev, &ours);
-	mmustat_err("cpu%u: found another user's statistics buffer at %#llx where ours was to go; %s\n",
+	mmustat_err(st, "cpu%u: found another user's statistics buffer at %#llx where ours was to go; %s\n",
 		    cpu, prev, status ? "could not put it back" : "put it back");
 	if (status)
 		st->info_task = NULL;
@@ -557,7 +565,7 @@ static const u64 *mmustat_install(struct sun4v_mmustat_pmu *mmu,
 	memset(st->own, 0, SUN4V_MMUSTAT_PMU_BUF_SIZE);
 	status = mmustat_hv_conf(mmu->test, cpu, st->own_raddr, &prev);
 	if (status) {
-		mmustat_err("cpu%u: hypervisor rejected the statistics buffer at %#llx: %s (%lu)\n",
+		mmustat_err(st, "cpu%u: hypervisor rejected the statistics buffer at %#llx: %s (%lu)\n",
 			    cpu, st->own_raddr, mmustat_hv_err(status), status);
 		if (!mmustat_let_go(mmu, st, cpu))
 			st->installed = true;	/* not proven otherwise */
@@ -596,11 +604,13 @@ static int mmustat_sync(struct sun4v_mmustat_pmu *mmu, const u64 **srcp,
 	*srcp = NULL;
 	if (!st->online)
 		return 0;
+	if (!st->quiet)
+		mmustat_report_quiet(st, cpu);
 
 	status = mmustat_info(mmu, st, cpu, &raddr, cached);
 	if (status) {
 		/* Nothing known changed: keep reading what we read. */
-		mmustat_err("cpu%u: info hypercall failed: %s (%lu)\n",
+		mmustat_err(st, "cpu%u: info hypercall failed: %s (%lu)\n",
 			    cpu, mmustat_hv_err(status), status);
 		*srcp = st->src;
 		return st->src ? 0 : -EIO;
@@ -619,7 +629,7 @@ static int mmustat_sync(struct sun4v_mmustat_pmu *mmu, const u64 **srcp,
 		/* Somebody else's buffer (e.g. cpuN/mmustat_enable): read only. */
 		src = mmustat_map(mmu->test, raddr);
 		if (!src)
-			mmustat_err("cpu%u: cannot read the buffer at real address %#llx configured by another user\n",
+			mmustat_err(st, "cpu%u: cannot read the buffer at real address %#llx configured by another user\n",
 				    cpu, raddr);
 	} else if (st->own && !st->hv_may_write) {
 		src = mmustat_install(mmu, st, cpu, &raddr);
@@ -691,7 +701,9 @@ static void mmustat_stop(struct perf_event *event, int flags)
 	if (st->src && st->src == st->own) {
 		mmustat_fold(event, st->src);
 	} else {
+		st->quiet = true;
 		mmustat_sync(to_mmustat(event->pmu), &src, false);
+		st->quiet = false;
 		if (src)
 			mmustat_fold(event, src);
 	}
@@ -844,7 +856,7 @@ static void mmustat_offline_ipi(void *data)
 	st->src_raddr = 0;
 	st->online = false;
 	if (status) {
-		mmustat_err("cpu%u: info hypercall failed: %s (%lu)\n",
+		mmustat_err(st, "cpu%u: info hypercall failed: %s (%lu)\n",
 			    cpu, mmustat_hv_err(status), status);
 		st->hv_may_write |= st->installed;
 		return;
@@ -856,7 +868,7 @@ static void mmustat_offline_ipi(void *data)
 
 	status = mmustat_hv_conf(mmu->test, cpu, 0, &prev);
 	if (status) {
-		mmustat_err("cpu%u: removing the statistics buffer failed: %s (%lu)\n",
+		mmustat_err(st, "cpu%u: removing the statistics buffer failed: %s (%lu)\n",
 			    cpu, mmustat_hv_err(status), status);
 		st->installed = !mmustat_let_go(mmu, st, cpu);
 	} else {
@@ -1018,7 +1030,6 @@ sun4v_mmustat_pmu_probe(const struct sun4v_mmustat_pmu_test_ops *test,
 	unsigned int cpu;
 	int ret;
 
-	pmu_log_init(&mmustat_log);
 	cpu = get_cpu();
 	smp_call_function_single(cpu, mmustat_probe_ipi, &pi, 1);
 	put_cpu();
@@ -1087,7 +1098,6 @@ err_state:
 err_percpu:
 	for_each_possible_cpu(cpu)
 		mmustat_free_own(mmu, cpu);
-	pmu_log_flush(&mmustat_log);
 	free_percpu(mmu->cpus);
 err_free:
 	kfree(mmu);
@@ -1112,7 +1122,6 @@ void sun4v_mmustat_pmu_remove(struct sun4v_mmustat_pmu *mmu)
 	cpuhp_remove_multi_state(mmu->hp_state);
 	for_each_possible_cpu(cpu)
 		mmustat_free_own(mmu, cpu);
-	pmu_log_flush(&mmustat_log);
 	free_percpu(mmu->cpus);
 	kfree(mmu);
 }
@@ -1161,12 +1170,10 @@ static int __init sun4v_mmustat_pmu_init(void)
 }
 module_init(sun4v_mmustat_pmu_init);
 
-/* Messages of a failed probe may still be queued. */
 static void __exit sun4v_mmustat_pmu_exit(void)
 {
 	sun4v_mmustat_pmu_remove(sun4v_mmustat);
 	sun4v_hvapi_unregister(HV_GRP_NIAG_PERF);
-	pmu_log_flush(&mmustat_log);
 }
 module_exit(sun4v_mmustat_pmu_exit);
 

@@ -11,11 +11,11 @@
 #include <linux/delay.h>
 #include <linux/jiffies.h>
 #include <linux/mutex.h>
-#include <linux/perf/pmu_uncore.h>
 #include <linux/perf_event.h>
 #include <linux/prandom.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
+#include <linux/workqueue.h>
 
 #include "pmu_format_kunit.h"
 #include "sun4v_dram_model.h"
@@ -128,8 +128,8 @@ static int dram_open_err(struct dram_ctx *c, struct perf_event_attr *attr)
 	return 0;
 }
 
-static struct perf_event *dram_open(struct kunit *test, struct dram_ctx *c,
-				    u64 config, struct perf_event *leader)
+static struct perf_event *dram_open_on(struct kunit *test, struct dram_ctx *c,
+				       u64 config, int cpu)
 {
 	struct perf_event_attr attr = {
 		.type = c->pmu->type,
@@ -138,10 +138,16 @@ static struct perf_event *dram_open(struct kunit *test, struct dram_ctx *c,
 	};
 	struct perf_event *ev;
 
-	ev = perf_event_create_kernel_counter(&attr, 0, NULL, NULL, NULL);
+	ev = perf_event_create_kernel_counter(&attr, cpu, NULL, NULL, NULL);
 	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(ev), "open config %#llx: %ld",
 			       config, PTR_ERR(ev));
 	return ev;
+}
+
+static struct perf_event *dram_open(struct kunit *test, struct dram_ctx *c,
+				    u64 config, struct perf_event *leader)
+{
+	return dram_open_on(test, c, config, 0);
 }
 
 static u64 dram_value(struct perf_event *ev)
@@ -521,44 +527,109 @@ static void dram_test_poll(struct kunit *test)
 }
 
 /*
- * The designated CPU goes offline while counting: the events and the poll
- * timer move, counts stay exact across counter wraps after the move.
+ * The PMU's "cpumask": the CPU perf opens its events on. perf core shows it
+ * for a PMU with a scope; where the driver keeps its own, it is one of the
+ * PMU's groups.
+ */
+static int dram_cpumask(struct kunit *test, struct dram_ctx *c)
+{
+	const struct attribute_group **g[] = { c->pmu->attr_groups,
+					       c->pmu->dev->bus->dev_groups };
+	unsigned int i, cpu;
+
+	for (i = 0; i < ARRAY_SIZE(g); i++) {
+		const struct attribute_group **grp;
+
+		for (grp = g[i]; grp && *grp; grp++) {
+			char *buf;
+
+			if ((*grp)->name)
+				continue;
+			buf = pmu_kunit_group_file(test, c->pmu->dev, *grp,
+						   "cpumask");
+			if (!buf)
+				continue;
+			KUNIT_ASSERT_EQ(test, kstrtouint(strim(buf), 10, &cpu),
+					0);
+			return cpu;
+		}
+	}
+	KUNIT_FAIL(test, "no cpumask file");
+	return -1;
+}
+
+struct dram_probe_work {
+	struct sun4v_pmu_desc desc;
+	struct sun4v_dram_pmu *d;
+};
+
+static long dram_probe_fn(void *arg)
+{
+	struct dram_probe_work *w = arg;
+
+	w->d = sun4v_dram_pmu_probe(&w->desc);
+	return 0;
+}
+
+/* Register the PMU from @cpu: a driver that designates a CPU takes it. */
+static void dram_probe_on(struct kunit *test, struct dram_ctx *c,
+			  unsigned int cpu)
+{
+	struct dram_probe_work w = {
+		.desc = { .chip = c->chip, .test_ops = &c->m.ops },
+	};
+
+	work_on_cpu(cpu, dram_probe_fn, &w);
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(w.d), "probe: %ld", PTR_ERR(w.d));
+	c->d = w.d;
+	c->pmu = sun4v_dram_pmu_to_pmu(c->d);
+}
+
+/*
+ * The events' CPU goes offline while counting: they move to another CPU
+ * (perf core moves a scoped PMU's events off the CPU its cpumask shows;
+ * elsewhere the test moves them first, as perf core would), the poll timer
+ * goes with the dying CPU's timers, and counts stay exact across counter
+ * wraps after the move.
  */
 static void dram_test_hotplug(struct kunit *test)
 {
 	struct dram_ctx *c;
-	struct pmu_uncore *u;
 	struct perf_event *ev;
 	unsigned long pic;
 	unsigned int first, moved, i;
-	char want[16];
+	bool designated;
 	int ret;
 
 	if (!IS_ENABLED(CONFIG_HOTPLUG_CPU) || num_online_cpus() < 2)
 		kunit_skip(test, "needs CPU hotplug and 2 CPUs");
-	c = dram_new(test, SUN4V_PMU_VF, 0xff);
+	c = dram_alloc(test);
+	dram_model(c, SUN4V_PMU_VF, 0xff);
+	/* x86 cannot offline CPU 0. */
+	first = cpumask_next(0, cpu_online_mask);
+	dram_probe_on(test, c, first);
 	pic = 9;	/* VF 3.1: NODE1_MCU1_PIC */
 	dram_store(test, c, "poll_period_ms", "5");
-	/* x86 cannot offline CPU 0: designate another CPU first. */
-	u = pmu_uncore_from_pmu(c->pmu);
-	first = cpumask_next(0, cpu_online_mask);
-	u->cpu = first;
-	ev = dram_open(test, c, dram_config(c->chip, 3, 0x1), NULL);
+	ev = dram_open_on(test, c, dram_config(c->chip, 3, 0x1), first);
 	KUNIT_EXPECT_EQ(test, ev->cpu, (int)first);
 	sun4v_dram_model_traffic(&c->m, 3, 0x1, 1000);
 	KUNIT_EXPECT_EQ(test, dram_value(ev), 1000ULL);
 
+	designated = dram_cpumask(test, c) == first;
+	if (!designated)
+		perf_pmu_migrate_context(c->pmu, first,
+					 cpumask_any_but(cpu_online_mask, first));
 	ret = remove_cpu(first);
 	if (ret) {
 		perf_event_release_kernel(ev);
 		dram_down(c);
 		kunit_skip(test, "CPU %u cannot go offline (%d)", first, ret);
 	}
-	moved = u->cpu;
+	moved = ev->cpu;
 	KUNIT_EXPECT_NE(test, moved, first);
-	KUNIT_EXPECT_EQ(test, ev->cpu, (int)moved);
-	snprintf(want, sizeof(want), "%u\n", moved);
-	dram_sysfs(test, c, NULL, "cpumask", want);
+	KUNIT_EXPECT_TRUE(test, cpu_online(moved));
+	if (designated)
+		KUNIT_EXPECT_EQ(test, dram_cpumask(test, c), (int)moved);
 
 	/* Only the poll timer reads while the 31-bit counter wraps 3 times. */
 	sun4v_dram_model_reset_calls(&c->m);
@@ -571,7 +642,9 @@ static void dram_test_hotplug(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, add_cpu(first), 0);
 	/* Bringing the CPU back does not move the events again. */
-	KUNIT_EXPECT_EQ(test, u->cpu, moved);
+	KUNIT_EXPECT_EQ(test, ev->cpu, (int)moved);
+	if (designated)
+		KUNIT_EXPECT_EQ(test, dram_cpumask(test, c), (int)moved);
 	sun4v_dram_model_traffic(&c->m, 3, 0x1, 5);
 	KUNIT_EXPECT_EQ(test, dram_value(ev), 1005ULL + 6 * 0x40000000ULL);
 	perf_event_release_kernel(ev);
@@ -580,6 +653,101 @@ static void dram_test_hotplug(struct kunit *test)
 	msleep(20);
 	KUNIT_EXPECT_EQ(test, sun4v_dram_model_calls(&c->m, GET, -1), 0UL);
 	KUNIT_EXPECT_EQ(test, c->m.bad, 0UL);
+	dram_down(c);
+}
+
+/* A CPU other than @cpu, or nr_cpu_ids. */
+static unsigned int dram_other_cpu(unsigned int cpu)
+{
+	return cpumask_any_but(cpu_online_mask, cpu);
+}
+
+/*
+ * read() from a CPU other than the event's: every strand reaches the
+ * registers, so perf core reads on the calling CPU, without an IPI, and
+ * the count is exact.
+ */
+static void dram_test_read_any_cpu(struct kunit *test)
+{
+	struct dram_ctx *c;
+	struct perf_event *ev;
+	unsigned int reader;
+
+	if (num_online_cpus() < 2)
+		kunit_skip(test, "needs 2 CPUs");
+	c = dram_new(test, SUN4V_PMU_N2, 0xf);
+	ev = dram_open(test, c, dram_config(c->chip, 2, 0x0), NULL);
+	reader = dram_other_cpu(ev->cpu);
+	KUNIT_ASSERT_LT(test, reader, nr_cpu_ids);
+	set_cpus_allowed_ptr(current, cpumask_of(reader));
+	sun4v_dram_model_traffic(&c->m, 2, 0x0, 77);
+	c->m.get_cpu = -1;
+	KUNIT_EXPECT_EQ(test, dram_value(ev), 77ULL);
+	KUNIT_EXPECT_EQ(test, c->m.get_cpu, (int)reader);
+	set_cpus_allowed_ptr(current, cpu_possible_mask);
+	perf_event_release_kernel(ev);
+	dram_down(c);
+}
+
+struct dram_txn_call {
+	struct pmu *pmu;
+	struct perf_event *ev;
+};
+
+static void dram_txn_start_fn(void *arg)
+{
+	struct dram_txn_call *t = arg;
+
+	t->pmu->start_txn(t->pmu, PERF_PMU_TXN_READ);
+}
+
+static void dram_txn_read_fn(void *arg)
+{
+	struct dram_txn_call *t = arg;
+
+	t->pmu->read(t->ev);
+}
+
+static void dram_txn_cancel_fn(void *arg)
+{
+	struct dram_txn_call *t = arg;
+
+	t->pmu->cancel_txn(t->pmu);
+}
+
+/*
+ * Two CPUs read at once: one inside a group-read transaction, the other a
+ * plain read, which must read the hypervisor at once rather than wait for
+ * the other CPU's commit; neither loses nor doubles a count.
+ */
+static void dram_test_read_two_cpus(struct kunit *test)
+{
+	struct dram_txn_call t;
+	struct dram_ctx *c;
+	unsigned int a, b;
+	u64 before;
+
+	if (num_online_cpus() < 2)
+		kunit_skip(test, "needs 2 CPUs");
+	c = dram_new(test, SUN4V_PMU_N2, 0xf);
+	t.pmu = c->pmu;
+	t.ev = dram_open(test, c, dram_config(c->chip, 1, 0x1), NULL);
+	a = t.ev->cpu;
+	b = dram_other_cpu(a);
+	KUNIT_ASSERT_LT(test, b, nr_cpu_ids);
+	before = dram_value(t.ev);
+
+	sun4v_dram_model_traffic(&c->m, 1, 0x1, 40);
+	smp_call_function_single(a, dram_txn_start_fn, &t, 1);
+	smp_call_function_single(b, dram_txn_read_fn, &t, 1);
+	KUNIT_EXPECT_EQ(test, local64_read(&t.ev->count), before + 40);
+	/* The other CPU's transaction ends without reading anything twice. */
+	smp_call_function_single(a, dram_txn_read_fn, &t, 1);
+	smp_call_function_single(a, dram_txn_cancel_fn, &t, 1);
+	sun4v_dram_model_traffic(&c->m, 1, 0x1, 2);
+	KUNIT_EXPECT_EQ(test, dram_value(t.ev), before + 42);
+	KUNIT_EXPECT_EQ(test, c->m.bad, 0UL);
+	perf_event_release_kernel(t.ev);
 	dram_down(c);
 }
 
@@ -1449,6 +1617,8 @@ static struct kunit_case dram_cases[] = {
 	KUNIT_CASE(dram_test_poll),
 	KUNIT_CASE(dram_test_poll_ceiling),
 	KUNIT_CASE(dram_test_hotplug),
+	KUNIT_CASE(dram_test_read_any_cpu),
+	KUNIT_CASE(dram_test_read_two_cpus),
 	KUNIT_CASE(dram_test_group_read),
 	KUNIT_CASE(dram_test_scheduling),
 	KUNIT_CASE(dram_test_add_keeps_other_half),

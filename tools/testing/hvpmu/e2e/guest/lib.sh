@@ -111,9 +111,32 @@ sysfs_listing() {
 				-e '^uevent$' -e '^power/' | sort |
 		while read -r f; do
 			echo "== $p/$f"
-			cat "$PMUS/$p/$f" 2>/dev/null || echo "<unreadable>"
+			if [ "$f" = cpumask ]; then
+				cpumask_one_online "$PMUS/$p/$f"
+			else
+				cat "$PMUS/$p/$f" 2>/dev/null || echo "<unreadable>"
+			fi
 		done
 	done
+}
+
+# cpumask_one_online FILE: "one online CPU" when FILE names exactly one
+# CPU and it is online, else what it holds. Which CPU depends on the
+# kernel (6.12's perf core designates the boot CPU for a system-wide PMU,
+# 6.1's drivers the CPU they were registered from), the ABI only that it
+# is one online CPU.
+cpumask_one_online() {
+	local c
+	c=$(cat "$1" 2>/dev/null) || { echo "<unreadable>"; return; }
+	case "$c" in
+	*[!0-9]* | "") echo "$c" ;;
+	*)
+		if [ "$c" = 0 ] || [ "$(cat "/sys/devices/system/cpu/cpu$c/online" 2>/dev/null)" = 1 ]; then
+			echo "one online CPU"
+		else
+			echo "$c"
+		fi ;;
+	esac
 }
 
 # --- kmemleak -------------------------------------------------------------
