@@ -9,6 +9,10 @@
  *
  *  - read() of one event vs read() of cpu-clock, the reader pinned to the
  *    event's CPU;
+ *  - for an uncore PMU (one with a cpumask), read() of one event from
+ *    another CPU vs from the event's: the line "cross-cpu-read <pmu>
+ *    <ratio>" (1 when perf core reads on the calling CPU, about the cost
+ *    of an IPI more when it must ask the event's CPU);
  *  - hypervisor calls (or register accesses) per group read and per
  *    interval of perf stat -I 100, for a group and for the same events
  *    opened separately, from the models' debugfs "calls" files;
@@ -262,6 +266,49 @@ out:
 		close(fd);
 	if (sw >= 0)
 		close(sw);
+}
+
+/*
+ * read() of one event from another CPU vs from the event's own, rounds
+ * interleaved; prints "cross-cpu-read <pmu> <ratio>" for make bench.
+ */
+static void bench_cross_read(const struct bench *b, const struct pmu_desc *d,
+			     int cpu, int ncpu)
+{
+	double local[64], cross[64], o, s;
+	struct perf_event_attr a;
+	char what[96], note[96];
+	int fd, k, other = cpu ? 0 : 1;
+
+	if (ncpu < 2) {
+		printf("    %s: one CPU: no cross-CPU read\n", b->pmu);
+		return;
+	}
+	if (encode(d, b->ev[0], &a))
+		return;
+	fd = perf_open(&a, -1, cpu, -1, PERF_FLAG_FD_CLOEXEC);
+	if (fd < 0) {
+		printf("    %s: cannot open %s on cpu%d\n", b->pmu, b->ev[0], cpu);
+		return;
+	}
+	for (k = 0; k < rounds; k++) {
+		pin(cpu);
+		read_batches(fd, &local[k], 1);
+		pin(other);
+		read_batches(fd, &cross[k], 1);
+	}
+	pin(cpu);
+	close(fd);
+	o = median(cross, rounds);
+	s = median(local, rounds);
+	snprintf(what, sizeof(what), "%s: read() from cpu%d, event on cpu%d",
+		 b->pmu, other, cpu);
+	snprintf(note, sizeof(note), "ratio %.2f", o / s);
+	row(what, note, "%.0f ns", o, "%.0f ns", s);
+	/* the reference's CPU is the event's: put it in the format */
+	snprintf(table[nrows - 1].ref, sizeof(table[nrows - 1].ref),
+		 "from cpu%d %.0f ns", cpu, s);
+	printf("cross-cpu-read %s %.2f\n", b->pmu, o / s);
 }
 
 /* Model calls per second with the events open and nobody reading. */
@@ -560,6 +607,8 @@ int main(int argc, char **argv)
 		/* uncore PMUs count on their cpumask CPU; mmustat per CPU, 0 */
 		cpu = d.cpu >= 0 ? d.cpu : 0;
 		bench_read(b, &d, cpu);
+		if (d.cpu >= 0)
+			bench_cross_read(b, &d, cpu, ncpu);
 		bench_open(b, &d, cpu);
 		bench_group_read(b, &d, cpu);
 		bench_interval(b);

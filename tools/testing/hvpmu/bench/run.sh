@@ -94,3 +94,15 @@ for variant in without fixes with; do
 		failed "the ppc64le guest, $label: $(grep -m1 '^FAIL: ' "$out")"
 	sed -n 's/^| //p' "$out" | grep -e '^figure' -e hv_gpci
 done
+
+# One line per uncore PMU: read() from another CPU than the event's over
+# read() on it. On 6.12 perf core reads a PMU with a system-wide scope on
+# the calling CPU: more than 1.15 means an IPI came back.
+echo
+cross=$( { tr -d '\r' < "$results"; cat "$BUILD/bench-mips64el.out"; } |
+	sed -n 's/^| //p' | grep '^cross-cpu-read ' | sort -u)
+echo "$cross"
+if [ "$HVPMU_SERIES" != 6.1 ]; then
+	over=$(awk '$3 > 1.15 { print $2 " " $3 }' <<< "$cross")
+	[ -z "$over" ] || failed "cross-CPU read costs more than 1.15 local reads: $over"
+fi
