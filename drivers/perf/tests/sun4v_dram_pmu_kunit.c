@@ -656,6 +656,70 @@ static void dram_test_hotplug(struct kunit *test)
 	dram_down(c);
 }
 
+/* Write a file of perf core's own group of the PMU device. */
+static void dram_store_core(struct kunit *test, struct dram_ctx *c,
+			    const char *name, const char *val)
+{
+	const struct attribute_group **g;
+
+	for (g = c->pmu->dev->bus->dev_groups; g && *g; g++) {
+		struct attribute **a;
+
+		for (a = (*g)->attrs; *a; a++) {
+			struct device_attribute *da;
+
+			if (strcmp((*a)->name, name))
+				continue;
+			da = container_of(*a, struct device_attribute, attr);
+			KUNIT_ASSERT_EQ(test, da->store(c->pmu->dev, da, val,
+							strlen(val)),
+					(ssize_t)strlen(val));
+			return;
+		}
+	}
+	KUNIT_FAIL(test, "no sysfs file %s", name);
+}
+
+/*
+ * More events than counters: perf core rotates them from an hrtimer of the
+ * PMU's per-CPU context, which stops itself only at its next expiry, up to
+ * one mux interval after the last event went away. The PMU is unregistered
+ * right after its last event (as on a module unload after a multiplexed
+ * perf stat) and a new one takes its place: the timer must not stay queued
+ * in the freed contexts. When it does, the new PMU's timer init reports
+ * "ODEBUG: init active" (the kernel log scan fails the run), or the timer
+ * tree is corrupted. The interval is long so that the unregister's RCU
+ * grace periods cannot hide the bug. Tests the perf core fix that cancels
+ * the multiplexing hrtimers before the contexts are freed.
+ */
+static void dram_test_unregister_multiplexed(struct kunit *test)
+{
+	struct dram_ctx *c = dram_alloc(test);
+	struct perf_event *ev[3];
+	u64 enabled, running;
+	unsigned int i, n, waiting;
+
+	for (n = 0; n < 3; n++) {
+		dram_up(test, c, SUN4V_PMU_N2, 0xf);
+		dram_store_core(test, c, "perf_event_mux_interval_ms", "1000");
+		/* three events, two counters on channel 1 */
+		for (i = 0; i < ARRAY_SIZE(ev); i++)
+			ev[i] = dram_open(test, c, dram_config(c->chip, 1, i),
+					  NULL);
+		msleep(20);
+		waiting = 0;
+		for (i = 0; i < ARRAY_SIZE(ev); i++) {
+			perf_event_read_value(ev[i], &enabled, &running);
+			if (running < enabled)
+				waiting++;
+			perf_event_release_kernel(ev[i]);
+		}
+		/* perf core rotates every 1000 ms: one never ran yet */
+		KUNIT_EXPECT_GE(test, waiting, 1U);
+		dram_down(c);
+	}
+}
+
 /* A CPU other than @cpu, or nr_cpu_ids. */
 static unsigned int dram_other_cpu(unsigned int cpu)
 {
@@ -1619,6 +1683,7 @@ static struct kunit_case dram_cases[] = {
 	KUNIT_CASE(dram_test_hotplug),
 	KUNIT_CASE(dram_test_read_any_cpu),
 	KUNIT_CASE(dram_test_read_two_cpus),
+	KUNIT_CASE(dram_test_unregister_multiplexed),
 	KUNIT_CASE(dram_test_group_read),
 	KUNIT_CASE(dram_test_scheduling),
 	KUNIT_CASE(dram_test_add_keeps_other_half),
