@@ -25,6 +25,7 @@
 #include <linux/minmax.h>
 #include <linux/module.h>
 #include <linux/perf/pmu_format.h>
+#include <linux/platform_device.h>
 #include <linux/printk.h>
 #include <linux/ratelimit.h>
 #include <linux/percpu.h>
@@ -32,8 +33,6 @@
 #include <linux/spinlock.h>
 #include <linux/string.h>
 #include <asm/hypervisor.h>
-#include <asm/pcr.h>
-#include <asm/spitfire.h>
 
 #include "sun4v_dram_pmu.h"
 
@@ -968,55 +967,68 @@ struct pmu *sun4v_dram_pmu_to_pmu(struct sun4v_dram_pmu *d)
 }
 EXPORT_SYMBOL_IF_KUNIT(sun4v_dram_pmu_to_pmu);
 
-/* sun4v: the chip and its API group. */
-static unsigned long sun4v_dram_group;
-static struct sun4v_dram_pmu *sun4v_dram;
-
-static int __init sun4v_dram_pmu_init(void)
+/*
+ * The device: registered by the sparc64 arch code on a T2 ("niagara2_dram")
+ * or a T2+ ("vfalls_dram"); the API group is negotiated here, and held for
+ * the lifetime of the PMU.
+ */
+static unsigned long sun4v_dram_group(enum sun4v_pmu_chip chip)
 {
-	struct sun4v_pmu_desc desc = { .owner = THIS_MODULE };
+	return chip == SUN4V_PMU_VF ? HV_GRP_VF_CPU : HV_GRP_N2_CPU;
+}
+
+static int sun4v_dram_platform_probe(struct platform_device *pdev)
+{
+	struct sun4v_pmu_desc desc = {
+		.chip = platform_get_device_id(pdev)->driver_data,
+		.owner = THIS_MODULE,
+	};
+	unsigned long group = sun4v_dram_group(desc.chip);
+	struct sun4v_dram_pmu *d;
 	unsigned long minor = 0;
-	int chip, err;
-
-	if (tlb_type != hypervisor) {
-		pr_debug("not a sun4v system, no DRAM PMU\n");
-		return -ENODEV;
-	}
-	if (sun4v_chip_type != SUN4V_CHIP_NIAGARA2) {
-		pr_info("not an UltraSPARC T2/T2+, no DRAM PMU\n");
-		return -ENODEV;
-	}
-
-	/* Linux reports both as SUN4V_CHIP_NIAGARA2; pcr.c tells them apart. */
-	chip = sun4v_chip_is_vfalls() ? SUN4V_PMU_VF : SUN4V_PMU_N2;
-	desc.chip = chip;
-	sun4v_dram_group = chip == SUN4V_PMU_VF ? HV_GRP_VF_CPU : HV_GRP_N2_CPU;
+	int err;
 
 	/* Refcounted: this shares pcr.c's registration of the group. */
-	err = sun4v_hvapi_register(sun4v_dram_group, 1, &minor);
+	err = sun4v_hvapi_register(group, 1, &minor);
 	if (err) {
-		pr_info("hypervisor API group %#lx v1.0 not available (%d), no DRAM PMU\n",
-			sun4v_dram_group, err);
+		dev_info(&pdev->dev, "hypervisor API group %#lx v1.0 not available (%d), no DRAM PMU\n",
+			 group, err);
 		return -ENODEV;
 	}
-
-	sun4v_dram = sun4v_dram_pmu_probe(&desc);
-	if (IS_ERR(sun4v_dram)) {
-		err = PTR_ERR(sun4v_dram);
-		sun4v_dram = NULL;
-		sun4v_hvapi_unregister(sun4v_dram_group);
-		return err;
+	d = sun4v_dram_pmu_probe(&desc);
+	if (IS_ERR(d)) {
+		sun4v_hvapi_unregister(group);
+		return PTR_ERR(d);
 	}
+	platform_set_drvdata(pdev, d);
 	return 0;
 }
-module_init(sun4v_dram_pmu_init);
 
-static void __exit sun4v_dram_pmu_exit(void)
+static void sun4v_dram_platform_remove(struct platform_device *pdev)
 {
-	sun4v_dram_pmu_remove(sun4v_dram);
-	sun4v_hvapi_unregister(sun4v_dram_group);
+	struct sun4v_dram_pmu *d = platform_get_drvdata(pdev);
+
+	sun4v_dram_pmu_remove(d);
+	sun4v_hvapi_unregister(sun4v_dram_group(d->desc.chip));
 }
-module_exit(sun4v_dram_pmu_exit);
+
+static const struct platform_device_id sun4v_dram_pmu_ids[] = {
+	{ "niagara2_dram", SUN4V_PMU_N2 },
+	{ "vfalls_dram", SUN4V_PMU_VF },
+	{ }
+};
+MODULE_DEVICE_TABLE(platform, sun4v_dram_pmu_ids);
+
+static struct platform_driver sun4v_dram_pmu_driver = {
+	.driver = {
+		.name = "sun4v_dram_pmu",
+		.suppress_bind_attrs = true,
+	},
+	.probe = sun4v_dram_platform_probe,
+	.remove = sun4v_dram_platform_remove,
+	.id_table = sun4v_dram_pmu_ids,
+};
+module_platform_driver(sun4v_dram_pmu_driver);
 
 MODULE_DESCRIPTION("sun4v Niagara2 / Victoria Falls DRAM performance counters");
 MODULE_LICENSE("GPL");

@@ -42,6 +42,7 @@
 #include <linux/percpu.h>
 #include <linux/perf/pmu_format.h>
 #include <linux/perf_event.h>
+#include <linux/platform_device.h>
 #include <linux/printk.h>
 #include <linux/ratelimit.h>
 #include <linux/sched.h>
@@ -53,7 +54,6 @@
 #include <linux/topology.h>
 
 #include <asm/hypervisor.h>
-#include <asm/spitfire.h>
 #include <asm/timer_64.h>
 
 #include "sun4v_mmustat_pmu.h"
@@ -1139,43 +1139,55 @@ struct pmu *sun4v_mmustat_pmu_to_pmu(struct sun4v_mmustat_pmu *mmu)
 }
 EXPORT_SYMBOL_IF_KUNIT(sun4v_mmustat_pmu_to_pmu);
 
-static struct sun4v_mmustat_pmu *sun4v_mmustat;
-
-static int __init sun4v_mmustat_pmu_init(void)
+/*
+ * The device: registered by the sparc64 arch code on every sun4v machine.
+ * 0x102/0x103 belong to API group 0x200 v1.0; the hypervisor resolves them
+ * to EBADTRAP until the group's version is set. pcr.c already holds it on
+ * a T1; this takes our own reference, for the lifetime of the PMU.
+ */
+static int sun4v_mmustat_platform_probe(struct platform_device *pdev)
 {
+	struct sun4v_mmustat_pmu *mmu;
 	unsigned long minor = 0;
 	int ret;
 
-	if (tlb_type != hypervisor)
-		return -ENODEV;
-
-	/*
-	 * 0x102/0x103 belong to group 0x200 v1.0; the hypervisor resolves
-	 * them to EBADTRAP until the group's version is set. pcr.c already
-	 * holds it on a T1; this takes our own reference.
-	 */
 	ret = sun4v_hvapi_register(HV_GRP_NIAG_PERF, 1, &minor);
 	if (ret) {
-		pr_info("hypervisor API group 0x200 v1 not available (%d): no MMU statistics\n",
-			ret);
+		dev_info(&pdev->dev, "hypervisor API group 0x200 v1 not available (%d): no MMU statistics\n",
+			 ret);
 		return -ENODEV;
 	}
-
-	sun4v_mmustat = sun4v_mmustat_pmu_probe(NULL, THIS_MODULE);
-	if (IS_ERR(sun4v_mmustat)) {
+	mmu = sun4v_mmustat_pmu_probe(NULL, THIS_MODULE);
+	if (IS_ERR(mmu)) {
 		sun4v_hvapi_unregister(HV_GRP_NIAG_PERF);
-		return PTR_ERR(sun4v_mmustat);
+		return PTR_ERR(mmu);
 	}
+	platform_set_drvdata(pdev, mmu);
 	return 0;
 }
-module_init(sun4v_mmustat_pmu_init);
 
-static void __exit sun4v_mmustat_pmu_exit(void)
+static void sun4v_mmustat_platform_remove(struct platform_device *pdev)
 {
-	sun4v_mmustat_pmu_remove(sun4v_mmustat);
+	sun4v_mmustat_pmu_remove(platform_get_drvdata(pdev));
 	sun4v_hvapi_unregister(HV_GRP_NIAG_PERF);
 }
-module_exit(sun4v_mmustat_pmu_exit);
+
+static const struct platform_device_id sun4v_mmustat_pmu_ids[] = {
+	{ "niagara_mmustat" },
+	{ }
+};
+MODULE_DEVICE_TABLE(platform, sun4v_mmustat_pmu_ids);
+
+static struct platform_driver sun4v_mmustat_pmu_driver = {
+	.driver = {
+		.name = "sun4v_mmustat_pmu",
+		.suppress_bind_attrs = true,
+	},
+	.probe = sun4v_mmustat_platform_probe,
+	.remove = sun4v_mmustat_platform_remove,
+	.id_table = sun4v_mmustat_pmu_ids,
+};
+module_platform_driver(sun4v_mmustat_pmu_driver);
 
 MODULE_DESCRIPTION("perf PMU for the UltraSPARC T1 hypervisor MMU statistics");
 MODULE_LICENSE("GPL");

@@ -9,8 +9,7 @@
 # drivers reached through their test hooks only (hvpmu_sparc64_shim.h).
 #
 # It replaces, in the drivers, their suites and models, the asm/ includes
-# of sparc64 by hvpmu_sparc64_shim.h, applies sun4v-load-without-pmu.patch
-# (the modules stay loaded for the tests' probes) and lifts "depends on
+# of sparc64 by hvpmu_sparc64_shim.h and lifts "depends on
 # SPARC64" of their Kconfig entries. The T2+ L2 miss source of the CPU PMU
 # (arch/sparc/kernel/perf_event_l2ctl.c) and its suite are copied to
 # drivers/perf/hvpmu_sparc64/, edited the same way (and
@@ -44,9 +43,6 @@ for f in drivers/perf/sun4v_dram_pmu.c drivers/perf/sun4v_mmustat_pmu.c \
 	 drivers/perf/tests/sun4v_mmustat_model.h; do
 	edit "$f" "s@^$asm\$@#include <linux/hvpmu_sparc64_shim.h>@" "^$asm\$"
 done
-# The modules stay loaded without a PMU of their own (no sun4v here).
-patch -s -p1 -d "$SRC" < "$SHIM_DIR/sun4v-load-without-pmu.patch" ||
-	die "sun4v-load-without-pmu.patch does not apply"
 edit drivers/perf/Kconfig \
 	's/^\tdepends on SPARC64 && PERF_EVENTS$/\tdepends on PERF_EVENTS/' \
 	'^	depends on SPARC64 && PERF_EVENTS$'

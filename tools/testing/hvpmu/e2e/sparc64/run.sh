@@ -7,16 +7,14 @@
 # DRAM counters run in the byte order of the hardware. QEMU's sun4u
 # (OpenBIOS, an UltraSPARC IIi, the only sparc64 machine QEMU 7.2 boots
 # without proprietary firmware) has no sun4v hypervisor and one CPU: the
-# drivers load there without a PMU of their own
-# (shim/sun4v-load-without-pmu.patch, as in the x86_64 kernel) and the
+# drivers load there as platform drivers without a device, and the
 # simulated platform (tools/testing/hvpmu/sim, external modules) registers
 # the three PMUs on the models of the hypervisor, as in the x86_64 guest;
 # the hotplug checks SKIP (/hvpmu/no-hotplug says why). The guest kernel
 # is built from a copy of the tree (env.sh's hvpmu_sparc64_src: with
-# fixes/6.12-sparc64-fmode-nonotify.patch on 6.12.y) with that shim
-# applied after the series; perf from the tree's tools/perf and busybox
-# from Debian's busybox source package are built static with Debian's
-# sparc64 cross compiler (Debian has no sparc64 port of its own any more).
+# fixes/6.12-sparc64-fmode-nonotify.patch on 6.12.y); perf from the
+# tree's tools/perf and busybox from Debian's busybox source package are
+# built static with Debian's sparc64 cross compiler (Debian has no sparc64 port of its own any more).
 # The guest loads every module with KUnit suites (the drivers', the
 # helpers' and the simulated platform's: guest/kunit.sh), runs the x86_64
 # guest's e2e.sh with the three sun4v PMUs (exact counts, every event and
@@ -104,14 +102,12 @@ sparc_kernel() {
 	local log=$1 mk src
 	# A copy of the tree (hard links: the unchanged files keep their
 	# times, so kbuild rebuilds only what the patches touch), with
-	# 6.12.y's fix for sparc64 where it needs one, then the shim.
+	# 6.12.y's fix for sparc64 where it needs one.
 	src=$(hvpmu_sparc64_src "$SRC" 2>> "$log") || return 1
 	if [ "$src" != "$SRC" ]; then
 		rm -rf "$SRC"
 		cp -al "$KDIR" "$SRC" || return 1
 	fi
-	patch -s -p1 -d "$SRC" < "$HVPMU_TESTING/shim/sun4v-load-without-pmu.patch" \
-		>> "$log" 2>&1 || return 1
 	mk=(make -C "$SRC" O="$OUT/obj" ARCH=sparc CROSS_COMPILE="$CROSS"
 	    CC="${CC_PREFIX}${CROSS}gcc" -j"$JOBS")
 	sparc_config > "$OUT/sparc64.config" || return 1
