@@ -4,15 +4,17 @@
  *
  * The CM's Global Debug Block has a 32-bit cycle counter and two 32-bit
  * event counters with an event select and a qualifier each. They count
- * system-wide traffic, so this is an uncore PMU served by one designated CPU.
+ * system-wide traffic, and any CPU reaches them: perf core's system-wide
+ * scope gives the PMU its cpumask, moves its events on CPU hotplug and lets
+ * a read run on the calling CPU; one lock serialises every access.
  *
  * Counts are extended to 64 bits from masked 32-bit differences only, by a
- * fold timer that runs on the designated CPU while events count. The CM
- * register specification says the overflow status bit (and CM_PCInt) rises
- * when a counter "reaches its maximum value of 0xFFFFFFFF", not whether
- * that is before or at the wrap to 0, so the status is never part of the
- * arithmetic; where the platform describes the overflow interrupt it only
- * folds early, and an interrupt that never comes is noticed.
+ * fold timer that runs while events count. The CM register specification
+ * says the overflow status bit (and CM_PCInt) rises when a counter "reaches
+ * its maximum value of 0xFFFFFFFF", not whether that is before or at the
+ * wrap to 0, so the status is never part of the arithmetic; where the
+ * platform describes the overflow interrupt it only folds early, and an
+ * interrupt that never comes is noticed.
  *
  * The registers are reached through asm/mips-cm.h's accessors only
  * (mips_cm_pmu_gdb_read()); the KUnit suite can put its register-level
@@ -24,6 +26,8 @@
 #include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/bits.h>
+#include <linux/cpu.h>
+#include <linux/cpuhotplug.h>
 #include <linux/cpumask.h>
 #include <linux/err.h>
 #include <linux/hrtimer.h>
@@ -35,12 +39,10 @@
 #include <linux/of.h>
 #include <linux/of_irq.h>
 #include <linux/perf/pmu_format.h>
-#include <linux/perf/pmu_uncore.h>
 #include <linux/perf_event.h>
 #include <linux/percpu.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
-#include <linux/workqueue.h>
 
 #include <asm/mips-cps.h>
 
@@ -167,7 +169,12 @@ struct mips_cm_txn {
 
 /**
  * struct mips_cm_pmu - one CM PMU
- * @uncore: the perf PMU and its designated CPU
+ * @pmu: the perf PMU
+ * @node: CPU hotplug instance, to follow @cpu
+ * @cpu: the CPU the overflow interrupt is routed to: the first online CPU
+ *	at probe, as perf core designates for system-wide PMUs, and the one
+ *	perf core picks when it goes offline; nr_cpu_ids while registering
+ *	or unregistering
  * @test_regs: the KUnit suite's model in place of the block, or NULL
  * @lock: serialises every register access and the fields below; the
  *	registers are shared by the whole system
@@ -196,24 +203,20 @@ struct mips_cm_txn {
  * @ov_stuck_since: when a tick first found @tick_ov still set with no
  *	interrupt in between (ktime ns), 0 while that is not the case
  * @warned: one-time warnings given (MIPS_CM_WARN_*)
- * @log: log lines to print (MIPS_CM_LOG_*), from @log_print
- * @log_ctl: control register value for the log line
- * @log_want: expected control register value for the log line
- * @log_why: why the interrupt was given up, for the log line
- * @log_print: prints the log lines in process context
  * @period: fold timer period
- * @timer: fold timer, on the designated CPU while @active
- * @timer_on: @timer was started and not cancelled
+ * @timer: fold timer, while @active
+ * @timer_on: @timer was started and has not stopped or been cancelled
  * @variants: the IOCUs the CPS has (MIPS_CM_HAS_IOCU*), for the events
  *	sysfs shows
  * @txn: the perf transaction under way on each CPU (interrupts off): per
- *	CPU, because perf core may run the callbacks on two CPUs at once
- *	(an event opened just before the designated CPU went offline is
- *	installed there after the migration, until perf_event_exit_cpu()
- *	removes it), and one CPU's commit must not end the other's bracket
+ *	CPU, because perf core runs the callbacks on several CPUs at once
+ *	(events may be opened on any CPU, and a read runs on the reading
+ *	CPU), and one CPU's commit must not end another's bracket or read
  */
 struct mips_cm_pmu {
-	struct pmu_uncore uncore;
+	struct pmu pmu;
+	struct hlist_node node;
+	unsigned int cpu;
 	const struct mips_cm_pmu_test_regs *test_regs;
 	raw_spinlock_t lock;
 	struct perf_event *events[CM_NR_IDX];
@@ -234,11 +237,6 @@ struct mips_cm_pmu {
 	u32 tick_ov;
 	u64 ov_stuck_since;
 	unsigned long warned;
-	unsigned long log;
-	u32 log_ctl;
-	u32 log_want;
-	const char *log_why;
-	struct pmu_defer log_print;
 	ktime_t period;
 	struct hrtimer timer;
 	bool timer_on;
@@ -250,18 +248,9 @@ struct mips_cm_pmu {
 #define MIPS_CM_WARN_OVF_STOP	0
 #define MIPS_CM_WARN_FALLBACK	1
 
-/* bits of @log */
-#define MIPS_CM_LOG_NOT_ANSWERING	0
-#define MIPS_CM_LOG_STATE_LOST		1
-#define MIPS_CM_LOG_OVF_STOP		2
-#define MIPS_CM_LOG_FALLBACK		3
-#define MIPS_CM_LOG_OV_STUCK		4
-#define MIPS_CM_LOG_OV_CLEARS		5
-
 static struct mips_cm_pmu *to_cm(struct pmu *pmu)
 {
-	return container_of(pmu_uncore_from_pmu(pmu), struct mips_cm_pmu,
-			    uncore);
+	return container_of(pmu, struct mips_cm_pmu, pmu);
 }
 
 /* Show the IOCU request events only for the IOCUs found at probe. */
@@ -282,7 +271,6 @@ static const struct attribute_group mips_cm_events_group = {
 static const struct attribute_group *mips_cm_attr_groups[] = {
 	&mips_cm_format_group,
 	&mips_cm_events_group,
-	&pmu_uncore_cpumask_group,
 	NULL,
 };
 
@@ -341,56 +329,6 @@ static void cm_write(struct mips_cm_pmu *cm, enum mips_cm_pmu_reg reg,
 		mips_cm_pmu_gdb_write(reg, val);
 }
 
-/*
- * Log lines are printed by deferred work: the callers hold cm->lock (and
- * often perf's context lock, both raw spinlocks) or run in the hard-irq
- * fold timer, where a console's sleeping lock (on PREEMPT_RT) must not be
- * taken, nor queue_work()'s locks under perf's (see struct pmu_defer).
- */
-static void cm_log(struct mips_cm_pmu *cm, unsigned int what, u32 ctl,
-		   u32 want)
-{
-	cm->log_ctl = ctl;
-	cm->log_want = want;
-	set_bit(what, &cm->log);
-	pmu_defer_queue(&cm->log_print);
-}
-
-static void cm_log_work(struct work_struct *work)
-{
-	struct mips_cm_pmu *cm = container_of(work, struct mips_cm_pmu,
-						 log_print.work);
-	const char *why;
-	unsigned long flags;
-	u32 ctl, want;
-
-	raw_spin_lock_irqsave(&cm->lock, flags);
-	ctl = cm->log_ctl;
-	want = cm->log_want;
-	why = cm->log_why;
-	raw_spin_unlock_irqrestore(&cm->lock, flags);
-
-	if (test_and_clear_bit(MIPS_CM_LOG_NOT_ANSWERING, &cm->log))
-		pr_warn_ratelimited("debug block not answering (control 0x%08x); counters not read\n",
-				    ctl);
-	if (test_and_clear_bit(MIPS_CM_LOG_STATE_LOST, &cm->log))
-		pr_warn_ratelimited("counter state lost (control 0x%08x, expected 0x%08x); reprogramming, counts since the last read are lost\n",
-				    ctl, want);
-	if (test_and_clear_bit(MIPS_CM_LOG_OVF_STOP, &cm->log))
-		pr_warn("Perf_Ovf_Stop was set by someone else; resetting it at each fold\n");
-	if (test_and_clear_bit(MIPS_CM_LOG_FALLBACK, &cm->log))
-		pr_warn("%s; interrupt %d no longer used, counters folded every %lld ms\n",
-			why, cm->irq, ktime_to_ms(cm->period));
-	if (test_and_clear_bit(MIPS_CM_LOG_OV_STUCK, &cm->log))
-		pr_warn_ratelimited("overflow status does not clear (episode %lu); counters folded every %lld ms until it does\n",
-				    READ_ONCE(cm->nr_ov_stuck),
-				    ktime_to_ms(cm->period));
-	if (test_and_clear_bit(MIPS_CM_LOG_OV_CLEARS, &cm->log))
-		pr_info_ratelimited("overflow status clears again%s\n",
-				    cm->irq > 0 && !READ_ONCE(cm->polling) ?
-				    "; overflow interrupt re-armed" : "");
-}
-
 /* The counter register of a counter index */
 static enum mips_cm_pmu_reg cm_cnt_reg(int idx)
 {
@@ -443,10 +381,9 @@ static void cm_to_polling(struct mips_cm_pmu *cm, const char *why)
 		return;
 	cm->irq_parked = false;
 	cm_irq_off(cm);
-	if (!test_and_set_bit(MIPS_CM_WARN_FALLBACK, &cm->warned)) {
-		cm->log_why = why;
-		cm_log(cm, MIPS_CM_LOG_FALLBACK, 0, 0);
-	}
+	if (!test_and_set_bit(MIPS_CM_WARN_FALLBACK, &cm->warned))
+		pr_warn("%s; interrupt %d no longer used, counters folded every %lld ms\n",
+			why, cm->irq, ktime_to_ms(cm->period));
 }
 
 /* The overflow status cleared after it did not: re-arm a parked interrupt. */
@@ -463,7 +400,9 @@ static void cm_ov_clears(struct mips_cm_pmu *cm)
 		if (cm->owned)
 			cm_write(cm, MIPS_CM_PC_CTL, cm_ctl_now(cm));
 	}
-	cm_log(cm, MIPS_CM_LOG_OV_CLEARS, 0, 0);
+	pr_info_ratelimited("overflow status clears again%s\n",
+			    cm->irq > 0 && !cm->polling ?
+			    "; overflow interrupt re-armed" : "");
 }
 
 /*
@@ -490,13 +429,22 @@ static void cm_ov_clear(struct mips_cm_pmu *cm, u32 bits)
 		cm->irq_parked = true;
 		cm_irq_off(cm);
 	}
-	cm_log(cm, MIPS_CM_LOG_OV_STUCK, 0, 0);
+	pr_warn_ratelimited("overflow status does not clear (episode %lu); counters folded every %lld ms until it does\n",
+			    cm->nr_ov_stuck, ktime_to_ms(cm->period));
 }
 
-/* Fold the progress of a counter into its event, with the lock held. */
+/*
+ * Fold the progress of a counter into its event. Only with the lock held:
+ * reads of one event from two CPUs (each its own, or perf's read on the
+ * calling CPU) must not both take the same progress, or order their
+ * register reads one way and their exchanges the other.
+ */
 static void cm_fold(struct mips_cm_pmu *cm, struct perf_event *event)
 {
-	pmu_counter_fold(event, cm_read(cm, cm_cnt_reg(event->hw.idx)), 32);
+	u32 now = cm_read(cm, cm_cnt_reg(event->hw.idx));
+	u64 prev = local64_xchg(&event->hw.prev_count, now);
+
+	local64_add(pmu_counter_delta(prev, now, 32), &event->count);
 }
 
 /* A counter that runs and whose value continues its event's count */
@@ -542,7 +490,8 @@ static bool cm_check_state(struct mips_cm_pmu *cm)
 
 	if (raw == U32_MAX ||
 	    FIELD_GET(CM_GCR_DB_PC_CTL_PERF_NUM_CNT, raw) != CM_NR_CNT) {
-		cm_log(cm, MIPS_CM_LOG_NOT_ANSWERING, raw, 0);
+		pr_warn_ratelimited("debug block not answering (control 0x%08x); counters not read\n",
+				    raw);
 		return false;
 	}
 	if (ctl == want)
@@ -552,7 +501,8 @@ static bool cm_check_state(struct mips_cm_pmu *cm)
 		u32 reset = 0;
 
 		/* counters waiting for the commit keep waiting */
-		cm_log(cm, MIPS_CM_LOG_STATE_LOST, ctl, want);
+		pr_warn_ratelimited("counter state lost (control 0x%08x, expected 0x%08x); reprogramming, counts since the last read are lost\n",
+				    ctl, want);
 		cm->evsel = 0;
 		for (idx = 0; idx < CM_NR_IDX; idx++) {
 			struct perf_event *event = cm->events[idx];
@@ -571,7 +521,7 @@ static bool cm_check_state(struct mips_cm_pmu *cm)
 	}
 	if ((ctl & CM_GCR_DB_PC_CTL_PERF_OVF_STOP) &&
 	    !test_and_set_bit(MIPS_CM_WARN_OVF_STOP, &cm->warned))
-		cm_log(cm, MIPS_CM_LOG_OVF_STOP, ctl, want);
+		pr_warn("Perf_Ovf_Stop was set by someone else; resetting it at each fold\n");
 	cm_write(cm, MIPS_CM_PC_CTL, want);
 	return true;
 }
@@ -698,6 +648,12 @@ static bool cm_is_cycles(struct perf_event *event)
 	return FIELD_GET(MIPS_CM_CFG_CYCLES, event->attr.config);
 }
 
+/* A group may mix in software events (e.g. a leader that reads it). */
+static bool cm_same_pmu_or_sw(struct perf_event *a, struct perf_event *b)
+{
+	return a->pmu == b->pmu || is_software_event(a);
+}
+
 static int cm_event_init(struct perf_event *event)
 {
 	struct mips_cm_pmu *cm = to_cm(event->pmu);
@@ -706,9 +662,13 @@ static int cm_event_init(struct perf_event *event)
 	u64 code, qual;
 	int ret;
 
-	ret = pmu_uncore_event_init(&cm->uncore, event);
-	if (ret)
-		return ret;
+	if (event->attr.type != event->pmu->type)
+		return -ENOENT;
+	if (is_sampling_event(event))
+		return -EOPNOTSUPP;
+	/* system-wide counters, not a task's */
+	if (event->cpu < 0 || (event->attach_state & PERF_ATTACH_TASK))
+		return -EINVAL;
 	ret = pmu_format_check(mips_cm_format_attrs, &event->attr);
 	if (ret)
 		return ret;
@@ -738,6 +698,8 @@ static int cm_event_init(struct perf_event *event)
 	 * initialised; a new leader has no siblings.
 	 */
 	if (leader != event) {
+		if (!cm_same_pmu_or_sw(leader, event))
+			return -EINVAL;
 		if (leader->pmu == event->pmu) {
 			if (cm_is_cycles(leader))
 				cycles++;
@@ -745,7 +707,11 @@ static int cm_event_init(struct perf_event *event)
 				general++;
 		}
 		for_each_sibling_event(sibling, leader) {
-			if (sibling == event || sibling->pmu != event->pmu)
+			if (sibling == event)
+				continue;
+			if (!cm_same_pmu_or_sw(sibling, event))
+				return -EINVAL;
+			if (sibling->pmu != event->pmu)
 				continue;
 			if (cm_is_cycles(sibling))
 				cycles++;
@@ -783,7 +749,6 @@ static void cm_pmu_disable(struct pmu *pmu)
 static void cm_pmu_enable(struct pmu *pmu)
 {
 	struct mips_cm_pmu *cm = to_cm(pmu);
-	bool cancel = false;
 	unsigned long flags;
 
 	raw_spin_lock_irqsave(&cm->lock, flags);
@@ -802,9 +767,11 @@ static void cm_pmu_enable(struct pmu *pmu)
 		cm_commit(cm);
 	}
 	/*
-	 * The fold timer runs on the designated CPU, where events are added,
-	 * as a hard-irq timer (it takes only raw spinlocks); never started
-	 * from the interrupt handler, which may run anywhere.
+	 * The fold timer runs on the CPU whose events started it, as a
+	 * hard-irq timer (it takes only raw spinlocks); never started from
+	 * the interrupt handler. Events on other CPUs may start and stop
+	 * meanwhile: it is only tried to cancel here, without waiting; a
+	 * callback that runs already finds no event and stops by itself.
 	 */
 	if (cm->active && !cm->timer_on) {
 		cm->timer_on = true;
@@ -812,15 +779,12 @@ static void cm_pmu_enable(struct pmu *pmu)
 		cm->ov_stuck_since = 0;
 		hrtimer_start(&cm->timer, cm->period,
 			      HRTIMER_MODE_REL_PINNED_HARD);
-	} else if (!cm->active && cm->timer_on) {
+	} else if (!cm->active && cm->timer_on &&
+		   hrtimer_try_to_cancel(&cm->timer) >= 0) {
 		cm->timer_on = false;
-		cancel = true;
 	}
 out:
 	raw_spin_unlock_irqrestore(&cm->lock, flags);
-	/* on the timer's own CPU with interrupts off: it is not running */
-	if (cancel)
-		hrtimer_cancel(&cm->timer);
 }
 
 static void cm_start(struct perf_event *event, int flags)
@@ -1000,7 +964,7 @@ static void cm_end_txn(struct mips_cm_pmu *cm)
 
 	txn->flags = 0;
 	if (flags & PERF_PMU_TXN_ADD) {
-		cm_pmu_enable(&cm->uncore.pmu);
+		cm_pmu_enable(&cm->pmu);
 	} else if (txn->checked && txn->readable) {
 		raw_spin_lock_irqsave(&cm->lock, irqflags);
 		cm_poll_ov(cm);
@@ -1019,20 +983,78 @@ static void cm_cancel_txn(struct pmu *pmu)
 	cm_end_txn(to_cm(pmu));
 }
 
-/* The overflow interrupt follows the designated CPU. */
-static void cm_migrate(struct pmu_uncore *uncore, unsigned int from,
-		       unsigned int to)
+/*
+ * The overflow interrupt goes to one CPU, cm->cpu, which follows CPU
+ * hotplug as the CPU of the PMU's cpumask does. The handler takes cm->lock,
+ * so any CPU would be correct; this one keeps it where perf opens the
+ * events and where their fold timer runs.
+ */
+static void cm_irq_affinity(struct mips_cm_pmu *cm)
 {
-	struct mips_cm_pmu *cm = container_of(uncore, struct mips_cm_pmu,
-						 uncore);
 	int ret;
 
 	if (cm->irq <= 0)
 		return;
-	ret = irq_set_affinity(cm->irq, cpumask_of(to));
+	ret = irq_set_affinity(cm->irq, cpumask_of(cm->cpu));
 	if (ret)
 		pr_warn_ratelimited("cannot move IRQ %d to CPU %u (%d); it is still handled where it arrives\n",
-				    cm->irq, to, ret);
+				    cm->irq, cm->cpu, ret);
+}
+
+static enum cpuhp_state cm_cpuhp_state;
+
+static int cm_cpu_offline(unsigned int cpu, struct hlist_node *node)
+{
+	struct mips_cm_pmu *cm = hlist_entry_safe(node, struct mips_cm_pmu,
+						  node);
+	unsigned int target;
+
+	if (cpu != cm->cpu)
+		return 0;
+	/*
+	 * The dying CPU is still in cpu_online_mask at this state; this is
+	 * the choice of perf_event_clear_cpumask() for the system scope.
+	 */
+	target = cpumask_any_but(cpu_online_mask, cpu);
+	if (target >= nr_cpu_ids)
+		return 0;
+	WRITE_ONCE(cm->cpu, target);
+	cm_irq_affinity(cm);
+	return 0;
+}
+
+/*
+ * Follow CPU hotplug with no CPU chosen yet, and choose one only with
+ * hotplug held off; none again before unregistering, so that an offline
+ * callback that runs meanwhile leaves the PMU alone.
+ */
+static int cm_register(struct mips_cm_pmu *cm, const char *name)
+{
+	int ret;
+
+	cm->cpu = nr_cpu_ids;
+	ret = cpuhp_state_add_instance_nocalls(cm_cpuhp_state, &cm->node);
+	if (ret)
+		return ret;
+	ret = perf_pmu_register(&cm->pmu, name, -1);
+	if (ret) {
+		cpuhp_state_remove_instance_nocalls(cm_cpuhp_state, &cm->node);
+		return ret;
+	}
+	cpus_read_lock();
+	WRITE_ONCE(cm->cpu, cpumask_first(cpu_online_mask));
+	cm_irq_affinity(cm);
+	cpus_read_unlock();
+	return 0;
+}
+
+static void cm_unregister(struct mips_cm_pmu *cm)
+{
+	cpus_read_lock();
+	WRITE_ONCE(cm->cpu, nr_cpu_ids);
+	cpus_read_unlock();
+	perf_pmu_unregister(&cm->pmu);
+	cpuhp_state_remove_instance_nocalls(cm_cpuhp_state, &cm->node);
 }
 
 /*
@@ -1092,6 +1114,9 @@ struct mips_cm_pmu *mips_cm_pmu_probe(const struct mips_cm_pmu_platdata *pd,
 
 	if (!pd || !name)
 		return ERR_PTR(-EINVAL);
+	/* the module's CPU hotplug state is set up: mips_cm_pmu_init() */
+	if (!cm_cpuhp_state)
+		return ERR_PTR(-ENODEV);
 	if (pd->test_regs &&
 	    (!IS_ENABLED(CONFIG_MIPS_CM_PMU_KUNIT_TEST) ||
 	     !pd->test_regs->read || !pd->test_regs->write))
@@ -1135,9 +1160,8 @@ struct mips_cm_pmu *mips_cm_pmu_probe(const struct mips_cm_pmu_platdata *pd,
 	cm->period = ms_to_ktime(period_ms);
 	hrtimer_init(&cm->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
 	cm->timer.function = cm_tick;
-	pmu_defer_init(&cm->log_print, cm_log_work);
 
-	cm->uncore.pmu = (struct pmu) {
+	cm->pmu = (struct pmu) {
 		.module = pd->owner ?: THIS_MODULE,
 		.task_ctx_nr = perf_invalid_context,
 		.pmu_enable = cm_pmu_enable,
@@ -1153,8 +1177,9 @@ struct mips_cm_pmu *mips_cm_pmu_probe(const struct mips_cm_pmu_platdata *pd,
 		.read = cm_pmu_read,
 		.attr_groups = mips_cm_attr_groups,
 		.capabilities = PERF_PMU_CAP_NO_EXCLUDE,
+		/* the GCRs are global: every CPU reaches the same block */
+		.scope = PERF_PMU_SCOPE_SYS_WIDE,
 	};
-	cm->uncore.migrate = cm_migrate;
 
 	/*
 	 * Off until the first event takes the block: a previous kernel (kexec,
@@ -1176,11 +1201,9 @@ struct mips_cm_pmu *mips_cm_pmu_probe(const struct mips_cm_pmu_platdata *pd,
 		}
 	}
 
-	ret = pmu_uncore_register(&cm->uncore, name);
+	ret = cm_register(cm, name);
 	if (ret)
 		goto free_irq;
-	if (cm->irq > 0)
-		cm_migrate(&cm->uncore, cm->uncore.cpu, cm->uncore.cpu);
 
 	if (cm->polling)
 		pr_info("CM rev 0x%04x, 2 event counters and a cycle counter, folded every %u ms\n",
@@ -1208,11 +1231,10 @@ EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_probe);
  */
 void mips_cm_pmu_remove(struct mips_cm_pmu *cm)
 {
-	pmu_uncore_unregister(&cm->uncore);
+	cm_unregister(cm);
 	if (cm->irq > 0)
 		free_irq(cm->irq, cm);
 	hrtimer_cancel(&cm->timer);
-	pmu_defer_flush(&cm->log_print);
 	free_percpu(cm->txn);
 	kfree(cm);
 }
@@ -1226,7 +1248,7 @@ EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_remove);
  */
 struct pmu *mips_cm_pmu_to_pmu(struct mips_cm_pmu *cm)
 {
-	return &cm->uncore.pmu;
+	return &cm->pmu;
 }
 EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_to_pmu);
 
@@ -1257,6 +1279,43 @@ unsigned long mips_cm_pmu_ov_stuck(struct mips_cm_pmu *cm)
 	return READ_ONCE(cm->nr_ov_stuck);
 }
 EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_ov_stuck);
+
+/**
+ * mips_cm_pmu_cpu() - the PMU's own CPU (struct mips_cm_pmu)
+ * @cm: the PMU from mips_cm_pmu_probe()
+ *
+ * Return: the CPU, whether or not the PMU has an interrupt.
+ */
+unsigned int mips_cm_pmu_cpu(struct mips_cm_pmu *cm)
+{
+	return READ_ONCE(cm->cpu);
+}
+EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_cpu);
+
+/**
+ * mips_cm_pmu_set_cpu() - move the PMU's own CPU (struct mips_cm_pmu) away
+ * @cm: the PMU from mips_cm_pmu_probe(), with no event open
+ * @cpu: an online CPU
+ *
+ * For the KUnit suite: CPU 0 cannot go offline on MIPS (nor on some x86),
+ * so a test of CPU hotplug starts from another one.
+ *
+ * Return: 0, or -EINVAL if @cpu is not online.
+ */
+int mips_cm_pmu_set_cpu(struct mips_cm_pmu *cm, unsigned int cpu)
+{
+	int ret = -EINVAL;
+
+	cpus_read_lock();
+	if (cpu < nr_cpu_ids && cpu_online(cpu)) {
+		WRITE_ONCE(cm->cpu, cpu);
+		cm_irq_affinity(cm);
+		ret = 0;
+	}
+	cpus_read_unlock();
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_set_cpu);
 
 /*
  * The platform: where the Coherence Manager's Global Debug Block is, what
@@ -1300,9 +1359,16 @@ static int __init mips_cm_pmu_init(void)
 	};
 	struct mips_cm_pmu *cm;
 	u32 config;
+	int ret;
 
 	if (!mips_cm_present())
 		return -ENODEV;
+
+	ret = cpuhp_setup_state_multi(CPUHP_AP_ONLINE_DYN, "perf/mips_cm:online",
+				      NULL, cm_cpu_offline);
+	if (ret < 0)
+		return ret;
+	cm_cpuhp_state = ret;
 
 	pd.cm_rev = mips_cm_revision();
 	/*
@@ -1318,8 +1384,16 @@ static int __init mips_cm_pmu_init(void)
 	pd.nr_iocu = FIELD_GET(CM_GCR_CONFIG_NUMIOCU, config);
 	pd.irq = mips_cm_pmu_irq();
 	cm = mips_cm_pmu_probe(&pd, "mips_cm");
-	if (IS_ERR(cm))
+	if (IS_ERR(cm)) {
+		/*
+		 * Built in, the state stays for PMUs probed later (the KUnit
+		 * suite's, on its model); a module that fails to load must
+		 * not leave its callback behind.
+		 */
+		if (IS_MODULE(CONFIG_MIPS_CM_PMU))
+			cpuhp_remove_multi_state(cm_cpuhp_state);
 		return PTR_ERR(cm);
+	}
 	mips_cm_pmu = cm;
 	return 0;
 }
@@ -1328,6 +1402,7 @@ module_init(mips_cm_pmu_init);
 static void __exit mips_cm_pmu_exit(void)
 {
 	mips_cm_pmu_remove(mips_cm_pmu);
+	cpuhp_remove_multi_state(cm_cpuhp_state);
 }
 module_exit(mips_cm_pmu_exit);
 

@@ -55,8 +55,8 @@ enum mips_cm_pmu_reg {
  * calls asm/mips-cm.h's accessors directly. A KUnit static stub would not
  * do: it redirects only calls made by the test's own task, and the driver
  * reads the block from its fold timer, the overflow interrupt and perf's
- * cross-calls to the designated CPU too. Both calls may be made with
- * interrupts disabled and a raw spinlock held; they must not sleep.
+ * calls on other CPUs too. Both calls may be made with interrupts
+ * disabled and a raw spinlock held; they must not sleep.
  */
 struct mips_cm_pmu_test_regs {
 	u32 (*read)(void *ctx, enum mips_cm_pmu_reg reg);
@@ -101,6 +101,8 @@ void mips_cm_pmu_remove(struct mips_cm_pmu *cm);
 struct pmu *mips_cm_pmu_to_pmu(struct mips_cm_pmu *cm);
 bool mips_cm_pmu_polling(struct mips_cm_pmu *cm);
 unsigned long mips_cm_pmu_ov_stuck(struct mips_cm_pmu *cm);
+unsigned int mips_cm_pmu_cpu(struct mips_cm_pmu *cm);
+int mips_cm_pmu_set_cpu(struct mips_cm_pmu *cm, unsigned int cpu);
 
 #if IS_ENABLED(CONFIG_KUNIT)
 u32 mips_cm_pmu_gdb_read(enum mips_cm_pmu_reg reg);

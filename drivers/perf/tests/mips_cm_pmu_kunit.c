@@ -20,7 +20,7 @@
 #include <linux/irq.h>
 #include <linux/irq_sim.h>
 #include <linux/irqdomain.h>
-#include <linux/perf/pmu_uncore.h>
+#include <linux/kstrtox.h>
 #include "mips_cm_model.h"
 #include <linux/perf_event.h>
 #include <linux/sched.h>
@@ -96,6 +96,8 @@ struct cm_test {
 	struct mips_cm_model *m;
 	struct mips_cm_pmu *cm;
 	struct pmu *pmu;
+	/* the CPU of the PMU's cpumask: where perf opens its events */
+	unsigned int cpu;
 	struct perf_event *ev[MAX_EVENTS];
 	unsigned int nr_ev;
 	/* one-shot hook: run @hook_fn before access @hook_nth to @hook_off */
@@ -133,6 +135,34 @@ static void cm_drop_model(struct cm_test *t)
 }
 
 /*
+ * The PMU's sysfs "cpumask": a file of the driver's own groups or of perf
+ * core's (pmu_bus), wherever the kernel puts it.
+ */
+static unsigned int cm_cpumask(struct kunit *test)
+{
+	struct cm_test *t = test->priv;
+	const struct attribute_group *const *g;
+	const char *s = NULL;
+	unsigned int cpu;
+
+	for (g = t->pmu->dev->groups; g && *g && !s; g++)
+		s = pmu_kunit_group_file(test, t->pmu->dev, *g, "cpumask");
+	for (g = t->pmu->dev->bus->dev_groups; g && *g && !s; g++)
+		s = pmu_kunit_group_file(test, t->pmu->dev, *g, "cpumask");
+	KUNIT_ASSERT_NOT_NULL(test, s);
+	/* one CPU, as perf expects of an uncore PMU */
+	KUNIT_ASSERT_EQ_MSG(test, kstrtouint(s, 10, &cpu), 0, "cpumask %s", s);
+	KUNIT_ASSERT_TRUE(test, cpu_online(cpu));
+	return cpu;
+}
+
+/* The CPU an event opened on @cpu counts on: perf core keeps it. */
+static int cm_bound_cpu(struct cm_test *t, int cpu)
+{
+	return cpu;
+}
+
+/*
  * Probe the PMU on t->m with these platform data; returns the errno of the
  * probe. @connect: the model's CM_PCInt raises @pd->irq (else a described
  * interrupt never comes).
@@ -151,6 +181,7 @@ static int cm_probe_pd(struct kunit *test, struct mips_cm_pmu_platdata *pd,
 		return PTR_ERR(cm);
 	t->cm = cm;
 	t->pmu = mips_cm_pmu_to_pmu(cm);
+	t->cpu = cm_cpumask(test);
 	return 0;
 }
 
@@ -192,9 +223,7 @@ static struct perf_event *cm_open_attr(struct kunit *test, u64 config,
 	};
 	struct perf_event *ev;
 
-	ev = perf_event_create_kernel_counter(&attr,
-					      cpumask_first(cpu_online_mask),
-					      NULL, NULL, NULL);
+	ev = perf_event_create_kernel_counter(&attr, t->cpu, NULL, NULL, NULL);
 	if (!IS_ERR(ev)) {
 		KUNIT_ASSERT_LT(test, t->nr_ev, MAX_EVENTS);
 		t->ev[t->nr_ev++] = ev;
@@ -891,7 +920,6 @@ static void mips_cm_test_sysfs(struct kunit *test)
 	struct cm_test *t = test->priv;
 	const struct attribute_group **g;
 	unsigned int i;
-	char want[16];
 
 	cm_setup(test, false, 0);
 	g = t->pmu->attr_groups;
@@ -911,9 +939,9 @@ static void mips_cm_test_sysfs(struct kunit *test)
 			(unsigned int)ARRAY_SIZE(sysfs_events));
 	/* with both IOCUs: these 12 and no other (no .unit, no .scale) */
 	KUNIT_EXPECT_EQ(test, pmu_kunit_count(t->pmu->dev, g[1]), 12U);
-	snprintf(want, sizeof(want), "%u\n", cpumask_first(cpu_online_mask));
-	KUNIT_EXPECT_STREQ(test, attr_show(test, g[2], "cpumask"), want);
-	KUNIT_EXPECT_NULL(test, g[3]);
+	/* "cpumask" is perf core's (the PMU's scope): one online CPU */
+	KUNIT_EXPECT_NULL(test, g[2]);
+	cm_cpumask(test);
 }
 
 /*
@@ -1103,6 +1131,7 @@ static bool seed_listed(u64 ev)
 static void mips_cm_test_random_attrs(struct kunit *test)
 {
 	struct cm_test *t = test->priv;
+	int cpu = cpumask_last(cpu_online_mask);
 	struct perf_event *ev;
 	unsigned int i, bad = 0, accepted = 0;
 
@@ -1137,6 +1166,7 @@ static void mips_cm_test_random_attrs(struct kunit *test)
 		ev->attr.config1 = config1;
 		ev->attr.config2 = config2;
 		ev->attr.sample_period = period;
+		ev->cpu = cpu;
 		ev->group_leader = ev;
 		INIT_LIST_HEAD(&ev->sibling_list);
 		got = fake_event_init(test, ev);
@@ -1146,7 +1176,7 @@ static void mips_cm_test_random_attrs(struct kunit *test)
 				   config, config1, config2, period, got, want);
 		if (!got) {
 			accepted++;
-			if (ev->cpu != (int)cpumask_first(cpu_online_mask))
+			if (ev->cpu != cm_bound_cpu(t, cpu))
 				bad++;
 		}
 	}
@@ -1375,8 +1405,7 @@ static void mips_cm_test_wraps(struct kunit *test)
 
 	variant_setup(test, v);
 	/* perf reads on the events' CPU need no IPI: much faster under TCG */
-	set_cpus_allowed_ptr(current,
-			     cpumask_of(pmu_uncore_from_pmu(t->pmu)->cpu));
+	set_cpus_allowed_ptr(current, cpumask_of(t->cpu));
 	open_three(test, &e);
 	for (i = 0; i < 6000 && min_wraps < WRAPS; i++) {
 		u64 amt[3];
@@ -1499,10 +1528,10 @@ static long inject_from_cpu1(void *arg)
 }
 
 /*
- * The fold timer runs on the designated CPU, as a hard-irq hrtimer (it
- * takes raw spinlocks only, and must not be moved to a softirq thread on
- * PREEMPT_RT), also after an interrupt taken on another CPU switched the
- * driver to polling.
+ * The fold timer runs on the CPU of the events that started it, as a
+ * hard-irq hrtimer (it takes raw spinlocks only, and must not be moved to
+ * a softirq thread on PREEMPT_RT), also after an interrupt taken on
+ * another CPU switched the driver to polling.
  */
 static void mips_cm_test_fold_timer_context(struct kunit *test)
 {
@@ -1513,10 +1542,10 @@ static void mips_cm_test_fold_timer_context(struct kunit *test)
 	if (num_online_cpus() < 2)
 		kunit_skip(test, "needs 2 CPUs");
 	cm_setup(test, true, 1);
-	cpu = pmu_uncore_from_pmu(t->pmu)->cpu;
-	other = cpumask_any_but(cpu_online_mask, cpu);
 	ev = cm_open(test, EV_REQ, QUAL_A);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	cpu = ev->cpu;
+	other = cpumask_any_but(cpu_online_mask, cpu);
 
 	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, U32_MAX - 50);
 	KUNIT_EXPECT_EQ(test, cm_value(ev), (u64)U32_MAX - 50);
@@ -1690,12 +1719,10 @@ static void cm_txn_commit(void *pmu)
 }
 
 /*
- * perf core may call the PMU on two CPUs at once: an event whose event_init
- * read the designated CPU just before the CPU went offline is installed
- * there after the migration, and is scheduled there until
- * perf_event_exit_cpu() removes it, while the migrated events run on the
- * new CPU. Each CPU's add transaction is its own bracket: when both ended,
- * a new event starts and counts.
+ * perf core calls the PMU on two CPUs at once: events may be opened on any
+ * CPU, or are installed on a CPU whose events just moved away on hotplug.
+ * Each CPU's add transaction is its own bracket: when both ended, a new
+ * event starts and counts.
  */
 static void mips_cm_test_txn_two_cpus(struct kunit *test)
 {
@@ -1706,7 +1733,7 @@ static void mips_cm_test_txn_two_cpus(struct kunit *test)
 	if (num_online_cpus() < 2)
 		kunit_skip(test, "needs 2 CPUs");
 	cm_setup(test, false, 1000);
-	a = pmu_uncore_from_pmu(t->pmu)->cpu;
+	a = t->cpu;
 	b = cpumask_any_but(cpu_online_mask, a);
 	KUNIT_ASSERT_LT(test, b, nr_cpu_ids);
 	/* both CPUs open a bracket, A ends its bracket, then B */
@@ -1815,6 +1842,114 @@ static void mips_cm_test_multiplex(struct kunit *test)
 	KUNIT_EXPECT_GT(test, sum, 0ULL);
 }
 
+struct cm_reader {
+	struct work_struct work;
+	struct perf_event *ev;
+	bool direct;		/* pmu->read() as on the event's CPU */
+	int cpu;
+	bool stop;
+	const u64 *injected;
+	unsigned int reads, bad, misplaced;
+	u64 last;
+};
+
+static void cm_reader_fn(struct work_struct *work)
+{
+	struct cm_reader *r = container_of(work, struct cm_reader, work);
+	u64 v, enabled, running;
+	unsigned long flags;
+
+	while (!READ_ONCE(r->stop)) {
+		if (raw_smp_processor_id() != r->cpu)
+			r->misplaced++;
+		if (r->direct) {
+			local_irq_save(flags);
+			r->ev->pmu->read(r->ev);
+			local_irq_restore(flags);
+			v = local64_read(&r->ev->count);
+		} else {
+			v = perf_event_read_value(r->ev, &enabled, &running);
+		}
+		/* never less than before, never more than injected */
+		if (v < r->last || v > READ_ONCE(*r->injected))
+			r->bad++;
+		r->last = v;
+		r->reads++;
+		cond_resched();
+	}
+}
+
+static atomic_t reads_on[2];
+
+static void count_reads(void *arg, unsigned int off, bool write, u32 val)
+{
+	struct cm_reader *r = arg;
+
+	if (off == SEED_CNT0 && !write)
+		atomic_inc(&reads_on[raw_smp_processor_id() == r[1].cpu]);
+}
+
+/*
+ * A read on another CPU than the event's (perf reads a system-wide PMU's
+ * event on the calling CPU, without a cross-call) folds while the event's
+ * CPU folds too, from its fold timer and its own reads: no count is lost
+ * or taken twice, across wraps.
+ */
+static void mips_cm_test_read_two_cpus(struct kunit *test)
+{
+	struct cm_test *t = test->priv;
+	struct cm_reader r[2] = {};
+	struct perf_event *ev;
+	u64 injected = 0, chunk;
+	unsigned int i;
+
+	if (num_online_cpus() < 2)
+		kunit_skip(test, "needs 2 CPUs");
+	cm_setup(test, false, 1);
+	ev = cm_open(test, EV_REQ, QUAL_A);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	for (i = 0; i < 2; i++) {
+		INIT_WORK(&r[i].work, cm_reader_fn);
+		r[i].ev = ev;
+		r[i].injected = &injected;
+	}
+	r[0].direct = true;
+	r[0].cpu = ev->cpu;
+	r[1].cpu = cpumask_any_but(cpu_online_mask, ev->cpu);
+	KUNIT_ASSERT_LT(test, r[1].cpu, (int)nr_cpu_ids);
+	atomic_set(&reads_on[0], 0);
+	atomic_set(&reads_on[1], 0);
+	mips_cm_model_set_hook(t->m, count_reads, r);
+	queue_work_on(r[0].cpu, system_highpri_wq, &r[0].work);
+	queue_work_on(r[1].cpu, system_highpri_wq, &r[1].work);
+
+	/* about 4 wraps of the 32-bit counter in chunks below 2^23 */
+	for (i = 0; i < 4000; i++) {
+		chunk = rnd() & (BIT(23) - 1);
+		/* the bound is raised before the traffic exists */
+		WRITE_ONCE(injected, injected + chunk);
+		mips_cm_model_inject(t->m, EV_REQ, QUAL_A, chunk);
+		if (i % 16 == 0)
+			usleep_range(50, 100);
+	}
+	for (i = 0; i < 2; i++) {
+		WRITE_ONCE(r[i].stop, true);
+		flush_work(&r[i].work);
+	}
+	mips_cm_model_set_hook(t->m, NULL, NULL);
+
+	KUNIT_EXPECT_GT(test, injected, (u64)3 * U32_MAX);
+	KUNIT_EXPECT_EQ(test, cm_value(ev), injected);
+	for (i = 0; i < 2; i++) {
+		KUNIT_EXPECT_GT(test, r[i].reads, 100U);
+		KUNIT_EXPECT_EQ(test, r[i].bad, 0U);
+		KUNIT_EXPECT_EQ(test, r[i].misplaced, 0U);
+	}
+	/* the other CPU read the counter itself */
+	KUNIT_EXPECT_GT(test, atomic_read(&reads_on[1]), 100);
+	KUNIT_EXPECT_GT(test, atomic_read(&reads_on[0]), 100);
+}
+
 static const struct cm_variant hotplug_variants[] = {
 	{ MIPS_CM_PMU_OV_AT_MAX, false, MODE_POLL, "at-max, polled" },
 	{ MIPS_CM_PMU_OV_AT_MAX, false, MODE_IRQ, "at-max, interrupt" },
@@ -1836,56 +1971,69 @@ static void hotplug_chunks(struct kunit *test, const struct cm_variant *v,
 }
 
 /*
- * The designated CPU goes offline while counting: events, the fold timer
- * and the interrupt move, counts stay exact across wraps before and after.
+ * A CPU goes offline while counting: the overflow interrupt routed to it
+ * moves where perf core moves system-wide PMUs, events counting on it move
+ * with the PMU's cpumask, events elsewhere stay, the fold timer goes on,
+ * and counts stay exact across wraps before and after.
  */
 static void mips_cm_test_hotplug(struct kunit *test)
 {
 	const struct cm_variant *v = test->param_value;
 	struct cm_test *t = test->priv;
-	const struct attribute_group **g;
-	unsigned int first, moved, i, n;
+	unsigned int last, moved, i, n;
 	struct three e;
-	char want[16];
-	int ret;
+	int ev_cpu, ret;
 
 	if (!IS_ENABLED(CONFIG_HOTPLUG_CPU) || num_online_cpus() < 2)
 		kunit_skip(test, "needs CPU hotplug and 2 CPUs");
 	variant_setup(test, v);
-	g = t->pmu->attr_groups;
 	/*
-	 * x86 QEMU CPUs (vendor AMD) cannot take CPU 0 offline: start from
-	 * the last CPU instead, before any event exists.
+	 * CPU 0 cannot go offline on MIPS, nor on x86 QEMU CPUs of vendor
+	 * AMD: start from the last CPU, before any event exists.
 	 */
-	pmu_uncore_from_pmu(t->pmu)->cpu = cpumask_last(cpu_online_mask);
+	last = cpumask_last(cpu_online_mask);
+	KUNIT_ASSERT_EQ(test, mips_cm_pmu_set_cpu(t->cm, last), 0);
+	KUNIT_ASSERT_EQ(test, mips_cm_pmu_cpu(t->cm), last);
+	t->cpu = cm_cpumask(test);
 	open_three(test, &e);
-	first = e.a->cpu;
+	ev_cpu = e.a->cpu;
 	hotplug_chunks(test, v, &e, 40);
 	inject_three(test, &e, 1, 2, 3);
 
-	ret = remove_cpu(first);
+	ret = remove_cpu(last);
 	if (ret)
-		kunit_skip(test, "CPU %u cannot go offline (%d)", first, ret);
-	moved = e.a->cpu;
-	KUNIT_EXPECT_NE(test, moved, first);
-	KUNIT_EXPECT_EQ(test, e.cyc->cpu, (int)moved);
-	snprintf(want, sizeof(want), "%u\n", moved);
-	KUNIT_EXPECT_STREQ(test, attr_show(test, g[2], "cpumask"), want);
+		kunit_skip(test, "CPU %u cannot go offline (%d)", last, ret);
+	/* perf_event_clear_cpumask()'s choice: any online CPU but @last */
+	moved = mips_cm_pmu_cpu(t->cm);
+	KUNIT_EXPECT_NE(test, moved, last);
+	KUNIT_EXPECT_TRUE(test, cpu_online(moved));
+	t->cpu = cm_cpumask(test);
+	if (ev_cpu == last) {
+		KUNIT_EXPECT_EQ(test, t->cpu, moved);
+		KUNIT_EXPECT_EQ(test, e.a->cpu, (int)moved);
+		KUNIT_EXPECT_EQ(test, e.cyc->cpu, (int)moved);
+	} else {
+		KUNIT_EXPECT_EQ(test, t->cpu, (unsigned int)ev_cpu);
+		KUNIT_EXPECT_EQ(test, e.a->cpu, ev_cpu);
+		KUNIT_EXPECT_EQ(test, e.cyc->cpu, ev_cpu);
+	}
 	check_three(test, &e);
 
-	/* counting, wrapping and folding go on from the new CPU */
+	/* counting, wrapping and folding go on, none of it on @last */
 	hotplug_chunks(test, v, &e, 40);
 	rec_reads(t, SEED_CYCLE, 3);
 	for (i = 0, n = 0; i < t->nr_rec; i++) {
 		if (t->rec[i].off != SEED_CYCLE || t->rec[i].write)
 			continue;
 		n++;
-		KUNIT_EXPECT_EQ(test, t->rec[i].cpu, (int)moved);
+		KUNIT_EXPECT_NE(test, t->rec[i].cpu, (int)last);
 	}
 	KUNIT_EXPECT_GT(test, n, 3U);
 	mips_cm_model_set_hook(t->m, NULL, NULL);
-	KUNIT_EXPECT_EQ(test, add_cpu(first), 0);
+	KUNIT_EXPECT_EQ(test, add_cpu(last), 0);
 	check_three(test, &e);
+	/* the interrupt stays where it went */
+	KUNIT_EXPECT_EQ(test, mips_cm_pmu_cpu(t->cm), moved);
 }
 
 /* --- faults ------------------------------------------------------------- */
@@ -2083,7 +2231,10 @@ static int mips_cm_test_init(struct kunit *test)
 		return -ENOMEM;
 	raw_spin_lock_init(&t->rec_lock);
 	test->priv = t;
-	/* PMUs of this suite designate the first CPU: they register there */
+	/*
+	 * The events of the suite's PMUs count on the CPU of their cpumask,
+	 * the first one where nothing moved it: no cross-call to read them.
+	 */
 	return set_cpus_allowed_ptr(current,
 				    cpumask_of(cpumask_first(cpu_online_mask)));
 }
@@ -2142,6 +2293,7 @@ static struct kunit_case mips_cm_cases[] = {
 	KUNIT_CASE(mips_cm_test_group_atomic),
 	KUNIT_CASE(mips_cm_test_bystander),
 	KUNIT_CASE(mips_cm_test_txn_two_cpus),
+	KUNIT_CASE(mips_cm_test_read_two_cpus),
 	KUNIT_CASE(mips_cm_test_overflow_other_runs),
 	KUNIT_CASE(mips_cm_test_overflow_race),
 	KUNIT_CASE(mips_cm_test_multiplex),
