@@ -12,6 +12,7 @@
 #include <linux/hardirq.h>
 #include <linux/irqflags.h>
 #include <linux/lockdep.h>
+#include <linux/string.h>
 #include <asm/hypervisor.h>
 #include <asm/pcr.h>
 #include <asm/spitfire.h>
@@ -198,12 +199,128 @@ static void pcr_test_ht_nmi(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, pcr_ht_state_name(), "refused");
 }
 
+/*
+ * The API groups a firmware offers, as sun4v_hvapi_register() reaches
+ * them (sun4v Hypervisor API 3.0, 11.1.1, API_SET_VERSION): a group it
+ * does not offer is refused, and nothing is registered then.
+ */
+static struct {
+	unsigned long offered[2];	/* groups at major 1 */
+	unsigned long minor[2];		/* the minor each answers */
+	unsigned long asked[4];		/* groups asked for, in order */
+	unsigned int nr_asked;
+	unsigned int registered;	/* successful registrations */
+} fw;
+
+static int fw_register(unsigned long group, unsigned long major,
+		       unsigned long *minor)
+{
+	unsigned int i;
+
+	if (fw.nr_asked < ARRAY_SIZE(fw.asked))
+		fw.asked[fw.nr_asked] = group;
+	fw.nr_asked++;
+	for (i = 0; i < ARRAY_SIZE(fw.offered); i++) {
+		if (!fw.offered[i] || fw.offered[i] != group || major != 1)
+			continue;
+		*minor = fw.minor[i];
+		fw.registered++;
+		return 0;
+	}
+	return -EINVAL;
+}
+
+static void fw_offer(unsigned long group0, unsigned long group1)
+{
+	memset(&fw, 0, sizeof(fw));
+	fw.offered[0] = group0;
+	fw.offered[1] = group1;
+	fw.minor[0] = 1;	/* above the 0 asked for: 11.1.1 allows it */
+}
+
+/* Group numbers (sun4v Hypervisor API 3.0, App. A), typed in. */
+#define GRP_N2_CPU	0x202
+#define GRP_VF_CPU	0x205
+
+/* A T2+ whose firmware has its API: 0x205, and no other group asked. */
+static void pcr_test_hsvc_t2plus(struct kunit *test)
+{
+	unsigned long group = 0, minor = 0;
+
+	fw_offer(GRP_VF_CPU, GRP_N2_CPU);
+	KUNIT_EXPECT_EQ(test, pcr_n2_hsvc_register(true, fw_register, &group,
+						   &minor), 0);
+	KUNIT_EXPECT_EQ(test, group, (unsigned long)GRP_VF_CPU);
+	KUNIT_EXPECT_EQ(test, minor, 1UL);
+	KUNIT_EXPECT_EQ(test, fw.nr_asked, 1U);
+	KUNIT_EXPECT_EQ(test, fw.asked[0], (unsigned long)GRP_VF_CPU);
+	KUNIT_EXPECT_EQ(test, fw.registered, 1U);
+}
+
+/*
+ * A T2+ whose firmware refuses 0x205 but has 0x202, the group Linux has
+ * always negotiated there: the CPU PMU and the NMI watchdog stay, with
+ * the T2's calls.
+ */
+static void pcr_test_hsvc_t2plus_old_fw(struct kunit *test)
+{
+	unsigned long group = 0, minor = 7;
+
+	fw_offer(GRP_N2_CPU, 0);
+	fw.minor[0] = 0;
+	KUNIT_EXPECT_EQ(test, pcr_n2_hsvc_register(true, fw_register, &group,
+						   &minor), 0);
+	KUNIT_EXPECT_EQ(test, group, (unsigned long)GRP_N2_CPU);
+	KUNIT_EXPECT_EQ(test, minor, 0UL);
+	KUNIT_EXPECT_EQ(test, fw.nr_asked, 2U);
+	KUNIT_EXPECT_EQ(test, fw.asked[0], (unsigned long)GRP_VF_CPU);
+	KUNIT_EXPECT_EQ(test, fw.asked[1], (unsigned long)GRP_N2_CPU);
+	KUNIT_EXPECT_EQ(test, fw.registered, 1U);
+}
+
+/* Neither group: an error, after asking for both; nothing registered. */
+static void pcr_test_hsvc_t2plus_none(struct kunit *test)
+{
+	unsigned long group = 0, minor = 0;
+
+	fw_offer(0, 0);
+	KUNIT_EXPECT_NE(test, pcr_n2_hsvc_register(true, fw_register, &group,
+						   &minor), 0);
+	KUNIT_EXPECT_EQ(test, fw.nr_asked, 2U);
+	KUNIT_EXPECT_EQ(test, fw.asked[0], (unsigned long)GRP_VF_CPU);
+	KUNIT_EXPECT_EQ(test, fw.asked[1], (unsigned long)GRP_N2_CPU);
+	KUNIT_EXPECT_EQ(test, fw.registered, 0U);
+}
+
+/* A T2 asks for 0x202 only, whatever else the firmware offers. */
+static void pcr_test_hsvc_t2(struct kunit *test)
+{
+	unsigned long group = 0, minor = 0;
+
+	fw_offer(GRP_VF_CPU, GRP_N2_CPU);
+	KUNIT_EXPECT_EQ(test, pcr_n2_hsvc_register(false, fw_register, &group,
+						   &minor), 0);
+	KUNIT_EXPECT_EQ(test, group, (unsigned long)GRP_N2_CPU);
+	KUNIT_EXPECT_EQ(test, fw.nr_asked, 1U);
+	KUNIT_EXPECT_EQ(test, fw.asked[0], (unsigned long)GRP_N2_CPU);
+
+	fw_offer(0, 0);
+	KUNIT_EXPECT_NE(test, pcr_n2_hsvc_register(false, fw_register, &group,
+						   &minor), 0);
+	KUNIT_EXPECT_EQ(test, fw.nr_asked, 1U);
+	KUNIT_EXPECT_EQ(test, fw.registered, 0U);
+}
+
 static struct kunit_case pcr_test_cases[] = {
 	KUNIT_CASE(pcr_test_compat),
 	KUNIT_CASE(pcr_test_ht),
 	KUNIT_CASE(pcr_test_ht_revoked),
 	KUNIT_CASE(pcr_test_ht_clear_refused),
 	KUNIT_CASE(pcr_test_ht_nmi),
+	KUNIT_CASE(pcr_test_hsvc_t2plus),
+	KUNIT_CASE(pcr_test_hsvc_t2plus_old_fw),
+	KUNIT_CASE(pcr_test_hsvc_t2plus_none),
+	KUNIT_CASE(pcr_test_hsvc_t2),
 	{}
 };
 

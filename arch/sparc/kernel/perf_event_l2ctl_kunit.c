@@ -626,6 +626,110 @@ static void l2_test_reset(struct kunit *test)
 	l2_down(m);
 }
 
+/* ev_put(), where ev_get() returned @taken: only if that took something. */
+static void ev_put_taken(struct l2_model *m, int taken, int cpu, u32 enc,
+			 u64 config1)
+{
+	if (taken == 1)
+		ev_put(m, cpu, enc, config1);
+}
+
+/*
+ * A domain without global perf-counters access: the hypervisor refuses
+ * every PerfReg 1 read and write from boot on (ENOACCESS without the
+ * domain's perfctraccess, vf_perf_api 3.2). Nothing in the domain can
+ * have changed its nodes' PERF_CONFIG, which holds the hypervisor's
+ * default, all L2 misses (vf_perf_api 3.0): the miss events that ask for
+ * that (no l2ctl, or l2ctl=0) open and count, as they did before l2ctl
+ * existed, with no hypercall that is bound to be refused. Only a subset
+ * fails, with EACCES, and takes nothing.
+ */
+static void l2_test_no_access(struct kunit *test)
+{
+	struct l2_model *m = model_new(test);
+	int t[5];
+
+	m->access = false;
+	l2_up(test, m);
+	/* Set-up reads, is refused, and writes nothing. */
+	KUNIT_EXPECT_EQ(test, m->sets, 0UL);
+
+	/* cache-misses, per CPU and per task, and L2_dmiss_ld */
+	t[0] = ev_get(m, 0, ENC_DC_MISS, L2_ALL);
+	t[1] = ev_get(m, -1, ENC_DC_MISS, L2_ALL);
+	t[2] = ev_get(m, -1, ENC_L2_DMISS_LD, L2_ALL);
+	KUNIT_EXPECT_EQ(test, t[0], 1);
+	KUNIT_EXPECT_EQ(test, t[1], 1);
+	KUNIT_EXPECT_EQ(test, t[2], 1);
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_INSTR_CNT, L2_ALL), 0);
+	/* While "all" is held, a subset is busy, as with access. */
+	if (t[0] == 1)
+		KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_L2_IMISS, L2_LOCAL),
+				-EBUSY);
+	ev_put_taken(m, t[0], 0, ENC_DC_MISS, L2_ALL);
+	ev_put_taken(m, t[1], -1, ENC_DC_MISS, L2_ALL);
+	ev_put_taken(m, t[2], -1, ENC_L2_DMISS_LD, L2_ALL);
+	KUNIT_EXPECT_EQ(test, m->sets, 0UL);
+
+	/* A subset cannot be written: EACCES, nothing taken ... */
+	m->sets = 0;
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_L2_IMISS, L2_LOCAL), -EACCES);
+	KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_L2_IMISS, L2_REMOTE), -EACCES);
+	KUNIT_EXPECT_EQ(test, m->sets, 2UL);
+	/* ... and "all" still opens after such a refusal, with no write. */
+	t[3] = ev_get(m, 0, ENC_L2_IMISS, L2_ALL);
+	t[4] = ev_get(m, -1, ENC_L2_IMISS, L2_ALL);
+	KUNIT_EXPECT_EQ(test, t[3], 1);
+	KUNIT_EXPECT_EQ(test, t[4], 1);
+	ev_put_taken(m, t[3], 0, ENC_L2_IMISS, L2_ALL);
+	ev_put_taken(m, t[4], -1, ENC_L2_IMISS, L2_ALL);
+	KUNIT_EXPECT_EQ(test, m->sets, 2UL);
+	KUNIT_EXPECT_EQ(test, m->l2ctl[0], (u64)L2_ALL);
+	KUNIT_EXPECT_EQ(test, m->bad, 0UL);
+	l2_down(m);
+}
+
+/*
+ * The same on a two-way T5240 guest, whose per-task events take both
+ * nodes: a per-task cache-misses event ("perf stat -e cache-misses
+ * <cmd>") must not fail on either.
+ */
+static void l2_test_no_access_nodes(struct kunit *test)
+{
+	struct l2_model *m = model_new(test);
+	int t[4];
+
+	if (!two_sockets(m, 1, 2))
+		kunit_skip(test, "needs CPUs 0 and 1 online");
+	m->access = false;
+	l2_up(test, m);
+	KUNIT_EXPECT_EQ(test, m->sets, 0UL);
+	t[0] = ev_get(m, -1, ENC_DC_MISS, L2_ALL);
+	t[1] = ev_get(m, 0, ENC_L2_DMISS_LD, L2_ALL);
+	t[2] = ev_get(m, 1, ENC_L2_IMISS, L2_ALL);
+	KUNIT_EXPECT_EQ(test, t[0], 1);
+	KUNIT_EXPECT_EQ(test, t[1], 1);
+	KUNIT_EXPECT_EQ(test, t[2], 1);
+	if (t[2] == 1)
+		KUNIT_EXPECT_EQ(test, ev_get(m, 1, ENC_L2_IMISS, L2_C2C),
+				-EBUSY);
+	ev_put_taken(m, t[0], -1, ENC_DC_MISS, L2_ALL);
+	ev_put_taken(m, t[1], 0, ENC_L2_DMISS_LD, L2_ALL);
+	ev_put_taken(m, t[2], 1, ENC_L2_IMISS, L2_ALL);
+	KUNIT_EXPECT_EQ(test, m->sets, 0UL);
+
+	/* A per-task subset is refused on the first node, nothing kept. */
+	m->sets = 0;
+	KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_L2_IMISS, L2_REMOTE), -EACCES);
+	KUNIT_EXPECT_EQ(test, ev_get(m, 1, ENC_L2_IMISS, L2_C2C), -EACCES);
+	t[3] = ev_get(m, -1, ENC_DC_MISS, L2_ALL);
+	KUNIT_EXPECT_EQ(test, t[3], 1);
+	ev_put_taken(m, t[3], -1, ENC_DC_MISS, L2_ALL);
+	KUNIT_EXPECT_EQ(test, m->sets, 2UL);
+	KUNIT_EXPECT_EQ(test, m->bad, 0UL);
+	l2_down(m);
+}
+
 static struct kunit_case l2_test_cases[] = {
 	KUNIT_CASE(l2_test_seed_numbers),
 	KUNIT_CASE(l2_test_model_local),
@@ -636,6 +740,8 @@ static struct kunit_case l2_test_cases[] = {
 	KUNIT_CASE(l2_test_added_socket),
 	KUNIT_CASE(l2_test_event),
 	KUNIT_CASE(l2_test_reset),
+	KUNIT_CASE(l2_test_no_access),
+	KUNIT_CASE(l2_test_no_access_nodes),
 	{}
 };
 
