@@ -18,6 +18,13 @@
  * plain miss event takes "all" too, so that it never silently counts a
  * subset that another user chose.
  *
+ * A domain without global perf access (the hypervisor answers ENOACCESS
+ * to PerfReg 1 from boot on) cannot change the setting, so its nodes hold
+ * the hypervisor's default, all misses: plain miss events count there as
+ * they did before, with no call that is bound to be refused, and only a
+ * subset fails, with EACCES. Firmware without group 0x205 has no PerfReg
+ * 1 call at all: a subset is refused with EOPNOTSUPP there.
+ *
  * The nodes are told apart by the CPUs' socket ids (mdesc.c
  * set_sock_ids()). On sun4v every CPU below the machine description's
  * max-cpus is possible, but only those it lists have a socket id: the
@@ -150,12 +157,14 @@ static int l2_call(struct sparc_l2ctl *l, unsigned int node, struct l2_call *a)
 
 /*
  * Set a node's PERF_CONFIG and keep track of what it holds: on failure,
- * read it back, so that the next user knows whether to write. Called
- * with the lock held.
+ * read it back, so that the next user knows whether to write. A refused
+ * write changed nothing, so what was known stays known. Called with the
+ * lock held.
  */
 static int l2_set(struct sparc_l2ctl *l, unsigned int node, unsigned int mode)
 {
 	struct l2_call a = { .set = true, .val = mode };
+	unsigned long status;
 	int ret;
 
 	ret = l2_call(l, node, &a);
@@ -170,11 +179,12 @@ static int l2_set(struct sparc_l2ctl *l, unsigned int node, unsigned int mode)
 	}
 	pr_warn_ratelimited("socket %d: writing L2 PERF_CONFIG (PerfReg 1) failed: status %lu\n",
 			    l->sock[node], a.status);
-	ret = l2_errno(a.status);
+	status = a.status;
+	ret = l2_errno(status);
 	a = (struct l2_call) { .set = false };
 	if (!l2_call(l, node, &a) && a.status == HV_EOK)
 		l->hw[node] = a.val & SPARC_L2CTL_MASK;
-	else
+	else if (status != HV_ENOACCESS)
 		l->hw[node] = -1;
 	return ret;
 }
@@ -183,7 +193,9 @@ static int l2_set(struct sparc_l2ctl *l, unsigned int node, unsigned int mode)
  * Bring a node found just now to the setting it must hold: what the
  * per-task events hold, or else "all" (a previous user, or the firmware,
  * may have left a subset selected). A node that cannot be written stays
- * unknown and is written by its next user. Called with the lock held.
+ * unknown and is written by its next user. A node the domain has no
+ * access to holds the hypervisor's default, "all" (vf_perf_api 3.0),
+ * which only a domain with access can change. Called with the lock held.
  */
 static void l2_settle(struct sparc_l2ctl *l, unsigned int node)
 {
@@ -195,8 +207,14 @@ static void l2_settle(struct sparc_l2ctl *l, unsigned int node)
 	l->mode[node] = mode;
 	l->users[node] = l->task_users;
 	l->hw[node] = -1;
-	if (!l2_call(l, node, &a) && a.status == HV_EOK)
-		l->hw[node] = a.val & SPARC_L2CTL_MASK;
+	if (!l2_call(l, node, &a)) {
+		if (a.status == HV_EOK) {
+			l->hw[node] = a.val & SPARC_L2CTL_MASK;
+		} else if (a.status == HV_ENOACCESS) {
+			l->hw[node] = SPARC_L2CTL_ALL;
+			pr_info_once("no access to L2 PERF_CONFIG (PerfReg 1): miss events count all L2 misses, a nonzero l2ctl is refused\n");
+		}
+	}
 	if (l->hw[node] == mode)
 		return;
 	if (l->hw[node] != -1)
@@ -289,6 +307,20 @@ int sparc_l2ctl_nodes(const int *sock, unsigned int nr, s8 *node)
 EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_nodes);
 
 /**
+ * sparc_l2ctl_init_off() - set up without the L2 miss source
+ * @l: the instance
+ *
+ * For a T2+ whose firmware has no group 0x205, so no PerfReg 1 call:
+ * sparc_l2ctl_event_get() refuses a nonzero l2ctl and makes no call.
+ */
+void sparc_l2ctl_init_off(struct sparc_l2ctl *l)
+{
+	memset(l, 0, sizeof(*l));
+	mutex_init(&l->lock);
+}
+EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_init_off);
+
+/**
  * sparc_l2ctl_init() - number the nodes and reset their L2 settings
  * @l: the instance
  * @test_ops: a model instead of the hypervisor (KUnit), or NULL
@@ -297,7 +329,10 @@ EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_nodes);
  * mapped when they are first seen online), then puts every node's
  * PERF_CONFIG back to "all". More than four sockets, or a model without
  * sockets, leave l2ctl off: sparc_l2ctl_event_get() then refuses a
- * nonzero l2ctl. Call with group 0x205 (HV_GRP_VF_CPU) negotiated.
+ * nonzero l2ctl. A node whose PERF_CONFIG the domain may not read holds
+ * the hypervisor's default, all misses, and is not written for that.
+ * Call with group 0x205 (HV_GRP_VF_CPU) negotiated, else use
+ * sparc_l2ctl_init_off().
  *
  * Return: 0, or -ENOMEM.
  */
@@ -307,8 +342,7 @@ int sparc_l2ctl_init(struct sparc_l2ctl *l,
 	unsigned int cpu, node;
 	int *sock, n;
 
-	memset(l, 0, sizeof(*l));
-	mutex_init(&l->lock);
+	sparc_l2ctl_init_off(l);
 	l->test_ops = test_ops;
 	if (!l2_has_sockets(l))
 		return 0;
@@ -366,6 +400,12 @@ static int __l2_get(struct sparc_l2ctl *l, unsigned int node,
 		ret = -EBUSY;
 	else if (!l->users[node] && l->hw[node] != mode)
 		ret = l2_set(l, node, mode);
+	/*
+	 * The default never fails for a refusal: the event counts what the
+	 * register holds, as it did before l2ctl existed (l2_set() logged it).
+	 */
+	if (ret == -EACCES && mode == SPARC_L2CTL_ALL)
+		ret = 0;
 	if (!ret) {
 		l->mode[node] = mode;
 		l->users[node]++;
@@ -394,7 +434,8 @@ static void __l2_put(struct sparc_l2ctl *l, unsigned int node)
  * Return: 0; -EOPNOTSUPP without node numbering; -EINVAL for a bad @node
  * or @mode; -EBUSY if the node holds another setting; -ENODEV if no CPU of
  * @node is online to write it; or the errno of a failed hypercall
- * (nothing is taken then).
+ * (nothing is taken then), -EACCES where the hypervisor refuses it, which
+ * it never is for SPARC_L2CTL_ALL.
  */
 int sparc_l2ctl_get(struct sparc_l2ctl *l, unsigned int node,
 		    unsigned int mode)
@@ -444,9 +485,10 @@ EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_put);
  * sparc_l2ctl_event_put() and the same arguments), 0 if the event needs
  * none, -EINVAL for a reserved config1 bit or a nonzero l2ctl on an event
  * outside SL 3, -EOPNOTSUPP for a nonzero l2ctl when the CPUs' nodes are
- * not known, -ENODEV for a CPU not seen online, -EBUSY if a node holds
- * another setting, or another errno of sparc_l2ctl_get(). Nothing is
- * taken on error.
+ * not known or the firmware has no group 0x205, -ENODEV for a CPU not
+ * seen online, -EBUSY if a node holds another setting, -EACCES for a
+ * nonzero l2ctl where the hypervisor refuses the domain access, or
+ * another errno of sparc_l2ctl_get(). Nothing is taken on error.
  */
 int sparc_l2ctl_event_get(struct sparc_l2ctl *l, int cpu, u32 enc,
 			  u64 config1)

@@ -49,7 +49,8 @@ struct sparc_l2ctl_test_ops {
  * @sock: the socket id of each node
  * @mode: PERF_CONFIG per node while it has users
  * @users: users of each node's setting
- * @hw: what each node's PERF_CONFIG holds, or -1 if unknown
+ * @hw: what each node's PERF_CONFIG holds, or -1 if unknown; "all" where
+ *	the domain may not read it
  * @task_users: per-task events holding a setting (on every node)
  * @task_mode: their setting, which a node found later takes too
  * @test_ops: a model instead of the hypervisor (KUnit only)
@@ -69,6 +70,7 @@ struct sparc_l2ctl {
 	const struct sparc_l2ctl_test_ops *test_ops;
 };
 
+void sparc_l2ctl_init_off(struct sparc_l2ctl *l);
 int sparc_l2ctl_init(struct sparc_l2ctl *l,
 		     const struct sparc_l2ctl_test_ops *test_ops);
 void sparc_l2ctl_free(struct sparc_l2ctl *l);

@@ -39,6 +39,7 @@
  * @nodes_descending: node numbers in decreasing socket id order
  * @access: the domain's perfctraccess; false = ENOACCESS
  * @l2ctl: PERF_CONFIG of each node
+ * @gets: GET calls made
  * @sets: SET calls made
  * @inj_status: the status of the injected failures of SET
  * @inj_skip: SET calls that still succeed first
@@ -53,6 +54,7 @@ struct l2_model {
 	bool nodes_descending;
 	bool access;
 	u64 l2ctl[SPARC_L2CTL_NODES];
+	unsigned long gets;
 	unsigned long sets;
 	unsigned long inj_status;
 	unsigned int inj_skip;
@@ -117,6 +119,7 @@ static unsigned long model_get(void *ctx, u64 *val)
 	unsigned long flags, status = HV_EOK;
 
 	raw_spin_lock_irqsave(&m->lock, flags);
+	m->gets++;
 	if (m->access)
 		*val = m->l2ctl[model_local_node(m)];
 	else
@@ -730,6 +733,31 @@ static void l2_test_no_access_nodes(struct kunit *test)
 	l2_down(m);
 }
 
+/*
+ * A T2+ whose firmware offers group 0x202 but not 0x205 (pcr.c falls back
+ * to it): no VFALLS_GET/SET_PERFREG to call, so no l2ctl. Every event
+ * opens as before, a nonzero l2ctl is refused, and the model is never
+ * called.
+ */
+static void l2_test_no_api(struct kunit *test)
+{
+	struct l2_model *m = model_new(test);
+
+	sparc_l2ctl_init_off(&m->l);
+	m->l.test_ops = &m->ops;
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_DC_MISS, L2_ALL), 0);
+	KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_L2_DMISS_LD, L2_ALL), 0);
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_INSTR_CNT, L2_ALL), 0);
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_L2_IMISS, L2_LOCAL), -EOPNOTSUPP);
+	KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_L2_IMISS, L2_C2C), -EOPNOTSUPP);
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_INSTR_CNT, L2_LOCAL), -EINVAL);
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_L2_IMISS, 0x4), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sparc_l2ctl_get(&m->l, 0, L2_LOCAL), -EOPNOTSUPP);
+	KUNIT_EXPECT_EQ(test, m->gets, 0UL);
+	KUNIT_EXPECT_EQ(test, m->sets, 0UL);
+	l2_down(m);
+}
+
 static struct kunit_case l2_test_cases[] = {
 	KUNIT_CASE(l2_test_seed_numbers),
 	KUNIT_CASE(l2_test_model_local),
@@ -742,6 +770,7 @@ static struct kunit_case l2_test_cases[] = {
 	KUNIT_CASE(l2_test_reset),
 	KUNIT_CASE(l2_test_no_access),
 	KUNIT_CASE(l2_test_no_access_nodes),
+	KUNIT_CASE(l2_test_no_api),
 	{}
 };
 
