@@ -1920,8 +1920,8 @@ static void mips_cm_test_read_two_cpus(struct kunit *test)
 	atomic_set(&reads_on[0], 0);
 	atomic_set(&reads_on[1], 0);
 	mips_cm_model_set_hook(t->m, count_reads, r);
-	queue_work_on(r[0].cpu, system_highpri_wq, &r[0].work);
-	queue_work_on(r[1].cpu, system_highpri_wq, &r[1].work);
+	queue_work_on(r[0].cpu, system_wq, &r[0].work);
+	queue_work_on(r[1].cpu, system_wq, &r[1].work);
 
 	/* about 4 wraps of the 32-bit counter in chunks below 2^23 */
 	for (i = 0; i < 4000; i++) {
