@@ -2,9 +2,10 @@
 /*
  * niagara2_dram and vfalls_dram: the DRAM controller performance counters
  * of the UltraSPARC T2 and T2+, reached through the sun4v perfreg
- * hypercalls (see sun4v_dram_pmu.h). The end of this file finds the chip
- * and registers the PMUs; the KUnit suite runs the same driver on a model
- * of the hypercalls (&struct sun4v_dram_pmu_test_ops).
+ * hypercalls (see sun4v_dram_pmu.h). The end of this file is the platform
+ * driver of the devices the arch code registers on a T2 or T2+; the KUnit
+ * suite runs the same driver on a model of the hypercalls (&struct
+ * sun4v_dram_hv_ops).
  *
  * Each channel (an N2 DRAM channel, a VF node's MCU) has one control
  * register selecting two events and one counter register holding two
@@ -23,6 +24,7 @@
 #include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/minmax.h>
+#include <linux/mod_devicetable.h>
 #include <linux/module.h>
 #include <linux/perf/pmu_format.h>
 #include <linux/platform_device.h>
@@ -202,47 +204,54 @@ static struct sun4v_dram_pmu *to_dram(struct pmu *pmu)
 /*
  * The hardware: the chip's perfreg hypercalls through the kernel's
  * hvcalls.S wrappers (sun4v Hypervisor API, niagara2_perf_api and
- * vf_perf_api): sun4v_niagara2_getperf()/setperf() (0x104/0x105) on a T2,
- * sun4v_vfalls_getperf()/setperf() (0x106/0x107) on a T2+. The KUnit suite, and the test platform
- * built with it, give a model instead: only where the suite is configured
- * is the hook followed, elsewhere the compiler drops it.
+ * vf_perf_api): 0x104/0x105 on a T2, 0x106/0x107 on a T2+.
  */
-static const struct sun4v_dram_pmu_test_ops *
-dram_test_ops(const struct sun4v_dram_pmu *d)
+static unsigned long dram_n2_get(void *ctx, unsigned long reg, u64 *val)
 {
-	if (IS_ENABLED(CONFIG_SUN4V_DRAM_PMU_KUNIT_TEST))
-		return d->desc.test_ops;
-	return NULL;
-}
+	unsigned long v, st = sun4v_niagara2_getperf(reg, &v);
 
-/* PerfReg# @reg into *@val, written only on success; the HV status */
-static unsigned long dram_hv_get(struct sun4v_dram_pmu *d, unsigned long reg,
-				 u64 *val)
-{
-	const struct sun4v_dram_pmu_test_ops *t = dram_test_ops(d);
-	unsigned long st, v;
-
-	if (t)
-		return t->get_perfreg(t->ctx, reg, val);
-	if (d->desc.chip == SUN4V_PMU_VF)
-		st = sun4v_vfalls_getperf(reg, &v);
-	else
-		st = sun4v_niagara2_getperf(reg, &v);
 	if (st == HV_EOK)
 		*val = v;
 	return st;
 }
 
+static unsigned long dram_n2_set(void *ctx, unsigned long reg, u64 val)
+{
+	return sun4v_niagara2_setperf(reg, val);
+}
+
+static unsigned long dram_vf_get(void *ctx, unsigned long reg, u64 *val)
+{
+	unsigned long v, st = sun4v_vfalls_getperf(reg, &v);
+
+	if (st == HV_EOK)
+		*val = v;
+	return st;
+}
+
+static unsigned long dram_vf_set(void *ctx, unsigned long reg, u64 val)
+{
+	return sun4v_vfalls_setperf(reg, val);
+}
+
+static const struct sun4v_dram_hv_ops dram_hv[] = {
+	[SUN4V_PMU_N2] = { .get_perfreg = dram_n2_get,
+			   .set_perfreg = dram_n2_set },
+	[SUN4V_PMU_VF] = { .get_perfreg = dram_vf_get,
+			   .set_perfreg = dram_vf_set },
+};
+
+/* PerfReg# @reg into *@val, written only on success; the HV status */
+static unsigned long dram_hv_get(struct sun4v_dram_pmu *d, unsigned long reg,
+				 u64 *val)
+{
+	return d->desc.hv->get_perfreg(d->desc.hv->ctx, reg, val);
+}
+
 static unsigned long dram_hv_set(struct sun4v_dram_pmu *d, unsigned long reg,
 				 u64 val)
 {
-	const struct sun4v_dram_pmu_test_ops *t = dram_test_ops(d);
-
-	if (t)
-		return t->set_perfreg(t->ctx, reg, val);
-	if (d->desc.chip == SUN4V_PMU_VF)
-		return sun4v_vfalls_setperf(reg, val);
-	return sun4v_niagara2_setperf(reg, val);
+	return d->desc.hv->set_perfreg(d->desc.hv->ctx, reg, val);
 }
 
 /**
@@ -251,7 +260,7 @@ static unsigned long dram_hv_set(struct sun4v_dram_pmu *d, unsigned long reg,
  *
  * Return: e.g. "ENOACCESS", or "unknown status".
  */
-const char *sun4v_pmu_status_name(unsigned long hv_status)
+VISIBLE_IF_KUNIT const char *sun4v_pmu_status_name(unsigned long hv_status)
 {
 	switch (hv_status) {
 	case HV_EOK:
@@ -281,7 +290,7 @@ EXPORT_SYMBOL_IF_KUNIT(sun4v_pmu_status_name);
  * -EBUSY for EWOULDBLOCK, -EOPNOTSUPP for EBADTRAP (API group not
  * negotiated), -EIO otherwise.
  */
-int sun4v_pmu_errno(unsigned long hv_status)
+VISIBLE_IF_KUNIT int sun4v_pmu_errno(unsigned long hv_status)
 {
 	switch (hv_status) {
 	case HV_EOK:
@@ -850,25 +859,21 @@ static void dram_init_events(struct sun4v_dram_pmu *d)
  * of a failed hypercall. Nothing is left registered on error, and every
  * control register holds what it held before.
  */
-struct sun4v_dram_pmu *sun4v_dram_pmu_probe(const struct sun4v_pmu_desc *desc)
+VISIBLE_IF_KUNIT struct sun4v_dram_pmu *
+sun4v_dram_pmu_probe(const struct sun4v_pmu_desc *desc)
 {
 	const struct attribute_group **groups;
 	struct sun4v_dram_pmu *d;
 	unsigned int c;
 	int ret;
 
-	if (!desc)
+	if (!desc || !desc->hv || !desc->hv->get_perfreg ||
+	    !desc->hv->set_perfreg)
 		return ERR_PTR(-EINVAL);
 	d = kzalloc(sizeof(*d), GFP_KERNEL);
 	if (!d)
 		return ERR_PTR(-ENOMEM);
 	d->desc = *desc;
-	/* A model without its two calls is a bug of the test. */
-	if (dram_test_ops(d) && (!dram_test_ops(d)->get_perfreg ||
-				 !dram_test_ops(d)->set_perfreg)) {
-		kfree(d);
-		return ERR_PTR(-EINVAL);
-	}
 	if (desc->chip == SUN4V_PMU_VF) {
 		d->name = "vfalls_dram";
 		d->format = dram_vf_format;
@@ -944,7 +949,7 @@ EXPORT_SYMBOL_IF_KUNIT(sun4v_dram_pmu_probe);
  * sun4v_dram_pmu_remove() - unregister a PMU made by sun4v_dram_pmu_probe()
  * @d: the PMU, or NULL
  */
-void sun4v_dram_pmu_remove(struct sun4v_dram_pmu *d)
+VISIBLE_IF_KUNIT void sun4v_dram_pmu_remove(struct sun4v_dram_pmu *d)
 {
 	if (IS_ERR_OR_NULL(d))
 		return;
@@ -961,11 +966,13 @@ EXPORT_SYMBOL_IF_KUNIT(sun4v_dram_pmu_remove);
  *
  * Return: the registered &struct pmu (its type, device and sysfs groups).
  */
+#if IS_ENABLED(CONFIG_KUNIT)
 struct pmu *sun4v_dram_pmu_to_pmu(struct sun4v_dram_pmu *d)
 {
 	return &d->pmu;
 }
 EXPORT_SYMBOL_IF_KUNIT(sun4v_dram_pmu_to_pmu);
+#endif
 
 /*
  * The device: registered by the sparc64 arch code on a T2 ("niagara2_dram")
@@ -988,6 +995,7 @@ static int sun4v_dram_platform_probe(struct platform_device *pdev)
 	unsigned long minor = 0;
 	int err;
 
+	desc.hv = &dram_hv[desc.chip];
 	/* Refcounted: this shares pcr.c's registration of the group. */
 	err = sun4v_hvapi_register(group, 1, &minor);
 	if (err) {

@@ -80,19 +80,19 @@ static inline unsigned long sun4v_pmu_pic_reg(enum sun4v_pmu_chip chip,
 #define SUN4V_PMU_SEL_MASK		0xfULL
 
 /**
- * struct sun4v_dram_pmu_test_ops - a model in place of the hypervisor
- * @get_perfreg: as the chip's GET_PERFREG: read PerfReg# @reg into *@val,
- *	written only on success; return the HV_E* status
- * @set_perfreg: as the chip's SET_PERFREG: write @val to PerfReg# @reg;
- *	return the HV_E* status
+ * struct sun4v_dram_hv_ops - the chip's perfreg hypercalls
+ * @get_perfreg: GET_PERFREG: read PerfReg# @reg into *@val, written only on
+ *	success; return the HV_E* status
+ * @set_perfreg: SET_PERFREG: write @val to PerfReg# @reg; return the HV_E*
+ *	status
  * @ctx: passed to each of them
  *
- * For the KUnit suite and the test platform built on it: followed only
- * where CONFIG_SUN4V_DRAM_PMU_KUNIT_TEST is enabled. The driver calls them
- * for the DRAM registers only, with interrupts disabled (also from hard-irq
- * context); they must not sleep.
+ * The T2 and the T2+ each have their own calls (0x104/0x105 and
+ * 0x106/0x107); the KUnit suite gives a model of either. The driver calls
+ * them for the DRAM registers only, with interrupts disabled (also from
+ * hard-irq context); they must not sleep.
  */
-struct sun4v_dram_pmu_test_ops {
+struct sun4v_dram_hv_ops {
 	unsigned long (*get_perfreg)(void *ctx, unsigned long reg, u64 *val);
 	unsigned long (*set_perfreg)(void *ctx, unsigned long reg, u64 val);
 	void *ctx;
@@ -101,22 +101,24 @@ struct sun4v_dram_pmu_test_ops {
 /**
  * struct sun4v_pmu_desc - what a DRAM PMU instance is registered with
  * @chip: N2 (registers "niagara2_dram") or VF (registers "vfalls_dram")
- * @test_ops: a model instead of the hypervisor (KUnit only; NULL on sun4v)
+ * @hv: the chip's hypercalls
  * @owner: the module that owns the PMU (this driver, or a test), so that
  *	it cannot be unloaded while an event is open
  */
 struct sun4v_pmu_desc {
 	enum sun4v_pmu_chip chip;
-	const struct sun4v_dram_pmu_test_ops *test_ops;
+	const struct sun4v_dram_hv_ops *hv;
 	struct module *owner;
 };
 
 struct sun4v_dram_pmu;
 
+#if IS_ENABLED(CONFIG_KUNIT)
 struct sun4v_dram_pmu *sun4v_dram_pmu_probe(const struct sun4v_pmu_desc *desc);
 void sun4v_dram_pmu_remove(struct sun4v_dram_pmu *dram);
 struct pmu *sun4v_dram_pmu_to_pmu(struct sun4v_dram_pmu *dram);
 int sun4v_pmu_errno(unsigned long hv_status);
 const char *sun4v_pmu_status_name(unsigned long hv_status);
+#endif
 
 #endif /* _SUN4V_DRAM_PMU_H */

@@ -38,6 +38,7 @@
 #include <linux/log2.h>
 #include <linux/math64.h>
 #include <linux/mm.h>
+#include <linux/mod_devicetable.h>
 #include <linux/module.h>
 #include <linux/percpu.h>
 #include <linux/perf/pmu_format.h>
@@ -227,7 +228,7 @@ struct mmustat_cpu {
 /**
  * struct sun4v_mmustat_pmu - one niagara_mmustat PMU
  * @pmu: the perf PMU
- * @test: the model in place of the hypervisor (KUnit only), or NULL
+ * @hv: the hypervisor's calls and the buffer memory
  * @tick_hz: %tick frequency found at probe, 0 if unknown; the scale of
  *	the time views
  * @variants: MMUSTAT_VAR_* the PMU has; which events/ files it shows
@@ -237,7 +238,7 @@ struct mmustat_cpu {
  */
 struct sun4v_mmustat_pmu {
 	struct pmu pmu;
-	const struct sun4v_mmustat_pmu_test_ops *test;
+	const struct sun4v_mmustat_hv_ops *hv;
 	u64 tick_hz;
 	u32 variants;
 	struct mmustat_cpu __percpu *cpus;
@@ -298,17 +299,10 @@ static unsigned long mmustat_switches(const struct task_struct *t)
  * The hardware: the NIAGARA_MMUSTAT_CONF/INFO fast traps (0x102/0x103, API
  * group 0x200 version 1.0) through the kernel's hvcalls.S wrappers
  * sun4v_mmustat_conf()/sun4v_mmustat_info(), buffer memory, and the %tick
- * frequency. The KUnit suite, and the test platform built with it, give a
- * model instead (&struct sun4v_mmustat_pmu_test_ops): only where the suite
- * is configured is mmu->test followed, elsewhere the compiler drops it.
+ * frequency: &struct sun4v_mmustat_hv_ops, of which the KUnit suite gives
+ * a model.
  */
 static_assert(sizeof(struct hv_mmu_statistics) == SUN4V_MMUSTAT_PMU_BUF_SIZE);
-
-static const struct sun4v_mmustat_pmu_test_ops *
-mmustat_test(const struct sun4v_mmustat_pmu_test_ops *t)
-{
-	return IS_ENABLED(CONFIG_SUN4V_MMUSTAT_PMU_KUNIT_TEST) ? t : NULL;
-}
 
 struct sun4v_mmustat_call {
 	bool conf;
@@ -352,34 +346,22 @@ static unsigned long sun4v_mmustat_call_on(unsigned int cpu, bool conf,
 	return c.status;
 }
 
-/* MMUSTAT_INFO on @cpu: the buffer configured there, 0 if none */
-static unsigned long mmustat_hv_info(const struct sun4v_mmustat_pmu_test_ops *t,
-				     unsigned int cpu, u64 *raddr)
+static unsigned long sun4v_mmustat_hv_info(void *ctx, unsigned int cpu,
+					   u64 *raddr)
 {
-	t = mmustat_test(t);
-	if (t)
-		return t->info(t->ctx, cpu, raddr);
 	return sun4v_mmustat_call_on(cpu, false, 0, raddr);
 }
 
-/* MMUSTAT_CONF on @cpu: configure @raddr (0 disables), the old one in @prev */
-static unsigned long mmustat_hv_conf(const struct sun4v_mmustat_pmu_test_ops *t,
-				     unsigned int cpu, u64 raddr, u64 *prev)
+static unsigned long sun4v_mmustat_hv_conf(void *ctx, unsigned int cpu,
+					   u64 raddr, u64 *prev)
 {
-	t = mmustat_test(t);
-	if (t)
-		return t->conf(t->ctx, cpu, raddr, prev);
 	return sun4v_mmustat_call_on(cpu, true, raddr, prev);
 }
 
-static void *mmustat_buf_alloc(const struct sun4v_mmustat_pmu_test_ops *t,
-			       unsigned int cpu, u64 *raddr)
+static void *sun4v_mmustat_buf_alloc(void *ctx, unsigned int cpu, u64 *raddr)
 {
 	void *buf;
 
-	t = mmustat_test(t);
-	if (t)
-		return t->buf_alloc(t->ctx, cpu, raddr);
 	/* kmalloc() aligns power-of-two sizes naturally: 512 > 64 bytes. */
 	BUILD_BUG_ON(!is_power_of_2(SUN4V_MMUSTAT_PMU_BUF_SIZE) ||
 		     SUN4V_MMUSTAT_PMU_BUF_SIZE < SUN4V_MMUSTAT_PMU_BUF_ALIGN);
@@ -391,26 +373,16 @@ static void *mmustat_buf_alloc(const struct sun4v_mmustat_pmu_test_ops *t,
 	return buf;
 }
 
-/* Only when the hypervisor can no longer write @buf */
-static void mmustat_buf_free(const struct sun4v_mmustat_pmu_test_ops *t,
-			     unsigned int cpu, void *buf, u64 raddr)
+static void sun4v_mmustat_buf_free(void *ctx, unsigned int cpu, void *buf,
+				   u64 raddr)
 {
-	t = mmustat_test(t);
-	if (t)
-		t->buf_free(t->ctx, cpu, buf, raddr);
-	else
-		kfree(buf);
+	kfree(buf);
 }
 
-/* The hypervisor may still write it: never freed, and not a leak to report. */
-static void mmustat_buf_leak(const struct sun4v_mmustat_pmu_test_ops *t,
-			     unsigned int cpu, void *buf, u64 raddr)
+static void sun4v_mmustat_buf_leak(void *ctx, unsigned int cpu, void *buf,
+				   u64 raddr)
 {
-	t = mmustat_test(t);
-	if (!t)
-		kmemleak_not_leak(buf);
-	else if (t->buf_leak)
-		t->buf_leak(t->ctx, cpu, buf, raddr);
+	kmemleak_not_leak(buf);
 }
 
 /*
@@ -419,12 +391,8 @@ static void mmustat_buf_leak(const struct sun4v_mmustat_pmu_test_ops *t,
  * linearly mapped address). Real memory is linearly mapped on sparc64, so
  * __va() is a permanent mapping usable with interrupts disabled.
  */
-static const void *mmustat_map(const struct sun4v_mmustat_pmu_test_ops *t,
-			       u64 raddr)
+static const void *sun4v_mmustat_map(void *ctx, u64 raddr)
 {
-	t = mmustat_test(t);
-	if (t)
-		return t->map(t->ctx, raddr);
 	if (!pfn_valid(PHYS_PFN(raddr)) ||
 	    !pfn_valid(PHYS_PFN(raddr + SUN4V_MMUSTAT_PMU_BUF_SIZE - 1)))
 		return NULL;
@@ -437,13 +405,66 @@ static const void *mmustat_map(const struct sun4v_mmustat_pmu_test_ops *t,
  * sparc64_get_clock_tick() returns (inferred; no source states the %tick
  * rate of the T1 explicitly). 0: unknown, no time views.
  */
-static u64 mmustat_tick_hz(const struct sun4v_mmustat_pmu_test_ops *t,
+static u64 sun4v_mmustat_tick_hz(void *ctx, unsigned int cpu)
+{
+	return sparc64_get_clock_tick(cpu);
+}
+
+static const struct sun4v_mmustat_hv_ops sun4v_mmustat_hv = {
+	.info = sun4v_mmustat_hv_info,
+	.conf = sun4v_mmustat_hv_conf,
+	.buf_alloc = sun4v_mmustat_buf_alloc,
+	.buf_free = sun4v_mmustat_buf_free,
+	.buf_leak = sun4v_mmustat_buf_leak,
+	.map = sun4v_mmustat_map,
+	.tick_hz = sun4v_mmustat_tick_hz,
+};
+
+/* MMUSTAT_INFO on @cpu: the buffer configured there, 0 if none */
+static unsigned long mmustat_hv_info(const struct sun4v_mmustat_hv_ops *hv,
+				     unsigned int cpu, u64 *raddr)
+{
+	return hv->info(hv->ctx, cpu, raddr);
+}
+
+/* MMUSTAT_CONF on @cpu: configure @raddr (0 disables), the old one in @prev */
+static unsigned long mmustat_hv_conf(const struct sun4v_mmustat_hv_ops *hv,
+				     unsigned int cpu, u64 raddr, u64 *prev)
+{
+	return hv->conf(hv->ctx, cpu, raddr, prev);
+}
+
+static void *mmustat_buf_alloc(const struct sun4v_mmustat_hv_ops *hv,
+			       unsigned int cpu, u64 *raddr)
+{
+	return hv->buf_alloc(hv->ctx, cpu, raddr);
+}
+
+/* Only when the hypervisor can no longer write @buf */
+static void mmustat_buf_free(const struct sun4v_mmustat_hv_ops *hv,
+			     unsigned int cpu, void *buf, u64 raddr)
+{
+	hv->buf_free(hv->ctx, cpu, buf, raddr);
+}
+
+/* The hypervisor may still write it: never freed, and not a leak to report. */
+static void mmustat_buf_leak(const struct sun4v_mmustat_hv_ops *hv,
+			     unsigned int cpu, void *buf, u64 raddr)
+{
+	if (hv->buf_leak)
+		hv->buf_leak(hv->ctx, cpu, buf, raddr);
+}
+
+static const void *mmustat_map(const struct sun4v_mmustat_hv_ops *hv,
+			       u64 raddr)
+{
+	return hv->map(hv->ctx, raddr);
+}
+
+static u64 mmustat_tick_hz(const struct sun4v_mmustat_hv_ops *hv,
 			   unsigned int cpu)
 {
-	t = mmustat_test(t);
-	if (t)
-		return t->tick_hz ? t->tick_hz(t->ctx, cpu) : 0;
-	return sparc64_get_clock_tick(cpu);
+	return hv->tick_hz ? hv->tick_hz(hv->ctx, cpu) : 0;
 }
 
 /*
@@ -466,7 +487,7 @@ static unsigned long mmustat_info(struct sun4v_mmustat_pmu *mmu,
 		*raddr = st->info_raddr;
 		return HV_EOK;
 	}
-	status = mmustat_hv_info(mmu->test, cpu, raddr);
+	status = mmustat_hv_info(mmu->hv, cpu, raddr);
 	/*
 	 * An answer got while a task is being switched out (its count is
 	 * already bumped) must not be cached: it would match again when that
@@ -529,7 +550,7 @@ static bool mmustat_restore(struct sun4v_mmustat_pmu *mmu, struct mmustat_cpu *s
 	unsigned long status;
 	u64 ours;
 
-	status = mmustat_hv_conf(mmu->test, cpu, prev, &ours);
+	status = mmustat_hv_conf(mmu->hv, cpu, prev, &ours);
 	mmustat_err(st, "cpu%u: found another user's statistics buffer at %#llx where ours was to go; %s\n",
 		    cpu, prev, status ? "could not put it back" : "put it back");
 	if (status)
@@ -549,7 +570,7 @@ static bool mmustat_let_go(struct sun4v_mmustat_pmu *mmu, struct mmustat_cpu *st
 	u64 raddr;
 
 	st->info_task = NULL;
-	return !mmustat_hv_info(mmu->test, cpu, &raddr) &&
+	return !mmustat_hv_info(mmu->hv, cpu, &raddr) &&
 	       raddr != st->own_raddr;
 }
 
@@ -563,7 +584,7 @@ static const u64 *mmustat_install(struct sun4v_mmustat_pmu *mmu,
 
 	/* The seed wants a zeroed buffer. */
 	memset(st->own, 0, SUN4V_MMUSTAT_PMU_BUF_SIZE);
-	status = mmustat_hv_conf(mmu->test, cpu, st->own_raddr, &prev);
+	status = mmustat_hv_conf(mmu->hv, cpu, st->own_raddr, &prev);
 	if (status) {
 		mmustat_err(st, "cpu%u: hypervisor rejected the statistics buffer at %#llx: %s (%lu)\n",
 			    cpu, st->own_raddr, mmustat_hv_err(status), status);
@@ -577,7 +598,7 @@ static const u64 *mmustat_install(struct sun4v_mmustat_pmu *mmu,
 		/* The hypervisor swapped ours out again: read theirs. */
 		st->installed = false;
 		*raddrp = prev;
-		return mmustat_map(mmu->test, prev);
+		return mmustat_map(mmu->hv, prev);
 	}
 	*raddrp = st->own_raddr;
 	return st->own;
@@ -627,7 +648,7 @@ static int mmustat_sync(struct sun4v_mmustat_pmu *mmu, const u64 **srcp,
 		src = st->own;
 	} else if (raddr) {
 		/* Somebody else's buffer (e.g. cpuN/mmustat_enable): read only. */
-		src = mmustat_map(mmu->test, raddr);
+		src = mmustat_map(mmu->hv, raddr);
 		if (!src)
 			mmustat_err(st, "cpu%u: cannot read the buffer at real address %#llx configured by another user\n",
 				    cpu, raddr);
@@ -845,7 +866,7 @@ static void mmustat_offline_ipi(void *data)
 
 	/* No cached answer: the CPU is going, ask the hypervisor. */
 	st->info_task = NULL;
-	status = mmustat_hv_info(mmu->test, cpu, &raddr);
+	status = mmustat_hv_info(mmu->hv, cpu, &raddr);
 	/* Still configured, so still readable: take the final counts. */
 	if (!status && st->src && raddr == st->src_raddr) {
 		list_for_each_entry(event, &st->active, active_entry)
@@ -866,7 +887,7 @@ static void mmustat_offline_ipi(void *data)
 		return;
 	}
 
-	status = mmustat_hv_conf(mmu->test, cpu, 0, &prev);
+	status = mmustat_hv_conf(mmu->hv, cpu, 0, &prev);
 	if (status) {
 		mmustat_err(st, "cpu%u: removing the statistics buffer failed: %s (%lu)\n",
 			    cpu, mmustat_hv_err(status), status);
@@ -893,9 +914,9 @@ static void mmustat_free_own(struct sun4v_mmustat_pmu *mmu, unsigned int cpu)
 	if (st->hv_may_write || st->installed) {
 		pr_err("cpu%u: cannot tell whether the hypervisor still writes the statistics buffer at %#llx: keeping its %u bytes for good\n",
 		       cpu, st->own_raddr, SUN4V_MMUSTAT_PMU_BUF_SIZE);
-		mmustat_buf_leak(mmu->test, cpu, st->own, st->own_raddr);
+		mmustat_buf_leak(mmu->hv, cpu, st->own, st->own_raddr);
 	} else {
-		mmustat_buf_free(mmu->test, cpu, st->own, st->own_raddr);
+		mmustat_buf_free(mmu->hv, cpu, st->own, st->own_raddr);
 	}
 	st->own = NULL;
 	st->own_raddr = 0;
@@ -911,7 +932,7 @@ static int mmustat_cpu_online(unsigned int cpu, struct hlist_node *node)
 	u64 raddr;
 
 	if (!st->own) {
-		st->own = mmustat_buf_alloc(mmu->test, cpu, &raddr);
+		st->own = mmustat_buf_alloc(mmu->hv, cpu, &raddr);
 		if (st->own)
 			st->own_raddr = raddr;
 		else
@@ -992,7 +1013,7 @@ static const struct attribute_group *mmustat_attr_groups[] = {
 };
 
 struct mmustat_probe_info {
-	const struct sun4v_mmustat_pmu_test_ops *test;
+	const struct sun4v_mmustat_hv_ops *hv;
 	unsigned long status;
 	u64 raddr;
 	u64 hz;
@@ -1003,12 +1024,12 @@ static void mmustat_probe_ipi(void *data)
 	struct mmustat_probe_info *pi = data;
 	unsigned int cpu = smp_processor_id();
 
-	pi->status = mmustat_hv_info(pi->test, cpu, &pi->raddr);
+	pi->status = mmustat_hv_info(pi->hv, cpu, &pi->raddr);
 }
 
 /**
  * sun4v_mmustat_pmu_probe() - detect the MMU statistics API and register the PMU
- * @test: a model instead of the hypervisor (KUnit only; NULL on sun4v);
+ * @hv: the hypervisor's calls and the buffer memory (a model in KUnit);
  *	must stay valid until sun4v_mmustat_pmu_remove()
  * @owner: module that owns the PMU; pinned while events exist
  *
@@ -1021,11 +1042,11 @@ static void mmustat_probe_ipi(void *data)
  * Return: the PMU, or ERR_PTR(-ENODEV) if the API is absent, -EIO for
  * another hypervisor error, -ENOMEM, or an error from perf_pmu_register().
  */
-struct sun4v_mmustat_pmu *
-sun4v_mmustat_pmu_probe(const struct sun4v_mmustat_pmu_test_ops *test,
+VISIBLE_IF_KUNIT struct sun4v_mmustat_pmu *
+sun4v_mmustat_pmu_probe(const struct sun4v_mmustat_hv_ops *hv,
 			struct module *owner)
 {
-	struct mmustat_probe_info pi = { .test = test };
+	struct mmustat_probe_info pi = { .hv = hv };
 	struct sun4v_mmustat_pmu *mmu;
 	unsigned int cpu;
 	int ret;
@@ -1042,12 +1063,12 @@ sun4v_mmustat_pmu_probe(const struct sun4v_mmustat_pmu_test_ops *test,
 		       mmustat_hv_err(pi.status), pi.status);
 		return ERR_PTR(-EIO);
 	}
-	pi.hz = mmustat_tick_hz(test, cpu);
+	pi.hz = mmustat_tick_hz(hv, cpu);
 
 	mmu = kzalloc(sizeof(*mmu), GFP_KERNEL);
 	if (!mmu)
 		return ERR_PTR(-ENOMEM);
-	mmu->test = test;
+	mmu->hv = hv;
 	mmu->cpus = alloc_percpu(struct mmustat_cpu);
 	if (!mmu->cpus) {
 		ret = -ENOMEM;
@@ -1113,7 +1134,7 @@ EXPORT_SYMBOL_IF_KUNIT(sun4v_mmustat_pmu_probe);
  * still the configured one) and freed once that call returned. A buffer the
  * hypervisor may still write is deliberately leaked.
  */
-void sun4v_mmustat_pmu_remove(struct sun4v_mmustat_pmu *mmu)
+VISIBLE_IF_KUNIT void sun4v_mmustat_pmu_remove(struct sun4v_mmustat_pmu *mmu)
 {
 	unsigned int cpu;
 
@@ -1133,11 +1154,13 @@ EXPORT_SYMBOL_IF_KUNIT(sun4v_mmustat_pmu_remove);
  *
  * Return: the &struct pmu (its type is what perf_event_attr.type needs).
  */
+#if IS_ENABLED(CONFIG_KUNIT)
 struct pmu *sun4v_mmustat_pmu_to_pmu(struct sun4v_mmustat_pmu *mmu)
 {
 	return &mmu->pmu;
 }
 EXPORT_SYMBOL_IF_KUNIT(sun4v_mmustat_pmu_to_pmu);
+#endif
 
 /*
  * The device: registered by the sparc64 arch code on every sun4v machine.
@@ -1157,7 +1180,7 @@ static int sun4v_mmustat_platform_probe(struct platform_device *pdev)
 			 ret);
 		return -ENODEV;
 	}
-	mmu = sun4v_mmustat_pmu_probe(NULL, THIS_MODULE);
+	mmu = sun4v_mmustat_pmu_probe(&sun4v_mmustat_hv, THIS_MODULE);
 	if (IS_ERR(mmu)) {
 		sun4v_hvapi_unregister(HV_GRP_NIAG_PERF);
 		return PTR_ERR(mmu);

@@ -8,7 +8,7 @@
  * Private to the driver (drivers/perf/sun4v_mmustat_pmu.c), its KUnit
  * suite and the suite's model (drivers/perf/tests/sun4v_mmustat_model.c), a
  * software hypervisor the suite puts in the driver's place through
- * &struct sun4v_mmustat_pmu_test_ops. Function, group and status numbers
+ * &struct sun4v_mmustat_hv_ops. Function, group and status numbers
  * are asm/hypervisor.h's.
  */
 #ifndef _SUN4V_MMUSTAT_PMU_H
@@ -75,12 +75,10 @@ static inline bool sun4v_mmustat_pmu_pgsz_valid(unsigned int pgsz)
 }
 
 /**
- * struct sun4v_mmustat_pmu_test_ops - a model in place of the hypervisor
+ * struct sun4v_mmustat_hv_ops - the hypervisor's calls and the buffer memory
  *
- * For the KUnit suite and the test platform built on it: followed only
- * where CONFIG_SUN4V_MMUSTAT_PMU_KUNIT_TEST is enabled; on sun4v the
- * driver makes the hypercalls and owns the buffer memory itself. The
- * statistics slot the hypervisor keeps is per virtual CPU and the
+ * On sun4v the driver's own instance makes the hypercalls and owns the
+ * buffer memory; the KUnit suite gives a model. The statistics slot the hypervisor keeps is per virtual CPU and the
  * hypercalls act on the calling virtual CPU, so @conf and @info are only
  * ever called on @cpu itself, with interrupts disabled; a model may rely
  * on that.
@@ -109,7 +107,7 @@ static inline bool sun4v_mmustat_pmu_pgsz_valid(unsigned int pgsz)
  *	"ticks" statistics), or 0 if unknown.
  * @ctx: passed to each of them
  */
-struct sun4v_mmustat_pmu_test_ops {
+struct sun4v_mmustat_hv_ops {
 	unsigned long (*info)(void *ctx, unsigned int cpu, u64 *raddr);
 	unsigned long (*conf)(void *ctx, unsigned int cpu, u64 raddr,
 			      u64 *prev);
@@ -123,10 +121,12 @@ struct sun4v_mmustat_pmu_test_ops {
 
 struct sun4v_mmustat_pmu;
 
+#if IS_ENABLED(CONFIG_KUNIT)
 struct sun4v_mmustat_pmu *
-sun4v_mmustat_pmu_probe(const struct sun4v_mmustat_pmu_test_ops *test,
+sun4v_mmustat_pmu_probe(const struct sun4v_mmustat_hv_ops *hv,
 			struct module *owner);
 void sun4v_mmustat_pmu_remove(struct sun4v_mmustat_pmu *mmu);
 struct pmu *sun4v_mmustat_pmu_to_pmu(struct sun4v_mmustat_pmu *mmu);
+#endif
 
 #endif /* _SUN4V_MMUSTAT_PMU_H */

@@ -272,7 +272,7 @@ void sun4v_dram_model_init(struct sun4v_dram_model *m,
 			   enum sun4v_pmu_chip chip, u32 present)
 {
 	memset(m, 0, sizeof(*m));
-	m->ops = (struct sun4v_dram_pmu_test_ops) {
+	m->ops = (struct sun4v_dram_hv_ops) {
 		.get_perfreg = model_get,
 		.set_perfreg = model_set,
 		.ctx = m,

@@ -117,7 +117,7 @@ struct sun4v_dram_model_call {
  *	control value with bits the hypervisor would silently drop
  */
 struct sun4v_dram_model {
-	struct sun4v_dram_pmu_test_ops ops;
+	struct sun4v_dram_hv_ops ops;
 	enum sun4v_pmu_chip chip;
 	raw_spinlock_t lock;
 	bool access;

@@ -69,7 +69,7 @@ static void dram_model(struct dram_ctx *c, enum sun4v_pmu_chip chip,
 static void dram_probe(struct kunit *test, struct dram_ctx *c)
 {
 	struct sun4v_pmu_desc desc = {
-		.chip = c->chip, .test_ops = &c->m.ops,
+		.chip = c->chip, .hv = &c->m.ops,
 	};
 
 	c->d = sun4v_dram_pmu_probe(&desc);
@@ -576,7 +576,7 @@ static void dram_probe_on(struct kunit *test, struct dram_ctx *c,
 			  unsigned int cpu)
 {
 	struct dram_probe_work w = {
-		.desc = { .chip = c->chip, .test_ops = &c->m.ops },
+		.desc = { .chip = c->chip, .hv = &c->m.ops },
 	};
 
 	work_on_cpu(cpu, dram_probe_fn, &w);
@@ -958,7 +958,7 @@ static void dram_test_detect_high_bits(struct kunit *test)
 		SUN4V_PMU_MODEL_HIGH_WRITTEN,
 	};
 	struct dram_ctx *c = dram_alloc(test);
-	struct sun4v_pmu_desc desc = { .chip = N2, .test_ops = &c->m.ops };
+	struct sun4v_pmu_desc desc = { .chip = N2, .hv = &c->m.ops };
 	unsigned int i, ch;
 
 	for (i = 0; i < ARRAY_SIZE(readings); i++) {
@@ -1025,7 +1025,7 @@ static void dram_test_probe_errors(struct kunit *test)
 	const u64 ctl1 = 0x21;
 	struct dram_ctx *c = dram_alloc(test);
 	struct sun4v_dram_model_call *log;
-	struct sun4v_pmu_desc desc = { .test_ops = &c->m.ops };
+	struct sun4v_pmu_desc desc = { .hv = &c->m.ops };
 	unsigned int e, i, nr_log, k[2];
 	unsigned long ctl0;
 

@@ -67,7 +67,7 @@ struct model_inject {
  * @foreign: real addresses of the foreign buffers (0: not created yet)
  */
 struct sun4v_mmustat_model {
-	struct sun4v_mmustat_pmu_test_ops ops;
+	struct sun4v_mmustat_hv_ops ops;
 	raw_spinlock_t lock;
 	bool niagara1;
 	u64 tick_hz;
@@ -336,7 +336,7 @@ sun4v_mmustat_model_create(bool niagara1, u64 tick_hz)
 	m->tick_hz = tick_hz;
 	m->next_raddr = MODEL_RADDR_BASE;
 	m->race_cpu = -1;
-	m->ops = (struct sun4v_mmustat_pmu_test_ops) {
+	m->ops = (struct sun4v_mmustat_hv_ops) {
 		.info = model_info,
 		.conf = model_conf,
 		.buf_alloc = model_buf_alloc,
@@ -374,7 +374,7 @@ EXPORT_SYMBOL_GPL(sun4v_mmustat_model_destroy);
  * Return: the model's calls, whose ctx is @m; valid until
  * sun4v_mmustat_model_destroy().
  */
-const struct sun4v_mmustat_pmu_test_ops *
+const struct sun4v_mmustat_hv_ops *
 sun4v_mmustat_model_ops(struct sun4v_mmustat_model *m)
 {
 	return &m->ops;

@@ -36,7 +36,7 @@ enum sun4v_mmustat_model_call {
 struct sun4v_mmustat_model *
 sun4v_mmustat_model_create(bool niagara1, u64 tick_hz);
 void sun4v_mmustat_model_destroy(struct sun4v_mmustat_model *m);
-const struct sun4v_mmustat_pmu_test_ops *
+const struct sun4v_mmustat_hv_ops *
 sun4v_mmustat_model_ops(struct sun4v_mmustat_model *m);
 void sun4v_mmustat_model_traffic(struct sun4v_mmustat_model *m,
 				 unsigned int cpu, unsigned int word, u64 n);

@@ -234,7 +234,7 @@ int sun4v_pmu_sim_start(struct dentry *dir, struct module *owner)
 	for (i = 0; i < ARRAY_SIZE(sim_chips); i++) {
 		struct sim_chip *c = &sim_chips[i];
 		struct sun4v_pmu_desc desc = {
-			.chip = c->chip, .test_ops = &c->model.ops,
+			.chip = c->chip, .hv = &c->model.ops,
 			.owner = owner,
 		};
 
