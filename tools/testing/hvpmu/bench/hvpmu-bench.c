@@ -435,7 +435,7 @@ static void bench_interval(const struct bench *b)
 
 /*
  * One of our modules: the drivers (mips_cm_pmu, sun4v_dram_pmu, ...), the
- * helper pmu_uncore, the models (*_model) and the simulated platform
+ * models (*_model) and the simulated platform
  * (hvpmu_sim*). The drivers' modules were once all named hvpmu_*; matching
  * that alone missed the drivers' own poll timers.
  */
@@ -443,7 +443,7 @@ static bool our_module(const char *name)
 {
 	size_t n = strlen(name);
 
-	return !strncmp(name, "hvpmu_", 6) || !strcmp(name, "pmu_uncore") ||
+	return !strncmp(name, "hvpmu_", 6) ||
 	       (n > 4 && !strcmp(name + n - 4, "_pmu")) ||
 	       (n > 6 && !strcmp(name + n - 6, "_model"));
 }

@@ -2044,7 +2044,7 @@ static void injector_worker(int id)
 static const char *const our_modules[] = {
 	"hvpmu_sim", "hvpmu_sim_lib", "mips_cm_model",
 	"sun4v_mmustat_model", "sun4v_dram_model",
-	"sun4v_dram_pmu", "mips_cm_pmu", "sun4v_mmustat_pmu", "pmu_uncore",
+	"sun4v_dram_pmu", "mips_cm_pmu", "sun4v_mmustat_pmu",
 };
 
 struct workers {

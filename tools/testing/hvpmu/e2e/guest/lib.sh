@@ -174,7 +174,7 @@ unload_ours() {
 	for m in hvpmu_sim_kunit hvpmu_sim_lib \
 		 mips_cm_model sun4v_mmustat_model \
 		 sun4v_dram_model mips_cm_pmu sun4v_mmustat_pmu \
-		 sun4v_dram_pmu pmu_uncore; do
+		 sun4v_dram_pmu; do
 		grep -q "^$m " /proc/modules && check "rmmod $m $1" rmmod "$m"
 	done
 }
