@@ -25,7 +25,7 @@
 #define ENC_L2_DMISS_LD	0x320
 #define ENC_DC_MISS	0x302
 #define ENC_INSTR_CNT	0x2fd
-/* VF 3.0: PERF_CONFIG values in the seed's order. */
+/* VF 3.0: PERF_CONFIG values in the order the document gives them. */
 #define L2_ALL		0
 #define L2_LOCAL	1
 #define L2_REMOTE	2
@@ -283,8 +283,8 @@ static void l2_test_model_local(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, m->bad, 0UL);
 }
 
-/* The seeds' numbers against the kernel's (vf_perf_api 3.0-3.2). */
-static void l2_test_seed_numbers(struct kunit *test)
+/* The numbers of vf_perf_api 3.0-3.2, typed in, against the kernel's. */
+static void l2_test_spec_numbers(struct kunit *test)
 {
 	KUNIT_EXPECT_EQ(test, HV_VF_PERF_SPARC_CTL, 0);
 	KUNIT_EXPECT_EQ(test, HV_VF_PERF_L2_CTL, 1);
@@ -473,15 +473,15 @@ static void l2_add_cpu1(struct kunit *test, struct l2_model *m, int sock)
 }
 
 /*
- * Issue 21 item 1: on sun4v every CPU below the machine description's
- * max-cpus is possible, but only the CPUs it lists are present and have a
- * socket id; cpu_data() of the others keeps sock_id 0. A logical domain
- * given fewer CPUs than that must not get a socket without CPUs: its L2
- * setting could never be written, so every per-task miss event (perf stat
- * -e cache-misses <cmd>) failed with ENODEV. CPU 1 plays such a CPU here:
- * offline, not present, socket id 0. Dynamic reconfiguration then adds it
- * as ds.c dr_cpu_configure() does (present, then its cpu_data, then
- * add_cpu()), on the socket of CPU 0: it must share CPU 0's L2 setting.
+ * On sun4v every CPU below the machine description's max-cpus is possible,
+ * but only the CPUs it lists are present and have a socket id; cpu_data()
+ * of the others keeps sock_id 0. A logical domain given fewer CPUs than
+ * that must not get a socket without CPUs: its L2 setting could never be
+ * written, so every per-task miss event (perf stat -e cache-misses <cmd>)
+ * failed with ENODEV. CPU 1 plays such a CPU here: offline, not present,
+ * socket id 0. Dynamic reconfiguration then adds it as ds.c
+ * dr_cpu_configure() does (present, then its cpu_data, then add_cpu()), on
+ * the socket of CPU 0: it must share CPU 0's L2 setting.
  */
 static void l2_test_absent_cpu(struct kunit *test)
 {
@@ -759,7 +759,7 @@ static void l2_test_no_api(struct kunit *test)
 }
 
 static struct kunit_case l2_test_cases[] = {
-	KUNIT_CASE(l2_test_seed_numbers),
+	KUNIT_CASE(l2_test_spec_numbers),
 	KUNIT_CASE(l2_test_model_local),
 	KUNIT_CASE(l2_test_nodes),
 	KUNIT_CASE(l2_test_get),
