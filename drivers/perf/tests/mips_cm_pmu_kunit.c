@@ -173,7 +173,8 @@ static int cm_probe_pd(struct kunit *test, struct mips_cm_pmu_platdata *pd,
 	struct cm_test *t = test->priv;
 	struct mips_cm_pmu *cm;
 
-	pd->test_regs = mips_cm_model_regs(t->m);
+	if (!pd->test_regs)
+		pd->test_regs = mips_cm_model_regs(t->m);
 	if (pd->irq > 0 && connect)
 		mips_cm_model_set_irq(t->m, sim_raise, NULL);
 	cm = mips_cm_pmu_probe(pd, TEST_PMU);
@@ -1848,10 +1849,48 @@ struct cm_reader {
 	bool direct;		/* pmu->read() as on the event's CPU */
 	int cpu;
 	bool stop;
-	const u64 *injected;
+	atomic64_t *injected;
 	unsigned int reads, bad, misplaced;
 	u64 last;
 };
+
+static atomic_t reads_on[2], other_reads, stalls;
+static int slow_cpu;
+static atomic64_t injected;
+static struct mips_cm_model *slow_model;
+static const struct mips_cm_pmu_test_regs *model_regs;
+/* as long as the PMU: the suite's exit still reads through it */
+static struct mips_cm_pmu_test_regs slow_regs;
+
+/*
+ * The model's counter read, which on the events' CPU now and then counts
+ * on after taking the value and waits (up to 300 ms, a few of QEMU's
+ * round-robin slices of the other vCPU) until the other CPU completed a
+ * read: a fold that reads and exchanges without the driver's lock would
+ * then exchange an older value after a newer one, a wrap's worth of
+ * invented counts.
+ */
+static u32 slow_read(void *ctx, enum mips_cm_pmu_reg reg)
+{
+	u32 val = model_regs->read(model_regs->ctx, reg);
+	bool here = raw_smp_processor_id() == READ_ONCE(slow_cpu);
+	int seen, i;
+
+	if (reg != MIPS_CM_PC_CNT0)
+		return val;
+	atomic_inc(&reads_on[!here]);
+	if (!here || atomic_read(&reads_on[0]) % 32 ||
+	    atomic_inc_return(&stalls) > 16)
+		return val;
+	seen = atomic_read(&other_reads);
+	/* the bound is raised before the traffic exists */
+	atomic64_add(1000, &injected);
+	mips_cm_model_inject(slow_model, EV_REQ, QUAL_A, 1000);
+	/* interrupts are off here: no sleeping */
+	for (i = 0; i < 300 && atomic_read(&other_reads) == seen; i++)
+		mdelay(1);
+	return val;
+}
 
 static void cm_reader_fn(struct work_struct *work)
 {
@@ -1869,24 +1908,15 @@ static void cm_reader_fn(struct work_struct *work)
 			v = local64_read(&r->ev->count);
 		} else {
 			v = perf_event_read_value(r->ev, &enabled, &running);
+			atomic_inc(&other_reads);
 		}
 		/* never less than before, never more than injected */
-		if (v < r->last || v > READ_ONCE(*r->injected))
+		if (v < r->last || v > atomic64_read(r->injected))
 			r->bad++;
 		r->last = v;
 		r->reads++;
 		cond_resched();
 	}
-}
-
-static atomic_t reads_on[2];
-
-static void count_reads(void *arg, unsigned int off, bool write, u32 val)
-{
-	struct cm_reader *r = arg;
-
-	if (off == SEED_CNT0 && !write)
-		atomic_inc(&reads_on[raw_smp_processor_id() == r[1].cpu]);
 }
 
 /*
@@ -1898,14 +1928,28 @@ static void count_reads(void *arg, unsigned int off, bool write, u32 val)
 static void mips_cm_test_read_two_cpus(struct kunit *test)
 {
 	struct cm_test *t = test->priv;
+	struct mips_cm_pmu_platdata pd = {
+		.cm_rev = 0x0600,
+		.nr_clusters = 1,
+		.nr_iocu = 2,
+		.poll_period_ms = 1,
+		.test_regs = &slow_regs,
+	};
 	struct cm_reader r[2] = {};
 	struct perf_event *ev;
-	u64 injected = 0, chunk;
 	unsigned int i;
+	u64 chunk;
 
 	if (num_online_cpus() < 2)
 		kunit_skip(test, "needs 2 CPUs");
-	cm_setup(test, false, 1);
+	cm_model(test, SEED_NUM_CNT);
+	model_regs = mips_cm_model_regs(t->m);
+	slow_model = t->m;
+	atomic64_set(&injected, 0);
+	slow_regs = *model_regs;
+	slow_regs.read = slow_read;
+	WRITE_ONCE(slow_cpu, -1);
+	KUNIT_ASSERT_EQ(test, cm_probe_pd(test, &pd, false), 0);
 	ev = cm_open(test, EV_REQ, QUAL_A);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
 	for (i = 0; i < 2; i++) {
@@ -1919,15 +1963,17 @@ static void mips_cm_test_read_two_cpus(struct kunit *test)
 	KUNIT_ASSERT_LT(test, r[1].cpu, (int)nr_cpu_ids);
 	atomic_set(&reads_on[0], 0);
 	atomic_set(&reads_on[1], 0);
-	mips_cm_model_set_hook(t->m, count_reads, r);
+	atomic_set(&other_reads, 0);
+	atomic_set(&stalls, 0);
+	WRITE_ONCE(slow_cpu, ev->cpu);
 	queue_work_on(r[0].cpu, system_wq, &r[0].work);
 	queue_work_on(r[1].cpu, system_wq, &r[1].work);
 
-	/* about 4 wraps of the 32-bit counter in chunks below 2^23 */
-	for (i = 0; i < 4000; i++) {
-		chunk = rnd() & (BIT(23) - 1);
+	/* about 3 wraps of the 32-bit counter in chunks below 2^24 */
+	for (i = 0; i < 1500; i++) {
+		chunk = rnd() & (BIT(24) - 1);
 		/* the bound is raised before the traffic exists */
-		WRITE_ONCE(injected, injected + chunk);
+		atomic64_add(chunk, &injected);
 		mips_cm_model_inject(t->m, EV_REQ, QUAL_A, chunk);
 		if (i % 16 == 0)
 			usleep_range(50, 100);
@@ -1936,18 +1982,19 @@ static void mips_cm_test_read_two_cpus(struct kunit *test)
 		WRITE_ONCE(r[i].stop, true);
 		flush_work(&r[i].work);
 	}
-	mips_cm_model_set_hook(t->m, NULL, NULL);
+	WRITE_ONCE(slow_cpu, -1);
 
-	KUNIT_EXPECT_GT(test, injected, (u64)3 * U32_MAX);
-	KUNIT_EXPECT_EQ(test, cm_value(ev), injected);
+	KUNIT_EXPECT_GT(test, (u64)atomic64_read(&injected), (u64)2 * U32_MAX);
+	KUNIT_EXPECT_EQ(test, cm_value(ev), (u64)atomic64_read(&injected));
 	for (i = 0; i < 2; i++) {
 		KUNIT_EXPECT_GT(test, r[i].reads, 100U);
 		KUNIT_EXPECT_EQ(test, r[i].bad, 0U);
 		KUNIT_EXPECT_EQ(test, r[i].misplaced, 0U);
 	}
-	/* the other CPU read the counter itself */
-	KUNIT_EXPECT_GT(test, atomic_read(&reads_on[1]), 100);
+	/* each CPU read the counter itself, and the stalls happened */
 	KUNIT_EXPECT_GT(test, atomic_read(&reads_on[0]), 100);
+	KUNIT_EXPECT_GT(test, atomic_read(&reads_on[1]), 100);
+	KUNIT_EXPECT_GT(test, atomic_read(&stalls), 16);
 }
 
 static const struct cm_variant hotplug_variants[] = {
