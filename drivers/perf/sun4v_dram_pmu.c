@@ -1015,9 +1015,10 @@ static int sun4v_dram_platform_probe(struct platform_device *pdev)
 static void sun4v_dram_platform_remove(struct platform_device *pdev)
 {
 	struct sun4v_dram_pmu *d = platform_get_drvdata(pdev);
+	enum sun4v_pmu_chip chip = d->desc.chip;
 
-	sun4v_dram_pmu_remove(d);
-	sun4v_hvapi_unregister(sun4v_dram_group(d->desc.chip));
+	sun4v_dram_pmu_remove(d);	/* frees d */
+	sun4v_hvapi_unregister(sun4v_dram_group(chip));
 }
 
 static const struct platform_device_id sun4v_dram_pmu_ids[] = {
