@@ -274,8 +274,10 @@ static const char *mmustat_hv_err(unsigned long status)
  */
 #define mmustat_err(st, fmt, ...)					\
 do {									\
-	if ((st)->quiet)						\
-		(st)->nr_quiet++;					\
+	struct mmustat_cpu *__st = (st);				\
+									\
+	if (__st->quiet)						\
+		__st->nr_quiet++;					\
 	else								\
 		pr_err_ratelimited(fmt, ##__VA_ARGS__);			\
 } while (0)

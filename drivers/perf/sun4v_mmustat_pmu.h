@@ -78,10 +78,10 @@ static inline bool sun4v_mmustat_pmu_pgsz_valid(unsigned int pgsz)
  * struct sun4v_mmustat_hv_ops - the hypervisor's calls and the buffer memory
  *
  * On sun4v the driver's own instance makes the hypercalls and owns the
- * buffer memory; the KUnit suite gives a model. The statistics slot the hypervisor keeps is per virtual CPU and the
- * hypercalls act on the calling virtual CPU, so @conf and @info are only
- * ever called on @cpu itself, with interrupts disabled; a model may rely
- * on that.
+ * buffer memory; the KUnit suite gives a model. The statistics slot the
+ * hypervisor keeps is per virtual CPU and the hypercalls act on the
+ * calling virtual CPU, so @conf and @info are only ever called on @cpu
+ * itself, with interrupts disabled; a model may rely on that.
  *
  * @info: NIAGARA_MMUSTAT_INFO on @cpu: store the real address of the
  *	buffer currently configured (0 if none) in @raddr. Return the
