@@ -22,6 +22,7 @@
 #include <linux/err.h>
 #include <linux/hrtimer.h>
 #include <linux/init.h>
+#include <linux/irq_work.h>
 #include <linux/kernel.h>
 #include <linux/minmax.h>
 #include <linux/mod_devicetable.h>
@@ -159,6 +160,14 @@ struct dram_txn {
 	u32 pending;
 };
 
+/* A failed hypercall: the operation, its PerfReg, why, and the status. */
+struct dram_fail {
+	const char *op;
+	const char *why;
+	unsigned long reg;
+	unsigned long status;
+};
+
 /**
  * struct sun4v_dram_pmu - one DRAM PMU
  * @pmu: the perf PMU
@@ -176,6 +185,9 @@ struct dram_txn {
  * @nr_chans: channels the chip can have
  * @present: bit per channel found at probe
  * @txn: the read transaction of each CPU
+ * @log_work: prints @fail outside every lock (see dram_log())
+ * @fail: the last failed hypercall not yet printed
+ * @nr_fail: failed hypercalls since @log_work last ran
  * @chan: per-channel state
  */
 struct sun4v_dram_pmu {
@@ -193,6 +205,9 @@ struct sun4v_dram_pmu {
 	unsigned int nr_chans;
 	u32 present;
 	struct dram_txn __percpu *txn;
+	struct irq_work log_work;
+	struct dram_fail fail;
+	unsigned int nr_fail;
 	struct dram_chan chan[SUN4V_PMU_MAX_CHANNELS];
 };
 
@@ -311,15 +326,44 @@ VISIBLE_IF_KUNIT int sun4v_pmu_errno(unsigned long hv_status)
 EXPORT_SYMBOL_IF_KUNIT(sun4v_pmu_errno);
 
 /*
- * A failed hypercall. Rate-limited: a domain that loses access fails
- * every poll. The callers hold d->lock or run in the poll timer, where
- * printk() is safe (it defers the console itself where it must).
+ * A failed hypercall, reported by log_work. The callers hold d->lock, which
+ * perf core's callbacks take under the context lock, and that nests inside
+ * the runqueue lock at a context switch: printk() there could wake a
+ * console waiter and deadlock on the runqueue. The irq_work prints from
+ * hard-irq context with no lock held. Rate-limited: a domain that loses
+ * access fails every poll. Called with d->lock held, or from probe before
+ * the PMU is registered.
  */
 static void dram_log(struct sun4v_dram_pmu *d, const char *op,
 		     unsigned long reg, const char *why, unsigned long st)
 {
-	pr_warn_ratelimited("%s: %s PerfReg %lu (%s) failed: %s\n", d->name,
-			    op, reg, why, sun4v_pmu_status_name(st));
+	d->fail = (struct dram_fail) { .op = op, .why = why, .reg = reg,
+				       .status = st };
+	d->nr_fail++;
+	irq_work_queue(&d->log_work);
+}
+
+static void dram_log_work(struct irq_work *work)
+{
+	struct sun4v_dram_pmu *d = container_of(work, struct sun4v_dram_pmu,
+						  log_work);
+	struct dram_fail f;
+	unsigned long flags;
+	unsigned int n;
+
+	raw_spin_lock_irqsave(&d->lock, flags);
+	f = d->fail;
+	n = d->nr_fail;
+	d->nr_fail = 0;
+	raw_spin_unlock_irqrestore(&d->lock, flags);
+	if (n == 1)
+		pr_warn_ratelimited("%s: %s PerfReg %lu (%s) failed: %s\n",
+				    d->name, f.op, f.reg, f.why,
+				    sun4v_pmu_status_name(f.status));
+	else if (n)
+		pr_warn_ratelimited("%s: %s PerfReg %lu (%s) failed: %s (the last of %u failures)\n",
+				    d->name, f.op, f.reg, f.why,
+				    sun4v_pmu_status_name(f.status), n);
 }
 
 static int dram_get(struct sun4v_dram_pmu *d, unsigned long reg, u64 *val,
@@ -875,12 +919,12 @@ sun4v_dram_pmu_probe(const struct sun4v_pmu_desc *desc)
 		return ERR_PTR(-ENOMEM);
 	d->desc = *desc;
 	if (desc->chip == SUN4V_PMU_VF) {
-		d->name = "vfalls_dram";
+		d->name = desc->name ?: "vfalls_dram";
 		d->format = dram_vf_format;
 		groups = dram_vf_groups;
 		d->nr_chans = SUN4V_PMU_VF_NODES * SUN4V_PMU_VF_MCUS;
 	} else {
-		d->name = "niagara2_dram";
+		d->name = desc->name ?: "niagara2_dram";
 		d->format = dram_n2_format;
 		groups = dram_n2_groups;
 		d->nr_chans = SUN4V_PMU_N2_CHANNELS;
@@ -888,6 +932,7 @@ sun4v_dram_pmu_probe(const struct sun4v_pmu_desc *desc)
 	dram_init_events(d);
 	d->poll_ms = DRAM_POLL_MS_DEFAULT;
 	raw_spin_lock_init(&d->lock);
+	init_irq_work(&d->log_work, dram_log_work);
 	hrtimer_init(&d->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
 	d->timer.function = dram_poll;
 
@@ -939,6 +984,7 @@ sun4v_dram_pmu_probe(const struct sun4v_pmu_desc *desc)
 	return d;
 
 err_free:
+	irq_work_sync(&d->log_work);
 	free_percpu(d->txn);
 	kfree(d);
 	return ERR_PTR(ret);
@@ -955,6 +1001,7 @@ VISIBLE_IF_KUNIT void sun4v_dram_pmu_remove(struct sun4v_dram_pmu *d)
 		return;
 	perf_pmu_unregister(&d->pmu);
 	hrtimer_cancel(&d->timer);
+	irq_work_sync(&d->log_work);
 	free_percpu(d->txn);
 	kfree(d);
 }

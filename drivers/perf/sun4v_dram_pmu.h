@@ -101,12 +101,16 @@ struct sun4v_dram_hv_ops {
 /**
  * struct sun4v_pmu_desc - what a DRAM PMU instance is registered with
  * @chip: N2 (registers "niagara2_dram") or VF (registers "vfalls_dram")
+ * @name: the PMU's name, or NULL for the chip's name above; another name
+ *	lets a second instance (a test's, on its own hypercall model) be
+ *	registered beside the machine's
  * @hv: the chip's hypercalls
  * @owner: the module that owns the PMU (this driver, or a test), so that
  *	it cannot be unloaded while an event is open
  */
 struct sun4v_pmu_desc {
 	enum sun4v_pmu_chip chip;
+	const char *name;
 	const struct sun4v_dram_hv_ops *hv;
 	struct module *owner;
 };

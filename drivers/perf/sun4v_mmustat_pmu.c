@@ -32,6 +32,7 @@
 #include <linux/cpu.h>
 #include <linux/cpuhotplug.h>
 #include <linux/device.h>
+#include <linux/irq_work.h>
 #include <linux/kernel.h>
 #include <linux/kmemleak.h>
 #include <linux/list.h>
@@ -60,6 +61,8 @@
 #include "sun4v_mmustat_pmu.h"
 
 #define MMUSTAT_PMU_NAME	"niagara_mmustat"
+/* One message of mmustat_err(), at most. */
+#define MMUSTAT_MSG_LEN		160
 
 /* Event variant: the time (ns) view of the ticks words, when %tick Hz is known. */
 #define MMUSTAT_VAR_TIME	BIT(0)
@@ -203,8 +206,9 @@ static struct attribute *mmustat_event_attrs[] = {
  * @txn_flags: the perf transaction under way on this CPU, if any
  * @txn_synced: a read of the current read transaction found the buffer
  * @txn_src: what it found (may be NULL)
- * @quiet: inside sched-out, where messages are only counted
- * @nr_quiet: messages counted so, not yet reported
+ * @log_work: prints @msg (see mmustat_err())
+ * @msg: the last message not yet printed
+ * @nr_msg: messages since @log_work last ran
  */
 struct mmustat_cpu {
 	struct list_head active;
@@ -221,8 +225,9 @@ struct mmustat_cpu {
 	unsigned int txn_flags;
 	bool txn_synced;
 	const u64 *txn_src;
-	bool quiet;
-	unsigned int nr_quiet;
+	struct irq_work log_work;
+	char msg[MMUSTAT_MSG_LEN];
+	unsigned int nr_msg;
 };
 
 /**
@@ -266,30 +271,38 @@ static const char *mmustat_hv_err(unsigned long status)
 }
 
 /*
- * Rate-limited: a hypervisor that refuses does so on every look. At
- * sched-out (mmustat_stop() of a per-task event) the scheduler holds the
- * runqueue lock, under which printk() must not run (it may wake a console
- * waiter); the CPU's state is marked quiet there, and the next look that
- * may print says how many messages it held back.
+ * A message about @st's CPU, printed by its log_work. The callers run on
+ * that CPU with interrupts disabled, often inside perf core's callbacks
+ * under the context lock, which nests inside the runqueue lock at a
+ * context switch: printk() there could wake a console waiter and deadlock
+ * on the runqueue. The irq_work runs on the same CPU, in hard-irq context
+ * with no lock held, so it and the writers never overlap. Rate-limited: a
+ * hypervisor that refuses does so on every look. If more than one message
+ * arrives before the work runs, the last is printed with their number.
  */
-#define mmustat_err(st, fmt, ...)					\
-do {									\
-	struct mmustat_cpu *__st = (st);				\
-									\
-	if (__st->quiet)						\
-		__st->nr_quiet++;					\
-	else								\
-		pr_err_ratelimited(fmt, ##__VA_ARGS__);			\
-} while (0)
-
-/* Called with interrupts disabled, outside sched-out. */
-static void mmustat_report_quiet(struct mmustat_cpu *st, unsigned int cpu)
+static __printf(2, 3) void mmustat_err(struct mmustat_cpu *st,
+				       const char *fmt, ...)
 {
-	if (st->nr_quiet) {
-		pr_err_ratelimited("cpu%u: %u message(s) at context switches not shown, like the next\n",
-				   cpu, st->nr_quiet);
-		st->nr_quiet = 0;
-	}
+	va_list args;
+
+	va_start(args, fmt);
+	vsnprintf(st->msg, sizeof(st->msg), fmt, args);
+	va_end(args);
+	st->nr_msg++;
+	irq_work_queue(&st->log_work);
+}
+
+static void mmustat_log_work(struct irq_work *work)
+{
+	struct mmustat_cpu *st = container_of(work, struct mmustat_cpu,
+					      log_work);
+
+	if (st->nr_msg == 1)
+		pr_err_ratelimited("%s\n", st->msg);
+	else if (st->nr_msg)
+		pr_err_ratelimited("%s (the last of %u messages)\n", st->msg,
+				   st->nr_msg);
+	st->nr_msg = 0;
 }
 
 static unsigned long mmustat_switches(const struct task_struct *t)
@@ -553,7 +566,7 @@ static bool mmustat_restore(struct sun4v_mmustat_pmu *mmu, struct mmustat_cpu *s
 	u64 ours;
 
 	status = mmustat_hv_conf(mmu->hv, cpu, prev, &ours);
-	mmustat_err(st, "cpu%u: found another user's statistics buffer at %#llx where ours was to go; %s\n",
+	mmustat_err(st, "cpu%u: found another user's statistics buffer at %#llx where ours was to go; %s",
 		    cpu, prev, status ? "could not put it back" : "put it back");
 	if (status)
 		st->info_task = NULL;
@@ -588,7 +601,7 @@ static const u64 *mmustat_install(struct sun4v_mmustat_pmu *mmu,
 	memset(st->own, 0, SUN4V_MMUSTAT_PMU_BUF_SIZE);
 	status = mmustat_hv_conf(mmu->hv, cpu, st->own_raddr, &prev);
 	if (status) {
-		mmustat_err(st, "cpu%u: hypervisor rejected the statistics buffer at %#llx: %s (%lu)\n",
+		mmustat_err(st, "cpu%u: hypervisor rejected the statistics buffer at %#llx: %s (%lu)",
 			    cpu, st->own_raddr, mmustat_hv_err(status), status);
 		if (!mmustat_let_go(mmu, st, cpu))
 			st->installed = true;	/* not proven otherwise */
@@ -627,13 +640,10 @@ static int mmustat_sync(struct sun4v_mmustat_pmu *mmu, const u64 **srcp,
 	*srcp = NULL;
 	if (!st->online)
 		return 0;
-	if (!st->quiet)
-		mmustat_report_quiet(st, cpu);
-
 	status = mmustat_info(mmu, st, cpu, &raddr, cached);
 	if (status) {
 		/* Nothing known changed: keep reading what we read. */
-		mmustat_err(st, "cpu%u: info hypercall failed: %s (%lu)\n",
+		mmustat_err(st, "cpu%u: info hypercall failed: %s (%lu)",
 			    cpu, mmustat_hv_err(status), status);
 		*srcp = st->src;
 		return st->src ? 0 : -EIO;
@@ -652,7 +662,7 @@ static int mmustat_sync(struct sun4v_mmustat_pmu *mmu, const u64 **srcp,
 		/* Somebody else's buffer (e.g. cpuN/mmustat_enable): read only. */
 		src = mmustat_map(mmu->hv, raddr);
 		if (!src)
-			mmustat_err(st, "cpu%u: cannot read the buffer at real address %#llx configured by another user\n",
+			mmustat_err(st, "cpu%u: cannot read the buffer at real address %#llx configured by another user",
 				    cpu, raddr);
 	} else if (st->own && !st->hv_may_write) {
 		src = mmustat_install(mmu, st, cpu, &raddr);
@@ -724,9 +734,7 @@ static void mmustat_stop(struct perf_event *event, int flags)
 	if (st->src && st->src == st->own) {
 		mmustat_fold(event, st->src);
 	} else {
-		st->quiet = true;
 		mmustat_sync(to_mmustat(event->pmu), &src, false);
-		st->quiet = false;
 		if (src)
 			mmustat_fold(event, src);
 	}
@@ -879,7 +887,7 @@ static void mmustat_offline_ipi(void *data)
 	st->src_raddr = 0;
 	st->online = false;
 	if (status) {
-		mmustat_err(st, "cpu%u: info hypercall failed: %s (%lu)\n",
+		mmustat_err(st, "cpu%u: info hypercall failed: %s (%lu)",
 			    cpu, mmustat_hv_err(status), status);
 		st->hv_may_write |= st->installed;
 		return;
@@ -891,7 +899,7 @@ static void mmustat_offline_ipi(void *data)
 
 	status = mmustat_hv_conf(mmu->hv, cpu, 0, &prev);
 	if (status) {
-		mmustat_err(st, "cpu%u: removing the statistics buffer failed: %s (%lu)\n",
+		mmustat_err(st, "cpu%u: removing the statistics buffer failed: %s (%lu)",
 			    cpu, mmustat_hv_err(status), status);
 		st->installed = !mmustat_let_go(mmu, st, cpu);
 	} else {
@@ -1033,11 +1041,14 @@ static void mmustat_probe_ipi(void *data)
  * sun4v_mmustat_pmu_probe() - detect the MMU statistics API and register the PMU
  * @hv: the hypervisor's calls and the buffer memory (a model in KUnit);
  *	must stay valid until sun4v_mmustat_pmu_remove()
+ * @name: the PMU's name, or NULL for "niagara_mmustat"; another name lets
+ *	a second instance (a test's, on its own model) be registered beside
+ *	the machine's
  * @owner: module that owns the PMU; pinned while events exist
  *
  * Asks the hypervisor (info on one CPU) whether the API exists; EBADTRAP
  * means it does not (every CPU but the UltraSPARC T1), which is logged once
- * at info level. Otherwise registers the "niagara_mmustat" PMU and a CPU
+ * at info level. Otherwise registers the PMU and a CPU
  * hotplug instance that allocates a buffer for each online CPU. Buffers are
  * configured in the hypervisor only when an event first needs one.
  *
@@ -1046,7 +1057,7 @@ static void mmustat_probe_ipi(void *data)
  */
 VISIBLE_IF_KUNIT struct sun4v_mmustat_pmu *
 sun4v_mmustat_pmu_probe(const struct sun4v_mmustat_hv_ops *hv,
-			struct module *owner)
+			const char *name, struct module *owner)
 {
 	struct mmustat_probe_info pi = { .hv = hv };
 	struct sun4v_mmustat_pmu *mmu;
@@ -1076,8 +1087,12 @@ sun4v_mmustat_pmu_probe(const struct sun4v_mmustat_hv_ops *hv,
 		ret = -ENOMEM;
 		goto err_free;
 	}
-	for_each_possible_cpu(cpu)
-		INIT_LIST_HEAD(&per_cpu_ptr(mmu->cpus, cpu)->active);
+	for_each_possible_cpu(cpu) {
+		struct mmustat_cpu *st = per_cpu_ptr(mmu->cpus, cpu);
+
+		INIT_LIST_HEAD(&st->active);
+		st->log_work = IRQ_WORK_INIT_HARD(mmustat_log_work);
+	}
 	mmu->tick_hz = pi.hz;
 	mmu->variants = pi.hz ? MMUSTAT_VAR_TIME : 0;
 
@@ -1107,7 +1122,7 @@ sun4v_mmustat_pmu_probe(const struct sun4v_mmustat_hv_ops *hv,
 	if (ret)
 		goto err_state;
 
-	ret = perf_pmu_register(&mmu->pmu, MMUSTAT_PMU_NAME, -1);
+	ret = perf_pmu_register(&mmu->pmu, name ?: MMUSTAT_PMU_NAME, -1);
 	if (ret)
 		goto err_instance;
 	pr_info("registered, %%tick at %llu Hz%s\n", pi.hz,
@@ -1119,8 +1134,10 @@ err_instance:
 err_state:
 	cpuhp_remove_multi_state(mmu->hp_state);
 err_percpu:
-	for_each_possible_cpu(cpu)
+	for_each_possible_cpu(cpu) {
+		irq_work_sync(&per_cpu_ptr(mmu->cpus, cpu)->log_work);
 		mmustat_free_own(mmu, cpu);
+	}
 	free_percpu(mmu->cpus);
 err_free:
 	kfree(mmu);
@@ -1143,8 +1160,10 @@ VISIBLE_IF_KUNIT void sun4v_mmustat_pmu_remove(struct sun4v_mmustat_pmu *mmu)
 	perf_pmu_unregister(&mmu->pmu);
 	cpuhp_state_remove_instance(mmu->hp_state, &mmu->hp_node);
 	cpuhp_remove_multi_state(mmu->hp_state);
-	for_each_possible_cpu(cpu)
+	for_each_possible_cpu(cpu) {
+		irq_work_sync(&per_cpu_ptr(mmu->cpus, cpu)->log_work);
 		mmustat_free_own(mmu, cpu);
+	}
 	free_percpu(mmu->cpus);
 	kfree(mmu);
 }
@@ -1182,7 +1201,7 @@ static int sun4v_mmustat_platform_probe(struct platform_device *pdev)
 			 ret);
 		return -ENODEV;
 	}
-	mmu = sun4v_mmustat_pmu_probe(&sun4v_mmustat_hv, THIS_MODULE);
+	mmu = sun4v_mmustat_pmu_probe(&sun4v_mmustat_hv, NULL, THIS_MODULE);
 	if (IS_ERR(mmu)) {
 		sun4v_hvapi_unregister(HV_GRP_NIAG_PERF);
 		return PTR_ERR(mmu);

@@ -124,7 +124,7 @@ struct sun4v_mmustat_pmu;
 #if IS_ENABLED(CONFIG_KUNIT)
 struct sun4v_mmustat_pmu *
 sun4v_mmustat_pmu_probe(const struct sun4v_mmustat_hv_ops *hv,
-			struct module *owner);
+			const char *name, struct module *owner);
 void sun4v_mmustat_pmu_remove(struct sun4v_mmustat_pmu *mmu);
 struct pmu *sun4v_mmustat_pmu_to_pmu(struct sun4v_mmustat_pmu *mmu);
 #endif

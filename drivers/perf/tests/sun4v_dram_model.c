@@ -181,7 +181,8 @@ static unsigned long model_get(void *ctx, unsigned long reg, u64 *val)
 
 	raw_spin_lock_irqsave(&m->lock, flags);
 	model_count(m, SUN4V_PMU_MODEL_GET, reg);
-	m->get_cpu = raw_smp_processor_id();
+	if (raw_smp_processor_id() < BITS_PER_LONG)
+		m->get_cpus |= BIT(raw_smp_processor_id());
 	if (model_injected(m, SUN4V_PMU_MODEL_GET, reg, &status))
 		goto out;
 	status = model_check(m, reg, &chan, &pic);

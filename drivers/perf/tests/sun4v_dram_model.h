@@ -112,7 +112,8 @@ struct sun4v_dram_model_call {
  *	@inj_traffic_event (traffic that arrives right before it)
  * @inj_traffic_chan: see @inj_traffic
  * @inj_traffic_event: see @inj_traffic
- * @get_cpu: the CPU that made the last GET call
+ * @get_cpus: bit per CPU (of the first BITS_PER_LONG) that made a GET
+ *	call since a test cleared it
  * @bad: calls a correct driver never makes: a PerfReg# out of range, or a
  *	control value with bits the hypervisor would silently drop
  */
@@ -144,7 +145,7 @@ struct sun4v_dram_model {
 	u64 inj_traffic;
 	unsigned int inj_traffic_chan;
 	unsigned int inj_traffic_event;
-	int get_cpu;
+	unsigned long get_cpus;
 	unsigned long bad;
 };
 

@@ -24,6 +24,8 @@
 #define TICK_HZ		1200000000ULL	/* a 1.2 GHz T1 */
 #define NR_STATS	32
 #define MAX_TEST_CPUS	2
+/* A name of its own: the suite also runs beside a T1's niagara_mmustat. */
+#define MMUSTAT_KUNIT_NAME	"niagara_mmustat_kunit"
 
 struct mm_env {
 	struct sun4v_mmustat_model *m;
@@ -67,7 +69,8 @@ static struct mm_env *env_probe(struct kunit *test, bool niagara1, u64 hz)
 
 static void env_start(struct kunit *test, struct mm_env *env)
 {
-	env->mmu = sun4v_mmustat_pmu_probe(sun4v_mmustat_model_ops(env->m), NULL);
+	env->mmu = sun4v_mmustat_pmu_probe(sun4v_mmustat_model_ops(env->m),
+				       MMUSTAT_KUNIT_NAME, NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(env->mmu));
 	env->type = sun4v_mmustat_pmu_to_pmu(env->mmu)->type;
 }
@@ -141,7 +144,8 @@ static void mm_test_probe_ebadtrap(struct kunit *test)
 	struct mm_env *env = env_probe(test, false, TICK_HZ);
 	struct sun4v_mmustat_pmu *mmu;
 
-	mmu = sun4v_mmustat_pmu_probe(sun4v_mmustat_model_ops(env->m), NULL);
+	mmu = sun4v_mmustat_pmu_probe(sun4v_mmustat_model_ops(env->m),
+				       MMUSTAT_KUNIT_NAME, NULL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(mmu), -ENODEV);
 	KUNIT_EXPECT_EQ(test, calls(env, SUN4V_MMUSTAT_PMU_CALL_INFO), 1UL);
 	KUNIT_EXPECT_EQ(test, calls(env, SUN4V_MMUSTAT_PMU_CALL_CONF), 0UL);
@@ -152,7 +156,8 @@ static void mm_test_probe_ebadtrap(struct kunit *test)
 	env->m = sun4v_mmustat_model_create(true, TICK_HZ);
 	KUNIT_ASSERT_NOT_NULL(test, env->m);
 	sun4v_mmustat_model_inject(env->m, SUN4V_MMUSTAT_PMU_CALL_INFO, 0, 6);
-	mmu = sun4v_mmustat_pmu_probe(sun4v_mmustat_model_ops(env->m), NULL);
+	mmu = sun4v_mmustat_pmu_probe(sun4v_mmustat_model_ops(env->m),
+				       MMUSTAT_KUNIT_NAME, NULL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(mmu), -EIO);
 	KUNIT_EXPECT_EQ(test, calls(env, SUN4V_MMUSTAT_PMU_CALL_ALLOC), 0UL);
 }

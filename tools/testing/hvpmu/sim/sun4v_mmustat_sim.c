@@ -203,7 +203,7 @@ int sun4v_mmustat_pmu_sim_start(struct dentry *dir, struct module *owner)
 	if (!sim_model)
 		return -ENOMEM;
 	sim_pmu = sun4v_mmustat_pmu_probe(sun4v_mmustat_model_ops(sim_model),
-					  owner);
+					  NULL, owner);
 	if (IS_ERR(sim_pmu)) {
 		sun4v_mmustat_model_destroy(sim_model);
 		sim_model = NULL;
