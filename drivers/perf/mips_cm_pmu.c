@@ -34,6 +34,7 @@
 #include <linux/init.h>
 #include <linux/interrupt.h>
 #include <linux/io.h>
+#include <linux/irq_work.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/of.h>
@@ -168,6 +169,26 @@ struct mips_cm_txn {
 };
 
 /**
+ * struct mips_cm_log - the values of the messages waiting for cm_log_work()
+ * @ctl_dead: control register of "debug block not answering"
+ * @ctl_lost: control register of "counter state lost"
+ * @ctl_want: what it should have read
+ * @why: the reason of the switch to polling
+ * @episode: the episode of "overflow status does not clear"
+ * @cleared: the episode that "overflow status clears again" ends
+ * @rearmed: the interrupt was re-armed as that episode ended
+ */
+struct mips_cm_log {
+	u32 ctl_dead;
+	u32 ctl_lost;
+	u32 ctl_want;
+	const char *why;
+	unsigned long episode;
+	unsigned long cleared;
+	bool rearmed;
+};
+
+/**
  * struct mips_cm_pmu - one CM PMU
  * @pmu: the perf PMU
  * @node: CPU hotplug instance, to follow @cpu
@@ -203,6 +224,13 @@ struct mips_cm_txn {
  * @ov_stuck_since: when a tick first found @tick_ov still set with no
  *	interrupt in between (ktime ns), 0 while that is not the case
  * @warned: one-time warnings given (MIPS_CM_WARN_*)
+ * @log_pending: messages recorded for @log_work (MIPS_CM_LOG_*)
+ * @log: what those messages print; a later record of a kind overwrites an
+ *	earlier one not printed yet
+ * @log_work: prints the recorded messages, with no lock held: cm->lock
+ *	and the callers' perf context lock must not lead to the console's
+ *	locks (and through a console's wakeup to the runqueue lock, which
+ *	perf takes before the context lock)
  * @period: fold timer period
  * @timer: fold timer, while @active
  * @timer_on: @timer was started and has not stopped or been cancelled
@@ -237,6 +265,9 @@ struct mips_cm_pmu {
 	u32 tick_ov;
 	u64 ov_stuck_since;
 	unsigned long warned;
+	unsigned long log_pending;
+	struct mips_cm_log log;
+	struct irq_work log_work;
 	ktime_t period;
 	struct hrtimer timer;
 	bool timer_on;
@@ -247,6 +278,16 @@ struct mips_cm_pmu {
 /* bits of @warned */
 #define MIPS_CM_WARN_OVF_STOP	0
 #define MIPS_CM_WARN_FALLBACK	1
+
+/* bits of @log_pending: the messages cm_log_work() prints */
+enum {
+	MIPS_CM_LOG_DEAD,	/* debug block not answering */
+	MIPS_CM_LOG_LOST,	/* counter state lost */
+	MIPS_CM_LOG_OVF_STOP,	/* Perf_Ovf_Stop was set by someone else */
+	MIPS_CM_LOG_POLLING,	/* interrupt no longer used */
+	MIPS_CM_LOG_OV_STUCK,	/* overflow status does not clear */
+	MIPS_CM_LOG_OV_CLEARS,	/* overflow status clears again */
+};
 
 static struct mips_cm_pmu *to_cm(struct pmu *pmu)
 {
@@ -365,6 +406,64 @@ static void cm_commit(struct mips_cm_pmu *cm)
 	}
 }
 
+/*
+ * What goes wrong while events count is found with cm->lock held: in the
+ * overflow interrupt, in the fold timer and in perf callbacks, which run
+ * under the perf context's lock (taken with the runqueue lock held).
+ * printk() there would take the console's locks inside them, and a console
+ * that wakes a task takes the runqueue lock again. The message is recorded
+ * here, its values in cm->log, and printed by cm_log_work().
+ */
+static void cm_log(struct mips_cm_pmu *cm, unsigned int kind)
+{
+	lockdep_assert_held(&cm->lock);
+	__set_bit(kind, &cm->log_pending);
+	irq_work_queue(&cm->log_work);
+}
+
+static void cm_log_ov_clears(bool rearmed)
+{
+	pr_info_ratelimited("overflow status clears again%s\n",
+			    rearmed ? "; overflow interrupt re-armed" : "");
+}
+
+/* Print the recorded messages, in hard-irq context, no lock held. */
+static void cm_log_work(struct irq_work *work)
+{
+	struct mips_cm_pmu *cm = container_of(work, struct mips_cm_pmu,
+					      log_work);
+	unsigned long pending, flags;
+	struct mips_cm_log log;
+	bool clears_first;
+
+	raw_spin_lock_irqsave(&cm->lock, flags);
+	pending = cm->log_pending;
+	cm->log_pending = 0;
+	log = cm->log;
+	raw_spin_unlock_irqrestore(&cm->lock, flags);
+
+	if (pending & BIT(MIPS_CM_LOG_DEAD))
+		pr_warn_ratelimited("debug block not answering (control 0x%08x); counters not read\n",
+				    log.ctl_dead);
+	if (pending & BIT(MIPS_CM_LOG_LOST))
+		pr_warn_ratelimited("counter state lost (control 0x%08x, expected 0x%08x); reprogramming, counts since the last read are lost\n",
+				    log.ctl_lost, log.ctl_want);
+	if (pending & BIT(MIPS_CM_LOG_OVF_STOP))
+		pr_warn("Perf_Ovf_Stop was set by someone else; resetting it at each fold\n");
+	if (pending & BIT(MIPS_CM_LOG_POLLING))
+		pr_warn("%s; interrupt %d no longer used, counters folded every %lld ms\n",
+			log.why, cm->irq, ktime_to_ms(cm->period));
+	/* an episode that ended before the next one began is told first */
+	clears_first = log.cleared < log.episode;
+	if ((pending & BIT(MIPS_CM_LOG_OV_CLEARS)) && clears_first)
+		cm_log_ov_clears(log.rearmed);
+	if (pending & BIT(MIPS_CM_LOG_OV_STUCK))
+		pr_warn_ratelimited("overflow status does not clear (episode %lu); counters folded every %lld ms until it does\n",
+				    log.episode, ktime_to_ms(cm->period));
+	if ((pending & BIT(MIPS_CM_LOG_OV_CLEARS)) && !clears_first)
+		cm_log_ov_clears(log.rearmed);
+}
+
 /* Perf_Int_En off: the fold timer goes on alone. */
 static void cm_irq_off(struct mips_cm_pmu *cm)
 {
@@ -381,9 +480,10 @@ static void cm_to_polling(struct mips_cm_pmu *cm, const char *why)
 		return;
 	cm->irq_parked = false;
 	cm_irq_off(cm);
-	if (!test_and_set_bit(MIPS_CM_WARN_FALLBACK, &cm->warned))
-		pr_warn("%s; interrupt %d no longer used, counters folded every %lld ms\n",
-			why, cm->irq, ktime_to_ms(cm->period));
+	if (!test_and_set_bit(MIPS_CM_WARN_FALLBACK, &cm->warned)) {
+		cm->log.why = why;
+		cm_log(cm, MIPS_CM_LOG_POLLING);
+	}
 }
 
 /* The overflow status cleared after it did not: re-arm a parked interrupt. */
@@ -400,9 +500,9 @@ static void cm_ov_clears(struct mips_cm_pmu *cm)
 		if (cm->owned)
 			cm_write(cm, MIPS_CM_PC_CTL, cm_ctl_now(cm));
 	}
-	pr_info_ratelimited("overflow status clears again%s\n",
-			    cm->irq > 0 && !cm->polling ?
-			    "; overflow interrupt re-armed" : "");
+	cm->log.cleared = cm->nr_ov_stuck;
+	cm->log.rearmed = cm->irq > 0 && !cm->polling;
+	cm_log(cm, MIPS_CM_LOG_OV_CLEARS);
 }
 
 /*
@@ -429,8 +529,8 @@ static void cm_ov_clear(struct mips_cm_pmu *cm, u32 bits)
 		cm->irq_parked = true;
 		cm_irq_off(cm);
 	}
-	pr_warn_ratelimited("overflow status does not clear (episode %lu); counters folded every %lld ms until it does\n",
-			    cm->nr_ov_stuck, ktime_to_ms(cm->period));
+	cm->log.episode = cm->nr_ov_stuck;
+	cm_log(cm, MIPS_CM_LOG_OV_STUCK);
 }
 
 /*
@@ -490,8 +590,8 @@ static bool cm_check_state(struct mips_cm_pmu *cm)
 
 	if (raw == U32_MAX ||
 	    FIELD_GET(CM_GCR_DB_PC_CTL_PERF_NUM_CNT, raw) != CM_NR_CNT) {
-		pr_warn_ratelimited("debug block not answering (control 0x%08x); counters not read\n",
-				    raw);
+		cm->log.ctl_dead = raw;
+		cm_log(cm, MIPS_CM_LOG_DEAD);
 		return false;
 	}
 	if (ctl == want)
@@ -501,8 +601,9 @@ static bool cm_check_state(struct mips_cm_pmu *cm)
 		u32 reset = 0;
 
 		/* counters waiting for the commit keep waiting */
-		pr_warn_ratelimited("counter state lost (control 0x%08x, expected 0x%08x); reprogramming, counts since the last read are lost\n",
-				    ctl, want);
+		cm->log.ctl_lost = ctl;
+		cm->log.ctl_want = want;
+		cm_log(cm, MIPS_CM_LOG_LOST);
 		cm->evsel = 0;
 		for (idx = 0; idx < CM_NR_IDX; idx++) {
 			struct perf_event *event = cm->events[idx];
@@ -521,7 +622,7 @@ static bool cm_check_state(struct mips_cm_pmu *cm)
 	}
 	if ((ctl & CM_GCR_DB_PC_CTL_PERF_OVF_STOP) &&
 	    !test_and_set_bit(MIPS_CM_WARN_OVF_STOP, &cm->warned))
-		pr_warn("Perf_Ovf_Stop was set by someone else; resetting it at each fold\n");
+		cm_log(cm, MIPS_CM_LOG_OVF_STOP);
 	cm_write(cm, MIPS_CM_PC_CTL, want);
 	return true;
 }
@@ -987,7 +1088,9 @@ static void cm_cancel_txn(struct pmu *pmu)
  * The overflow interrupt goes to one CPU, cm->cpu, which follows CPU
  * hotplug as the CPU of the PMU's cpumask does. The handler takes cm->lock,
  * so any CPU would be correct; this one keeps it where perf opens the
- * events and where their fold timer runs.
+ * events and where their fold timer runs. Called from CPU hotplug,
+ * registration and the KUnit suite only, never with cm->lock held nor from
+ * a perf callback: it prints directly.
  */
 static void cm_irq_affinity(struct mips_cm_pmu *cm)
 {
@@ -1160,6 +1263,7 @@ struct mips_cm_pmu *mips_cm_pmu_probe(const struct mips_cm_pmu_platdata *pd,
 	cm->period = ms_to_ktime(period_ms);
 	hrtimer_init(&cm->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
 	cm->timer.function = cm_tick;
+	init_irq_work(&cm->log_work, cm_log_work);
 
 	cm->pmu = (struct pmu) {
 		.module = pd->owner ?: THIS_MODULE,
@@ -1235,6 +1339,8 @@ void mips_cm_pmu_remove(struct mips_cm_pmu *cm)
 	if (cm->irq > 0)
 		free_irq(cm->irq, cm);
 	hrtimer_cancel(&cm->timer);
+	/* nothing records a message any more: print what is left */
+	irq_work_sync(&cm->log_work);
 	free_percpu(cm->txn);
 	kfree(cm);
 }
