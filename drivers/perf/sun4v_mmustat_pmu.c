@@ -275,10 +275,11 @@ static const char *mmustat_hv_err(unsigned long status)
  * that CPU with interrupts disabled, often inside perf core's callbacks
  * under the context lock, which nests inside the runqueue lock at a
  * context switch: printk() there could wake a console waiter and deadlock
- * on the runqueue. The irq_work runs on the same CPU, in hard-irq context
- * with no lock held, so it and the writers never overlap. Rate-limited: a
- * hypervisor that refuses does so on every look. If more than one message
- * arrives before the work runs, the last is printed with their number.
+ * on the runqueue. The irq_work runs on the same CPU with no lock held
+ * and takes the message with interrupts disabled, so it never sees one
+ * half written. Rate-limited: a hypervisor that refuses does so on every
+ * look. If more than one message arrives before the work runs, the last
+ * is printed with their number.
  */
 static __printf(2, 3) void mmustat_err(struct mmustat_cpu *st,
 				       const char *fmt, ...)
@@ -296,13 +297,19 @@ static void mmustat_log_work(struct irq_work *work)
 {
 	struct mmustat_cpu *st = container_of(work, struct mmustat_cpu,
 					      log_work);
+	char msg[MMUSTAT_MSG_LEN];
+	unsigned long flags;
+	unsigned int n;
 
-	if (st->nr_msg == 1)
-		pr_err_ratelimited("%s\n", st->msg);
-	else if (st->nr_msg)
-		pr_err_ratelimited("%s (the last of %u messages)\n", st->msg,
-				   st->nr_msg);
+	local_irq_save(flags);
+	n = st->nr_msg;
 	st->nr_msg = 0;
+	strscpy(msg, st->msg, sizeof(msg));
+	local_irq_restore(flags);
+	if (n == 1)
+		pr_err_ratelimited("%s\n", msg);
+	else if (n)
+		pr_err_ratelimited("%s (the last of %u messages)\n", msg, n);
 }
 
 static unsigned long mmustat_switches(const struct task_struct *t)
@@ -1091,7 +1098,7 @@ sun4v_mmustat_pmu_probe(const struct sun4v_mmustat_hv_ops *hv,
 		struct mmustat_cpu *st = per_cpu_ptr(mmu->cpus, cpu);
 
 		INIT_LIST_HEAD(&st->active);
-		st->log_work = IRQ_WORK_INIT_HARD(mmustat_log_work);
+		init_irq_work(&st->log_work, mmustat_log_work);
 	}
 	mmu->tick_hz = pi.hz;
 	mmu->variants = pi.hz ? MMUSTAT_VAR_TIME : 0;

@@ -70,7 +70,7 @@ static struct mm_env *env_probe(struct kunit *test, bool niagara1, u64 hz)
 static void env_start(struct kunit *test, struct mm_env *env)
 {
 	env->mmu = sun4v_mmustat_pmu_probe(sun4v_mmustat_model_ops(env->m),
-				       MMUSTAT_KUNIT_NAME, NULL);
+					   MMUSTAT_KUNIT_NAME, NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(env->mmu));
 	env->type = sun4v_mmustat_pmu_to_pmu(env->mmu)->type;
 }
@@ -145,7 +145,7 @@ static void mm_test_probe_ebadtrap(struct kunit *test)
 	struct sun4v_mmustat_pmu *mmu;
 
 	mmu = sun4v_mmustat_pmu_probe(sun4v_mmustat_model_ops(env->m),
-				       MMUSTAT_KUNIT_NAME, NULL);
+				      MMUSTAT_KUNIT_NAME, NULL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(mmu), -ENODEV);
 	KUNIT_EXPECT_EQ(test, calls(env, SUN4V_MMUSTAT_PMU_CALL_INFO), 1UL);
 	KUNIT_EXPECT_EQ(test, calls(env, SUN4V_MMUSTAT_PMU_CALL_CONF), 0UL);
@@ -157,7 +157,7 @@ static void mm_test_probe_ebadtrap(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, env->m);
 	sun4v_mmustat_model_inject(env->m, SUN4V_MMUSTAT_PMU_CALL_INFO, 0, 6);
 	mmu = sun4v_mmustat_pmu_probe(sun4v_mmustat_model_ops(env->m),
-				       MMUSTAT_KUNIT_NAME, NULL);
+				      MMUSTAT_KUNIT_NAME, NULL);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(mmu), -EIO);
 	KUNIT_EXPECT_EQ(test, calls(env, SUN4V_MMUSTAT_PMU_CALL_ALLOC), 0UL);
 }
