@@ -25,6 +25,11 @@
  * subset fails, with EACCES. Firmware without group 0x205 has no PerfReg
  * 1 call at all: a subset is refused with EOPNOTSUPP there.
  *
+ * A subset changes what every event of the node counts, whoever opened
+ * it, and keeps other settings out: asking for one needs what a CPU-wide
+ * event needs (perf_allow_cpu(): CAP_PERFMON, or perf_event_paranoid of
+ * 0 or less), for per-task events as well.
+ *
  * The nodes are told apart by the CPUs' socket ids (mdesc.c
  * set_sock_ids()). On sun4v every CPU below the machine description's
  * max-cpus is possible, but only those it lists have a socket id: the
@@ -40,6 +45,7 @@
 #include <linux/cpumask.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/perf_event.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
@@ -470,12 +476,30 @@ void sparc_l2ctl_put(struct sparc_l2ctl *l, unsigned int node)
 EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_put);
 
 /**
+ * sparc_l2ctl_may_set() - whether the caller may ask for an event's l2ctl
+ * @attr: the event's attributes
+ *
+ * A subset of the misses changes what every event of the node counts:
+ * it needs what a CPU-wide event needs.
+ *
+ * Return: 0 if @attr asks for "all" or the caller has that privilege,
+ * -EACCES or an LSM's refusal otherwise.
+ */
+int sparc_l2ctl_may_set(struct perf_event_attr *attr)
+{
+	if (!(attr->config1 & SPARC_L2CTL_MASK))
+		return 0;
+	return perf_allow_cpu();
+}
+EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_may_set);
+
+/**
  * sparc_l2ctl_event_get() - take the L2 setting a CPU PMU event needs
  * @l: the instance
  * @cpu: the event's CPU, or -1 for a per-task event (every node is taken)
  * @enc: the event's PCR encoding, SL << 8 | mask
- * @config1: the event's config1; bits 1:0 are its l2ctl, the others are
- *	reserved
+ * @attr: the event's attributes; bits 1:0 of config1 are its l2ctl, the
+ *	others are reserved
  *
  * Events of select group SL 3 take their node's setting, "all" included;
  * a per-task event holds the setting of every node, including the nodes
@@ -485,23 +509,27 @@ EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_put);
  * sparc_l2ctl_event_put() and the same arguments), 0 if the event needs
  * none, -EINVAL for a reserved config1 bit or a nonzero l2ctl on an event
  * outside SL 3, -EOPNOTSUPP for a nonzero l2ctl when the CPUs' nodes are
- * not known or the firmware has no group 0x205, -ENODEV for a CPU not
+ * not known or the firmware has no group 0x205, -EACCES for a nonzero
+ * l2ctl asked without the privilege of a CPU-wide event, -ENODEV for a CPU not
  * seen online, -EBUSY if a node holds another setting, -EACCES for a
  * nonzero l2ctl where the hypervisor refuses the domain access, or
  * another errno of sparc_l2ctl_get(). Nothing is taken on error.
  */
 int sparc_l2ctl_event_get(struct sparc_l2ctl *l, int cpu, u32 enc,
-			  u64 config1)
+			  struct perf_event_attr *attr)
 {
-	unsigned int mode = config1 & SPARC_L2CTL_MASK, node;
+	unsigned int mode = attr->config1 & SPARC_L2CTL_MASK, node;
 	int ret = 0;
 
-	if (config1 & ~SPARC_L2CTL_MASK)
+	if (attr->config1 & ~SPARC_L2CTL_MASK)
 		return -EINVAL;
 	if (SPARC_L2CTL_PCR_SL(enc) != SPARC_L2CTL_SL_MISSES)
 		return mode ? -EINVAL : 0;
 	if (!l->on)
 		return mode ? -EOPNOTSUPP : 0;
+	ret = sparc_l2ctl_may_set(attr);
+	if (ret)
+		return ret;
 
 	mutex_lock(&l->lock);
 	l2_map(l);
@@ -537,7 +565,7 @@ EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_event_get);
  * @l: the instance
  * @cpu: as given to sparc_l2ctl_event_get()
  * @enc: as given to sparc_l2ctl_event_get()
- * @config1: as given to sparc_l2ctl_event_get()
+ * @config1: config1 of the attributes given to sparc_l2ctl_event_get()
  *
  * Call only if that returned 1. May sleep.
  */

@@ -7,6 +7,7 @@
 #define _SPARC64_PERF_EVENT_L2CTL_H
 
 #include <linux/mutex.h>
+#include <linux/perf_event.h>
 #include <linux/types.h>
 
 /* VF 2.0: at most four nodes (chips), each with its own L2. */
@@ -75,7 +76,8 @@ int sparc_l2ctl_init(struct sparc_l2ctl *l,
 		     const struct sparc_l2ctl_test_ops *test_ops);
 void sparc_l2ctl_free(struct sparc_l2ctl *l);
 int sparc_l2ctl_event_get(struct sparc_l2ctl *l, int cpu, u32 enc,
-			  u64 config1);
+			  struct perf_event_attr *attr);
+int sparc_l2ctl_may_set(struct perf_event_attr *attr);
 void sparc_l2ctl_event_put(struct sparc_l2ctl *l, int cpu, u32 enc,
 			   u64 config1);
 int sparc_l2ctl_get(struct sparc_l2ctl *l, unsigned int node,

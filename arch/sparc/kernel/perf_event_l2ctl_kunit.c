@@ -12,6 +12,8 @@
 #include <kunit/test.h>
 #include <linux/cpu.h>
 #include <linux/cpumask.h>
+#include <linux/cred.h>
+#include <linux/perf_event.h>
 #include <linux/smp.h>
 #include <linux/spinlock.h>
 #include <asm/hypervisor.h>
@@ -225,7 +227,9 @@ static bool two_sockets(struct l2_model *m, int sock0, int sock1)
 
 static int ev_get(struct l2_model *m, int cpu, u32 enc, u64 config1)
 {
-	return sparc_l2ctl_event_get(&m->l, cpu, enc, config1);
+	struct perf_event_attr attr = { .config1 = config1 };
+
+	return sparc_l2ctl_event_get(&m->l, cpu, enc, &attr);
 }
 
 static void ev_put(struct l2_model *m, int cpu, u32 enc, u64 config1)
@@ -693,6 +697,72 @@ static void l2_test_no_access(struct kunit *test)
 }
 
 /*
+ * A subset changes what every event of the node counts: it needs what a
+ * CPU-wide event needs. The case drops its own task's capabilities (the
+ * credentials of the test's task only, nothing global); where
+ * perf_event_paranoid lets everyone open CPU-wide events it cannot show a
+ * refusal and skips. Without the privilege, a nonzero l2ctl is refused
+ * with EACCES, per CPU and per task, before any hypervisor call, and
+ * "all" still opens.
+ */
+static void l2_test_privilege(struct kunit *test)
+{
+	struct perf_event_attr remote = { .config1 = L2_REMOTE };
+	struct l2_model *m = model_new(test);
+	const struct cred *old;
+	struct cred *cred;
+	int t[2], want;
+
+	l2_up(test, m);
+	cred = prepare_creds();
+	KUNIT_ASSERT_NOT_NULL(test, cred);
+	cap_clear(cred->cap_effective);
+	old = override_creds(cred);
+	want = sparc_l2ctl_may_set(&remote);
+	m->sets = 0;
+	t[0] = ev_get(m, 0, ENC_L2_IMISS, L2_REMOTE);
+	t[1] = ev_get(m, -1, ENC_L2_DMISS_LD, L2_LOCAL);
+	revert_creds(old);
+	put_cred(cred);
+	if (!want) {
+		ev_put_taken(m, t[0], 0, ENC_L2_IMISS, L2_REMOTE);
+		ev_put_taken(m, t[1], -1, ENC_L2_DMISS_LD, L2_LOCAL);
+		l2_down(m);
+		kunit_skip(test, "perf_event_paranoid allows CPU-wide events to all");
+	}
+	KUNIT_EXPECT_EQ(test, want, -EACCES);
+	KUNIT_EXPECT_EQ(test, t[0], -EACCES);
+	KUNIT_EXPECT_EQ(test, t[1], -EACCES);
+	ev_put_taken(m, t[0], 0, ENC_L2_IMISS, L2_REMOTE);
+	ev_put_taken(m, t[1], -1, ENC_L2_DMISS_LD, L2_LOCAL);
+	KUNIT_EXPECT_EQ(test, m->sets, 0UL);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_ALL);
+
+	/* "all" needs nothing more than the event itself. */
+	cred = prepare_creds();
+	KUNIT_ASSERT_NOT_NULL(test, cred);
+	cap_clear(cred->cap_effective);
+	old = override_creds(cred);
+	t[0] = ev_get(m, 0, ENC_L2_IMISS, L2_ALL);
+	t[1] = ev_get(m, -1, ENC_DC_MISS, L2_ALL);
+	revert_creds(old);
+	put_cred(cred);
+	KUNIT_EXPECT_EQ(test, t[0], 1);
+	KUNIT_EXPECT_EQ(test, t[1], 1);
+	ev_put_taken(m, t[0], 0, ENC_L2_IMISS, L2_ALL);
+	ev_put_taken(m, t[1], -1, ENC_DC_MISS, L2_ALL);
+
+	/* With it (the test's own credentials), the same events open. */
+	t[0] = ev_get(m, 0, ENC_L2_IMISS, L2_REMOTE);
+	KUNIT_EXPECT_EQ(test, t[0], 1);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_REMOTE);
+	ev_put_taken(m, t[0], 0, ENC_L2_IMISS, L2_REMOTE);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_ALL);
+	KUNIT_EXPECT_EQ(test, m->bad, 0UL);
+	l2_down(m);
+}
+
+/*
  * The same on a two-way T5240 guest, whose per-task events take both
  * nodes: a per-task cache-misses event ("perf stat -e cache-misses
  * <cmd>") must not fail on either.
@@ -770,6 +840,7 @@ static struct kunit_case l2_test_cases[] = {
 	KUNIT_CASE(l2_test_reset),
 	KUNIT_CASE(l2_test_no_access),
 	KUNIT_CASE(l2_test_no_access_nodes),
+	KUNIT_CASE(l2_test_privilege),
 	KUNIT_CASE(l2_test_no_api),
 	{}
 };

@@ -13,6 +13,7 @@
 #ifndef _HVPMU_SPARC64_SHIM_H
 #define _HVPMU_SPARC64_SHIM_H
 
+#include <linux/capability.h>
 #include <linux/errno.h>
 #include <linux/topology.h>
 #include <linux/types.h>
@@ -123,6 +124,17 @@ static inline unsigned long sparc64_get_clock_tick(unsigned int cpu)
 static inline int hvpmu_shim_sock_id(unsigned int cpu)
 {
 	return topology_physical_package_id(cpu) + 1;
+}
+
+/*
+ * perf_allow_cpu(), which sparc64-on-x86.sh replaces by this: the shim
+ * builds perf_event_l2ctl.c as a module, which cannot reach
+ * sysctl_perf_event_paranoid or the LSM hook. The default paranoia (2)
+ * is assumed: only CAP_PERFMON (or CAP_SYS_ADMIN) opens CPU-wide events.
+ */
+static inline int hvpmu_shim_perf_allow_cpu(void)
+{
+	return perfmon_capable() ? 0 : -EACCES;
 }
 
 #endif /* _HVPMU_SPARC64_SHIM_H */

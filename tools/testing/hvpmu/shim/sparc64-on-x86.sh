@@ -14,7 +14,8 @@
 # (arch/sparc/kernel/perf_event_l2ctl.c) and its suite are copied to
 # drivers/perf/hvpmu_sparc64/, edited the same way (and
 # cpu_data(cpu).sock_id replaced by a stand-in), where
-# SPARC_L2CTL_KUNIT_TEST builds both as modules. Each edit must match: a
+# SPARC_L2CTL_KUNIT_TEST builds both as modules (perf_allow_cpu(), which
+# a module cannot call, replaced by a stand-in). Each edit must match: a
 # file changed so that it no longer does fails here, loudly, rather than
 # building something else.
 #
@@ -62,6 +63,9 @@ done
 edit $L2/perf_event_l2ctl.c \
 	's/cpu_data\(cpu\)\.sock_id/hvpmu_shim_sock_id(cpu)/' \
 	'cpu_data\(cpu\)\.sock_id'
+edit $L2/perf_event_l2ctl.c \
+	's/(^|[^_[:alnum:]])perf_allow_cpu\((attr)?\)/\1hvpmu_shim_perf_allow_cpu()/' \
+	'(^|[^_[:alnum:]])perf_allow_cpu\((attr)?\)'
 printf '\n#include <linux/module.h>\nMODULE_DESCRIPTION("test shim: T2+ l2ctl");\nMODULE_LICENSE("GPL");\n' \
 	>> "$SRC/$L2/perf_event_l2ctl.c"
 printf 'obj-$(CONFIG_SPARC_L2CTL_KUNIT_TEST) += perf_event_l2ctl.o perf_event_l2ctl_kunit.o\n' \
