@@ -22,6 +22,9 @@
 #                  every patch of the series; dt_binding_check of its bindings
 #   make extmod    external-module build (sparc64) from a link farm
 #   make e2e       the real perf tool in an x86_64 guest on the simulated platform
+#                  (its sysfs checks compare with e2e/guest/sysfs-listing.txt;
+#                  after a deliberate change, refresh it with: sed -n
+#                  's/^    sysfs-listing: //p' build/<series>/e2e-x86_64.results.txt)
 #   make e2e-ppc64 Linux's own hv_gpci with the series in a ppc64le pseries
 #                  guest, the real perf tool (EXTRA=dir: your own scripts)
 #   make e2e-mips  mips_cm in a mips64el malta guest (CPS) on the simulated
