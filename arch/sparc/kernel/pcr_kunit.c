@@ -6,16 +6,24 @@
  * performance counter APIs, section 2.1): HT is written only with the
  * domain's perfctrhtaccess, else ENOACCESS. It takes no lock, so that it
  * can answer in NMI context too.
+ *
+ * Safe on a real T2/T2+: every case works on a state of its own (a
+ * struct pcr_ht the suite allocates) through its own stand-in for the
+ * hypervisor; neither the machine's PCR nor its HT state is touched.
  */
 
 #include <kunit/test.h>
+#include <linux/atomic.h>
 #include <linux/hardirq.h>
+#include <linux/irq_work.h>
 #include <linux/irqflags.h>
 #include <linux/lockdep.h>
 #include <linux/string.h>
 #include <asm/hypervisor.h>
 #include <asm/pcr.h>
 #include <asm/spitfire.h>
+
+#include "pcr_ht.h"
 
 #define PCR		0x8ceULL	/* SL0 2, mask 0x3, HT|UT|ST */
 
@@ -24,6 +32,8 @@ static struct {
 	bool ht_access;		/* the domain's perfctrhtaccess */
 	unsigned long inject;	/* answer the next call with this */
 	unsigned int calls;
+	struct pcr_ht *ht;	/* the case's own HT state */
+	atomic_t reports;	/* its messages queued and run */
 } hv;
 
 static unsigned long hv_set(u64 val)
@@ -43,7 +53,17 @@ static unsigned long hv_set(u64 val)
 
 static bool ht_write(u64 val, bool live, u64 cur)
 {
-	return pcr_ht_write(val, live, cur, hv_set);
+	return pcr_ht_write(hv.ht, val, live, cur, hv_set);
+}
+
+static const char *ht_name(void)
+{
+	return pcr_ht_name(hv.ht);
+}
+
+static void count_report(struct irq_work *work)
+{
+	atomic_inc(&hv.reports);
 }
 
 static int pcr_test_init(struct kunit *test)
@@ -52,13 +72,11 @@ static int pcr_test_init(struct kunit *test)
 	hv.ht_access = true;
 	hv.inject = HV_EOK;
 	hv.calls = 0;
-	pcr_ht_reset();
+	atomic_set(&hv.reports, 0);
+	/* zeroed: "unused", and no report queued */
+	hv.ht = kunit_kzalloc(test, sizeof(*hv.ht), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, hv.ht);
 	return 0;
-}
-
-static void pcr_test_exit(struct kunit *test)
-{
-	pcr_ht_reset();
 }
 
 static void pcr_test_compat(struct kunit *test)
@@ -80,25 +98,25 @@ static void pcr_test_compat(struct kunit *test)
 /* Refused: false, "refused"; allowed: true, "allowed". */
 static void pcr_test_ht(struct kunit *test)
 {
-	KUNIT_EXPECT_STREQ(test, pcr_ht_state_name(), "unused");
+	KUNIT_EXPECT_STREQ(test, ht_name(), "unused");
 	hv.ht_access = false;
 	KUNIT_EXPECT_FALSE(test, ht_write(PCR, false, 0));
 	KUNIT_EXPECT_FALSE(test, ht_write(PCR, false, 0));
 	KUNIT_EXPECT_EQ(test, hv.pcr, 0ULL);
 	KUNIT_EXPECT_EQ(test, hv.calls, 2U);
-	KUNIT_EXPECT_STREQ(test, pcr_ht_state_name(), "refused");
+	KUNIT_EXPECT_STREQ(test, ht_name(), "refused");
 
 	/* A later grant is seen at the next write. */
 	hv.ht_access = true;
 	KUNIT_EXPECT_TRUE(test, ht_write(PCR, false, 0));
 	KUNIT_EXPECT_EQ(test, hv.pcr, PCR);
-	KUNIT_EXPECT_STREQ(test, pcr_ht_state_name(), "allowed");
+	KUNIT_EXPECT_STREQ(test, ht_name(), "allowed");
 
 	/* Any status but EOK is a refusal, not only ENOACCESS. */
 	hv.inject = HV_EWOULDBLOCK;
 	KUNIT_EXPECT_FALSE(test, ht_write(PCR | 1, true, PCR));
 	KUNIT_EXPECT_EQ(test, hv.pcr, PCR);
-	KUNIT_EXPECT_STREQ(test, pcr_ht_state_name(), "refused");
+	KUNIT_EXPECT_STREQ(test, ht_name(), "refused");
 }
 
 /*
@@ -113,7 +131,7 @@ static void pcr_test_ht_revoked(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, hv.pcr, PCR);
 	/* Still HT on read back: nothing changed. */
 	KUNIT_EXPECT_TRUE(test, ht_write(PCR | 1, true, hv.pcr));
-	KUNIT_EXPECT_STREQ(test, pcr_ht_state_name(), "allowed");
+	KUNIT_EXPECT_STREQ(test, ht_name(), "allowed");
 	/* Disable clears HT through the hypervisor, which does it. */
 	hv.calls = 0;
 	KUNIT_EXPECT_TRUE(test, ht_write(PCR & ~PCR_N2_HTRACE, true, hv.pcr));
@@ -125,14 +143,14 @@ static void pcr_test_ht_revoked(struct kunit *test)
 	hv.pcr &= ~PCR_N2_HTRACE;
 	hv.calls = 0;
 	KUNIT_EXPECT_FALSE(test, ht_write(PCR, true, hv.pcr));
-	KUNIT_EXPECT_STREQ(test, pcr_ht_state_name(), "revoked");
+	KUNIT_EXPECT_STREQ(test, ht_name(), "revoked");
 	KUNIT_EXPECT_EQ(test, hv.calls, 0U);
 	/* From then on no HT write, but a clearing write still goes through. */
 	KUNIT_EXPECT_FALSE(test, ht_write(PCR, false, 0));
 	KUNIT_EXPECT_EQ(test, hv.calls, 0U);
 	KUNIT_EXPECT_TRUE(test, ht_write(0x6, true, PCR));
 	KUNIT_EXPECT_EQ(test, hv.pcr, 0x6ULL);
-	KUNIT_EXPECT_STREQ(test, pcr_ht_state_name(), "revoked");
+	KUNIT_EXPECT_STREQ(test, ht_name(), "revoked");
 }
 
 /*
@@ -147,11 +165,11 @@ static void pcr_test_ht_clear_refused(struct kunit *test)
 	hv.inject = HV_EWOULDBLOCK;
 	KUNIT_EXPECT_FALSE(test, ht_write(PCR & ~PCR_N2_HTRACE, true, hv.pcr));
 	KUNIT_EXPECT_EQ(test, hv.pcr, PCR);
-	KUNIT_EXPECT_STREQ(test, pcr_ht_state_name(), "stuck");
+	KUNIT_EXPECT_STREQ(test, ht_name(), "stuck");
 	/* Cleared at the next try. */
 	KUNIT_EXPECT_TRUE(test, ht_write(PCR & ~PCR_N2_HTRACE, true, hv.pcr));
 	KUNIT_EXPECT_EQ(test, hv.pcr, PCR & ~PCR_N2_HTRACE);
-	KUNIT_EXPECT_STREQ(test, pcr_ht_state_name(), "allowed");
+	KUNIT_EXPECT_STREQ(test, ht_name(), "allowed");
 
 	/* Revoked: HT is not set, so a refused clear leaves it revoked. */
 	KUNIT_EXPECT_TRUE(test, ht_write(PCR, false, 0));
@@ -159,7 +177,7 @@ static void pcr_test_ht_clear_refused(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, ht_write(PCR, true, hv.pcr));
 	hv.inject = HV_EWOULDBLOCK;
 	KUNIT_EXPECT_FALSE(test, ht_write(0x6, true, PCR));
-	KUNIT_EXPECT_STREQ(test, pcr_ht_state_name(), "revoked");
+	KUNIT_EXPECT_STREQ(test, ht_name(), "revoked");
 }
 
 /*
@@ -168,7 +186,9 @@ static void pcr_test_ht_clear_refused(struct kunit *test)
  * HT write there changes the state and queues a message; nothing on that
  * path may take a lock, since the interrupted code on the same CPU may
  * hold it. In NMI context (as perfctr_irq() enters it) lockdep reports
- * any lock but a trylock taken there, and then turns itself off.
+ * any lock but a trylock taken there, and then turns itself off. The
+ * message of each change is printed later, from an irq_work: here one
+ * that counts, once per change.
  */
 static void pcr_test_ht_nmi(struct kunit *test)
 {
@@ -177,26 +197,33 @@ static void pcr_test_ht_nmi(struct kunit *test)
 
 	if (!IS_ENABLED(CONFIG_PROVE_LOCKING) || !debug_locks)
 		kunit_skip(test, "needs lockdep, and lockdep on");
+	init_irq_work(&hv.ht->work, count_report);
 	/* Refused once with interrupts off, as the CPU PMU does. */
 	hv.ht_access = false;
 	local_irq_save(flags);
 	KUNIT_EXPECT_FALSE(test, ht_write(PCR, false, 0));
 	local_irq_restore(flags);
+	irq_work_sync(&hv.ht->work);
+	KUNIT_EXPECT_EQ(test, atomic_read(&hv.reports), 1);
 	hv.ht_access = true;
 	KUNIT_EXPECT_TRUE(test, ht_write(PCR, false, 0));
-	KUNIT_EXPECT_STREQ(test, pcr_ht_state_name(), "allowed");
+	KUNIT_EXPECT_STREQ(test, ht_name(), "allowed");
 
 	hv.ht_access = false;
 	local_irq_save(flags);
 	__nmi_enter();
 	ret = ht_write(PCR, false, 0);
+	ret |= ht_write(PCR, false, 0);		/* no change: no report */
 	__nmi_exit();
 	local_irq_restore(flags);
 	locks = debug_locks;
+	irq_work_sync(&hv.ht->work);
 	KUNIT_EXPECT_FALSE(test, ret);
 	KUNIT_EXPECT_TRUE_MSG(test, locks,
 			      "lockdep saw a lock taken in NMI context");
-	KUNIT_EXPECT_STREQ(test, pcr_ht_state_name(), "refused");
+	KUNIT_EXPECT_STREQ(test, ht_name(), "refused");
+	/* "allowed" is not reported: two refusals, two reports */
+	KUNIT_EXPECT_EQ(test, atomic_read(&hv.reports), 2);
 }
 
 /*
@@ -327,7 +354,6 @@ static struct kunit_case pcr_test_cases[] = {
 static struct kunit_suite pcr_test_suite = {
 	.name		= "sparc64_pcr",
 	.init		= pcr_test_init,
-	.exit		= pcr_test_exit,
 	.test_cases	= pcr_test_cases,
 };
 

@@ -56,56 +56,51 @@
 
 /*
  * The hardware: VFALLS_GET/SET_PERFREG of PerfReg 1 and the socket ids of
- * the machine description. The KUnit suite gives a model instead: only
- * where the suite is configured is the hook followed, elsewhere the
- * compiler drops it. (A static stub would not do: the calls are made on
- * a CPU of the node, through an IPI, not in the test's task.)
+ * the machine description. The KUnit suite installs a model of them
+ * instead, through sparc_l2ctl_init_ops(). (A static stub would not do:
+ * the calls are made on a CPU of the node, through an IPI, not in the
+ * test's task.)
  */
-static const struct sparc_l2ctl_test_ops *
-l2_test_ops(const struct sparc_l2ctl *l)
+static unsigned long l2_vf_get(void *ctx, u64 *val)
 {
-	if (IS_ENABLED(CONFIG_SPARC_L2CTL_KUNIT_TEST))
-		return l->test_ops;
-	return NULL;
-}
-
-static unsigned long l2_hv_get(const struct sparc_l2ctl *l, u64 *val)
-{
-	const struct sparc_l2ctl_test_ops *t = l2_test_ops(l);
 	unsigned long st, v;
 
-	if (t)
-		return t->get(t->ctx, val);
 	st = sun4v_vfalls_getperf(HV_VF_PERF_L2_CTL, &v);
 	if (st == HV_EOK)
 		*val = v;
 	return st;
 }
 
-static unsigned long l2_hv_set(const struct sparc_l2ctl *l, u64 val)
+static unsigned long l2_vf_set(void *ctx, u64 val)
 {
-	const struct sparc_l2ctl_test_ops *t = l2_test_ops(l);
-
-	if (t)
-		return t->set(t->ctx, val);
 	return sun4v_vfalls_setperf(HV_VF_PERF_L2_CTL, val);
 }
 
 /* Only equality matters: the nodes are numbered here. */
-static int l2_cpu_socket(const struct sparc_l2ctl *l, unsigned int cpu)
+static int l2_vf_cpu_socket(void *ctx, unsigned int cpu)
 {
-	const struct sparc_l2ctl_test_ops *t = l2_test_ops(l);
-
-	if (t)
-		return t->cpu_socket(t->ctx, cpu);
 	return cpu_data(cpu).sock_id;
 }
 
-static bool l2_has_sockets(const struct sparc_l2ctl *l)
-{
-	const struct sparc_l2ctl_test_ops *t = l2_test_ops(l);
+static const struct sparc_l2ctl_ops l2_vf_ops = {
+	.get		= l2_vf_get,
+	.set		= l2_vf_set,
+	.cpu_socket	= l2_vf_cpu_socket,
+};
 
-	return !t || t->cpu_socket;
+static unsigned long l2_hv_get(const struct sparc_l2ctl *l, u64 *val)
+{
+	return l->ops->get(l->ops->ctx, val);
+}
+
+static unsigned long l2_hv_set(const struct sparc_l2ctl *l, u64 val)
+{
+	return l->ops->set(l->ops->ctx, val);
+}
+
+static int l2_cpu_socket(const struct sparc_l2ctl *l, unsigned int cpu)
+{
+	return l->ops->cpu_socket(l->ops->ctx, cpu);
 }
 
 static int l2_errno(unsigned long status)
@@ -323,17 +318,18 @@ void sparc_l2ctl_init_off(struct sparc_l2ctl *l)
 {
 	memset(l, 0, sizeof(*l));
 	mutex_init(&l->lock);
+	l->ops = &l2_vf_ops;
 }
 EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_init_off);
 
 /**
- * sparc_l2ctl_init() - number the nodes and reset their L2 settings
+ * sparc_l2ctl_init_ops() - number the nodes and reset their L2 settings
  * @l: the instance
- * @test_ops: a model instead of the hypervisor (KUnit), or NULL
+ * @ops: how the L2 control registers and the sockets are reached
  *
  * Numbers the nodes from the sockets of the online CPUs (the others are
  * mapped when they are first seen online), then puts every node's
- * PERF_CONFIG back to "all". More than four sockets, or a model without
+ * PERF_CONFIG back to "all". More than four sockets, or @ops without
  * sockets, leave l2ctl off: sparc_l2ctl_event_get() then refuses a
  * nonzero l2ctl. A node whose PERF_CONFIG the domain may not read holds
  * the hypervisor's default, all misses, and is not written for that.
@@ -342,15 +338,15 @@ EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_init_off);
  *
  * Return: 0, or -ENOMEM.
  */
-int sparc_l2ctl_init(struct sparc_l2ctl *l,
-		     const struct sparc_l2ctl_test_ops *test_ops)
+VISIBLE_IF_KUNIT int sparc_l2ctl_init_ops(struct sparc_l2ctl *l,
+					  const struct sparc_l2ctl_ops *ops)
 {
 	unsigned int cpu, node;
 	int *sock, n;
 
 	sparc_l2ctl_init_off(l);
-	l->test_ops = test_ops;
-	if (!l2_has_sockets(l))
+	l->ops = ops;
+	if (!ops->cpu_socket)
 		return 0;
 	sock = kcalloc(nr_cpu_ids, sizeof(*sock), GFP_KERNEL);
 	l->cpu_node = kcalloc(nr_cpu_ids, sizeof(*l->cpu_node), GFP_KERNEL);
@@ -383,7 +379,18 @@ out:
 	kfree(sock);
 	return 0;
 }
-EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_init);
+EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_init_ops);
+
+/**
+ * sparc_l2ctl_init() - sparc_l2ctl_init_ops() with the hypervisor's calls
+ * @l: the instance
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int sparc_l2ctl_init(struct sparc_l2ctl *l)
+{
+	return sparc_l2ctl_init_ops(l, &l2_vf_ops);
+}
 
 /* What sparc_l2ctl_init() allocated; no event may hold a setting. */
 void sparc_l2ctl_free(struct sparc_l2ctl *l)

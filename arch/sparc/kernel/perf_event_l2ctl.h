@@ -25,15 +25,16 @@
 #define SPARC_L2CTL_SL_MISSES	3
 
 /**
- * struct sparc_l2ctl_test_ops - a model in place of the hypervisor
+ * struct sparc_l2ctl_ops - how the L2 control registers are reached
  * @get: VFALLS_GET_PERFREG of PerfReg 1, as the calling CPU reaches it
  * @set: VFALLS_SET_PERFREG of PerfReg 1, as the calling CPU reaches it
- * @cpu_socket: cpu_data(cpu).sock_id; NULL for a model without sockets
- * @ctx: the model
+ * @cpu_socket: the socket id of an online CPU (cpu_data(cpu).sock_id);
+ *	NULL where the sockets cannot be told apart
+ * @ctx: passed to each
  *
- * KUnit only: followed only where CONFIG_SPARC_L2CTL_KUNIT_TEST is set.
+ * The hypervisor's, or a KUnit suite's model of it.
  */
-struct sparc_l2ctl_test_ops {
+struct sparc_l2ctl_ops {
 	unsigned long (*get)(void *ctx, u64 *val);
 	unsigned long (*set)(void *ctx, u64 val);
 	int (*cpu_socket)(void *ctx, unsigned int cpu);
@@ -54,7 +55,7 @@ struct sparc_l2ctl_test_ops {
  *	the domain may not read it
  * @task_users: per-task events holding a setting (on every node)
  * @task_mode: their setting, which a node found later takes too
- * @test_ops: a model instead of the hypervisor (KUnit only)
+ * @ops: the hypervisor's calls, or a model's
  */
 struct sparc_l2ctl {
 	struct mutex lock;	/* everything below */
@@ -68,12 +69,11 @@ struct sparc_l2ctl {
 	int hw[SPARC_L2CTL_NODES];
 	unsigned int task_users;
 	unsigned int task_mode;
-	const struct sparc_l2ctl_test_ops *test_ops;
+	const struct sparc_l2ctl_ops *ops;
 };
 
 void sparc_l2ctl_init_off(struct sparc_l2ctl *l);
-int sparc_l2ctl_init(struct sparc_l2ctl *l,
-		     const struct sparc_l2ctl_test_ops *test_ops);
+int sparc_l2ctl_init(struct sparc_l2ctl *l);
 void sparc_l2ctl_free(struct sparc_l2ctl *l);
 int sparc_l2ctl_event_get(struct sparc_l2ctl *l, int cpu, u32 enc,
 			  struct perf_event_attr *attr);
@@ -84,5 +84,10 @@ int sparc_l2ctl_get(struct sparc_l2ctl *l, unsigned int node,
 		    unsigned int mode);
 void sparc_l2ctl_put(struct sparc_l2ctl *l, unsigned int node);
 int sparc_l2ctl_nodes(const int *sock, unsigned int nr, s8 *node);
+
+#if IS_ENABLED(CONFIG_KUNIT)
+int sparc_l2ctl_init_ops(struct sparc_l2ctl *l,
+			 const struct sparc_l2ctl_ops *ops);
+#endif
 
 #endif /* _SPARC64_PERF_EVENT_L2CTL_H */

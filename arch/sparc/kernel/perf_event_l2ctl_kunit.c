@@ -7,6 +7,11 @@
  * node; the nodes are the distinct socket ids, in an order that is not
  * documented, so the model offers both. The cases that need two CPUs or
  * CPU hotplug skip on a machine without them.
+ *
+ * Safe on a real T2+: every case sets up an instance of its own on its
+ * own model (sparc_l2ctl_init_ops()); the CPU PMU's instance and the L2
+ * control registers are never reached. The hotplug cases take CPU 1
+ * offline and bring it back, as any CPU hotplug test does.
  */
 
 #include <kunit/test.h>
@@ -62,7 +67,7 @@ struct l2_model {
 	unsigned int inj_skip;
 	unsigned int inj_count;
 	unsigned long bad;
-	struct sparc_l2ctl_test_ops ops;
+	struct sparc_l2ctl_ops ops;
 	struct sparc_l2ctl l;
 };
 
@@ -172,7 +177,7 @@ static struct l2_model *model_new(struct kunit *test)
 	m->access = true;
 	for (cpu = 0; cpu < MODEL_CPUS; cpu++)
 		m->sock[cpu] = 1;
-	m->ops = (struct sparc_l2ctl_test_ops) {
+	m->ops = (struct sparc_l2ctl_ops) {
 		.get = model_get,
 		.set = model_set,
 		.cpu_socket = model_cpu_socket,
@@ -196,7 +201,7 @@ static void model_inject(struct l2_model *m, unsigned long status,
 
 static void l2_up(struct kunit *test, struct l2_model *m)
 {
-	KUNIT_ASSERT_EQ(test, sparc_l2ctl_init(&m->l, &m->ops), 0);
+	KUNIT_ASSERT_EQ(test, sparc_l2ctl_init_ops(&m->l, &m->ops), 0);
 }
 
 static void l2_down(struct l2_model *m)
@@ -814,7 +819,7 @@ static void l2_test_no_api(struct kunit *test)
 	struct l2_model *m = model_new(test);
 
 	sparc_l2ctl_init_off(&m->l);
-	m->l.test_ops = &m->ops;
+	m->l.ops = &m->ops;
 	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_DC_MISS, L2_ALL), 0);
 	KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_L2_DMISS_LD, L2_ALL), 0);
 	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_INSTR_CNT, L2_ALL), 0);

@@ -119,6 +119,19 @@ arch_only() {
 	esac
 }
 
+# getperf_code O CROSS: the getperf wrappers' instructions in the built
+# head_64.o (hvcalls.S), addresses and branch targets' addresses dropped.
+getperf_code() {
+	local f
+	for f in sun4v_niagara_getperf sun4v_niagara2_getperf sun4v_vfalls_getperf; do
+		echo "<$f>:"
+		"${2}objdump" -d --no-show-raw-insn "$1/arch/sparc/kernel/head_64.o" |
+			awk -v f="<$f>:" '$2 == f { p = 1; next } p && /^$/ { exit } p' |
+			sed -E 's/^ *[0-9a-f]+:[[:space:]]+//; s/[0-9a-f]+ (<[a-z0-9_]+\+)/\1/;
+				s/[[:space:]]+/ /g; s/ $//'
+	done
+}
+
 cross_one() {
 	local name=$1 arch=$2 cross=$3 defconfig=$4 extra=$5
 	local o="$BUILD/cross-$name" log="$BUILD/cross-$name.log" t0 frags bad
@@ -181,6 +194,20 @@ cross_one() {
 		fail "cross $name: sparse"
 	else
 		pass "cross $name: sparse"
+	fi
+
+	# The getperf wrappers' object code, instruction by instruction: the
+	# series fixes their stores, which no C caller or sparse can see.
+	if [ "$arch" = sparc ]; then
+		if ! "${mk[@]}" arch/sparc/kernel/head_64.o >> "$log" 2>&1; then
+			fail "cross $name: arch/sparc/kernel/head_64.o builds"
+		elif diff -u <(grep -v '^#' "$HERE/cross/sparc64-getperf.expected") \
+			     <(getperf_code "$o" "$cross") > "$log.getperf"; then
+			pass "cross $name: getperf wrappers' object code as expected (sun4v_niagara_getperf, sun4v_niagara2_getperf, sun4v_vfalls_getperf)"
+		else
+			cat "$log.getperf"
+			fail "cross $name: getperf wrappers' object code"
+		fi
 	fi
 
 	# The upstream C files the series change, for this architecture:
