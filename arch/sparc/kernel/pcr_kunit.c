@@ -73,10 +73,19 @@ static int pcr_test_init(struct kunit *test)
 	hv.inject = HV_EOK;
 	hv.calls = 0;
 	atomic_set(&hv.reports, 0);
-	/* zeroed: "unused", and no report queued */
+	/* zeroed: "unused"; its reports are counted, not printed */
 	hv.ht = kunit_kzalloc(test, sizeof(*hv.ht), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, hv.ht);
+	if (!hv.ht)
+		return -ENOMEM;
+	init_irq_work(&hv.ht->work, count_report);
 	return 0;
+}
+
+/* Also after a case that stopped half-way: no report left to run. */
+static void pcr_test_exit(struct kunit *test)
+{
+	if (hv.ht)
+		irq_work_sync(&hv.ht->work);
 }
 
 static void pcr_test_compat(struct kunit *test)
@@ -187,8 +196,8 @@ static void pcr_test_ht_clear_refused(struct kunit *test)
  * path may take a lock, since the interrupted code on the same CPU may
  * hold it. In NMI context (as perfctr_irq() enters it) lockdep reports
  * any lock but a trylock taken there, and then turns itself off. The
- * message of each change is printed later, from an irq_work: here one
- * that counts, once per change.
+ * message of each change to "refused", "revoked" or "stuck" is printed
+ * later, from an irq_work: here one that counts them.
  */
 static void pcr_test_ht_nmi(struct kunit *test)
 {
@@ -197,7 +206,6 @@ static void pcr_test_ht_nmi(struct kunit *test)
 
 	if (!IS_ENABLED(CONFIG_PROVE_LOCKING) || !debug_locks)
 		kunit_skip(test, "needs lockdep, and lockdep on");
-	init_irq_work(&hv.ht->work, count_report);
 	/* Refused once with interrupts off, as the CPU PMU does. */
 	hv.ht_access = false;
 	local_irq_save(flags);
@@ -213,7 +221,8 @@ static void pcr_test_ht_nmi(struct kunit *test)
 	local_irq_save(flags);
 	__nmi_enter();
 	ret = ht_write(PCR, false, 0);
-	ret |= ht_write(PCR, false, 0);		/* no change: no report */
+	/* no change: no report */
+	ret |= ht_write(PCR, false, 0);
 	__nmi_exit();
 	local_irq_restore(flags);
 	locks = debug_locks;
@@ -354,6 +363,7 @@ static struct kunit_case pcr_test_cases[] = {
 static struct kunit_suite pcr_test_suite = {
 	.name		= "sparc64_pcr",
 	.init		= pcr_test_init,
+	.exit		= pcr_test_exit,
 	.test_cases	= pcr_test_cases,
 };
 

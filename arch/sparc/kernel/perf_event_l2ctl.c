@@ -392,7 +392,7 @@ int sparc_l2ctl_init(struct sparc_l2ctl *l)
 	return sparc_l2ctl_init_ops(l, &l2_vf_ops);
 }
 
-/* What sparc_l2ctl_init() allocated; no event may hold a setting. */
+/* What sparc_l2ctl_init{,_ops}() allocated; no event may hold a setting. */
 void sparc_l2ctl_free(struct sparc_l2ctl *l)
 {
 	kfree(l->cpu_node);

@@ -11,7 +11,8 @@
  * Safe on a real T2+: every case sets up an instance of its own on its
  * own model (sparc_l2ctl_init_ops()); the CPU PMU's instance and the L2
  * control registers are never reached. The hotplug cases take CPU 1
- * offline and bring it back, as any CPU hotplug test does.
+ * offline and bring it back; the suite's exit brings it back after a
+ * case that stopped half-way too.
  */
 
 #include <kunit/test.h>
@@ -173,6 +174,7 @@ static struct l2_model *model_new(struct kunit *test)
 	unsigned int cpu;
 
 	KUNIT_ASSERT_NOT_NULL(test, m);
+	test->priv = m;
 	raw_spin_lock_init(&m->lock);
 	m->access = true;
 	for (cpu = 0; cpu < MODEL_CPUS; cpu++)
@@ -198,6 +200,9 @@ static void model_inject(struct l2_model *m, unsigned long status,
 	m->inj_count = count;
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
+
+/* CPU 1 is offline and not present because a case took it away. */
+static bool l2_cpu1_taken;
 
 static void l2_up(struct kunit *test, struct l2_model *m)
 {
@@ -467,6 +472,7 @@ static void l2_up_cpu1_absent(struct kunit *test, struct l2_model *m)
 	if (ret)
 		kunit_skip(test, "CPU 1 cannot go offline (%d)", ret);
 	set_cpu_present(1, false);
+	l2_cpu1_taken = true;
 	l2_up(test, m);
 }
 
@@ -479,6 +485,7 @@ static void l2_add_cpu1(struct kunit *test, struct l2_model *m, int sock)
 	set_cpu_present(1, true);
 	m->sock[1] = sock;
 	KUNIT_ASSERT_EQ(test, add_cpu(1), 0);
+	l2_cpu1_taken = false;
 }
 
 /*
@@ -850,8 +857,28 @@ static struct kunit_case l2_test_cases[] = {
 	{}
 };
 
+/*
+ * After every case, one that stopped half-way included: CPU 1 present and
+ * online again if the case took it away, and what the case's instance
+ * allocated freed (sparc_l2ctl_free() may be called twice).
+ */
+static void l2_test_exit(struct kunit *test)
+{
+	struct l2_model *m = test->priv;
+
+	if (l2_cpu1_taken) {
+		set_cpu_present(1, true);
+		if (add_cpu(1))
+			kunit_err(test, "CPU 1 could not be brought back online\n");
+		l2_cpu1_taken = false;
+	}
+	if (m)
+		sparc_l2ctl_free(&m->l);
+}
+
 static struct kunit_suite l2_test_suite = {
 	.name		= "sparc64_l2ctl",
+	.exit		= l2_test_exit,
 	.test_cases	= l2_test_cases,
 };
 
