@@ -270,21 +270,24 @@ step_lint_dt() {
 # checkpatch --strict of every patch of the series (the cover letters
 # excluded), on the tree with the series applied: a maintainer taking the
 # patches in order has what the earlier ones add (a binding's compatibles).
-# (make patches checks each on the tree just before it.)
+# (make patches checks each on the tree just before it.) The series are
+# the ones setup.sh made, in build/test-patches/, signed by the harness's
+# identity (HVPMU_TEST_SENDER): the same mails as make patches' but for
+# the sender.
 step_lint_series() {
-	local p out total
-	for p in "$REPO/build/patches/$HVPMU_SERIES"/*/0*.patch; do
+	local p out total dir=$REPO/$HVPMU_TEST_PATCHES
+	for p in "$dir/$HVPMU_SERIES"/*/0*.patch; do
 		case $p in */0000-cover-letter.patch) continue ;; esac
-		[ -e "$p" ] || { fail "checkpatch: no series in build/patches/$HVPMU_SERIES"; return; }
+		[ -e "$p" ] || { fail "checkpatch: no series in $HVPMU_TEST_PATCHES/$HVPMU_SERIES"; return; }
 		out=$(cd "$KDIR" && scripts/checkpatch.pl --strict \
 			--ignore UNKNOWN_COMMIT_ID "$p" 2>&1)
 		total=$(printf '%s\n' "$out" | grep '^total:')
 		case $total in
 		"total: 0 errors, 0 warnings, 0 checks,"*)
-			pass "checkpatch --strict: ${p#"$REPO/build/patches/"}" ;;
+			pass "checkpatch --strict: ${p#"$dir/"}" ;;
 		*)
 			printf '%s\n' "$out" | head -n 40
-			fail "checkpatch --strict: ${p#"$REPO/build/patches/"}: $total" ;;
+			fail "checkpatch --strict: ${p#"$dir/"}: $total" ;;
 		esac
 	done
 }
