@@ -14,7 +14,13 @@
 #   make setup     packages, the series, kernel trees with them applied
 #   make patches   the series for the maintainers (tools/testing/hvpmu/series/)
 #                  in build/patches/<base>/, each checked: git am on the
-#                  pristine tree, checkpatch --strict, every patch builds
+#                  pristine tree, checkpatch --strict, every patch builds;
+#                  signed by you: the author and Signed-off-by of our
+#                  patches are your git config user.name and user.email
+#                  (it stops when either is unset). The harness (setup,
+#                  check) needs no identity: it signs the series it makes
+#                  for its trees with a throwaway one (HVPMU_SENDER, in
+#                  build/test-patches/), which make patches never uses.
 #   make kunit     KUnit suites on x86_64 under QEMU (mips_cm's: e2e-mips, native)
 #   make cross     cross builds of the series: W=1 and sparse, no warning in
 #                  our files (TARGETS="...")
@@ -65,9 +71,10 @@ setup:
 fresh:
 	@$(TESTING)/fresh.sh
 
-# Both bases (6.12, then 6.1); BASES="6.1" picks one.
+# Both bases (6.12, then 6.1); BASES="6.1" picks one. Signed by git config's
+# identity only: HVPMU_SENDER (the harness's) is dropped.
 patches:
-	@$(TESTING)/patches.sh $(BASES)
+	@env -u HVPMU_SENDER $(TESTING)/patches.sh $(BASES)
 
 kunit cross lint extmod e2e native:
 	@SERIES=$${SERIES:-6.1} $(CHECK) $@

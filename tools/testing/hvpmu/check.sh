@@ -259,6 +259,9 @@ step_lint() {
 		fi
 	done
 	step_lint_series
+	step_lint_identity
+	[ -n "${lint_sender_done:-}" ] || step_lint_sender
+	lint_sender_done=1
 	step_lint_dt
 }
 
@@ -297,23 +300,132 @@ step_lint_dt() {
 # checkpatch --strict of every patch of the series (the cover letters
 # excluded), on the tree with the series applied: a maintainer taking the
 # patches in order has what the earlier ones add (a binding's compatibles).
-# (make patches checks each on the tree just before it.)
+# (make patches checks each on the tree just before it.) The series are
+# the ones setup.sh made, in build/test-patches/, signed by the harness's
+# identity (HVPMU_TEST_SENDER): the same mails as make patches' but for
+# the sender.
 step_lint_series() {
-	local p out total
-	for p in "$REPO/build/patches/$HVPMU_SERIES"/*/0*.patch; do
+	local p out total dir=$REPO/$HVPMU_TEST_PATCHES
+	for p in "$dir/$HVPMU_SERIES"/*/0*.patch; do
 		case $p in */0000-cover-letter.patch) continue ;; esac
-		[ -e "$p" ] || { fail "checkpatch: no series in build/patches/$HVPMU_SERIES"; return; }
+		[ -e "$p" ] || { fail "checkpatch: no series in $HVPMU_TEST_PATCHES/$HVPMU_SERIES"; return; }
 		out=$(cd "$KDIR" && scripts/checkpatch.pl --strict \
 			--ignore UNKNOWN_COMMIT_ID "$p" 2>&1)
 		total=$(printf '%s\n' "$out" | grep '^total:')
 		case $total in
 		"total: 0 errors, 0 warnings, 0 checks,"*)
-			pass "checkpatch --strict: ${p#"$REPO/build/patches/"}" ;;
+			pass "checkpatch --strict: ${p#"$dir/"}" ;;
 		*)
 			printf '%s\n' "$out" | head -n 40
-			fail "checkpatch --strict: ${p#"$REPO/build/patches/"}: $total" ;;
+			fail "checkpatch --strict: ${p#"$dir/"}: $total" ;;
 		esac
 	done
+}
+
+# No invented identity in the series (issue 42): no address of the
+# reserved .example domains, no trace of the old placeholder, no
+# @SENDER@ left; every patch's last Signed-off-by is the sender's, and
+# its From: is the sender or, for a backport ("commit <sha> upstream."),
+# someone else (the upstream author).
+step_lint_identity() {
+	local dir=$REPO/$HVPMU_TEST_PATCHES/$HVPMU_SERIES p out bad="" from sob
+	local -a files
+	mapfile -t files < <(ls "$dir"/*/*.patch 2>/dev/null)
+	if [ ${#files[@]} -eq 0 ]; then
+		fail "identity: no series in $HVPMU_TEST_PATCHES/$HVPMU_SERIES"
+		return
+	fi
+	out=$(grep -HniE -e '[[:alnum:]._%+-]+@([[:alnum:]-]+\.)*(example(\.(com|net|org))?)\b' \
+		-e 'seed c5848672|a-seed-c5848672' -e '@SENDER@' "${files[@]}")
+	if [ -n "$out" ]; then
+		printf '%s\n' "$out" | head -n 20
+		fail "identity: an .example address, the old placeholder or @SENDER@ in the $HVPMU_SERIES patches"
+	else
+		pass "identity: no .example address or placeholder in the $HVPMU_SERIES patches"
+	fi
+	for p in "${files[@]}"; do
+		case $p in */0000-cover-letter.patch) continue ;; esac
+		from=$(sed -n '/^$/q; s/^From: //p' "$p")
+		sob=$(sed -n '/^---$/q; s/^Signed-off-by: //p' "$p" | tail -n1)
+		if [ "$sob" != "$HVPMU_TEST_SENDER" ]; then
+			bad="$bad ${p#"$dir/"}(last Signed-off-by: $sob)"
+		elif [ "$from" != "$HVPMU_TEST_SENDER" ] &&
+		     ! grep -qE '^commit [0-9a-f]{40} upstream\.$' "$p"; then
+			bad="$bad ${p#"$dir/"}(From: $from, not a backport)"
+		fi
+	done
+	if [ -n "$bad" ]; then
+		fail "identity: patches not signed off last by the sender or not theirs:$bad"
+	else
+		pass "identity: every $HVPMU_SERIES patch ends with the sender's Signed-off-by, From: the sender or the upstream author"
+	fi
+}
+
+# patches.sh without a git identity (HOME an empty directory, no system
+# configuration, HVPMU_SENDER unset) stops, saying so, before it does
+# anything; with one it goes on. Run on a copy of patches.sh alone (its
+# repository an empty temporary directory: no series, so that it has
+# nothing to do even if it went on), so nothing is unpacked, built or
+# written to build/.
+step_lint_sender() {
+	local tmp out rc script
+	tmp=$(mktemp -d "${TMPDIR:-/tmp}/hvpmu-sender.XXXXXX")
+	mkdir -p "$tmp/repo/tools/testing/hvpmu" "$tmp/home" "$tmp/home2"
+	script=$tmp/repo/tools/testing/hvpmu/patches.sh
+	cp "$HERE/patches.sh" "$script"
+	# sender_run HOME [VAR=value...]: patches.sh --no-check there.
+	sender_run() {
+		local home=$1
+		shift
+		(cd "$tmp" && env -u HVPMU_SENDER -u PATCHES_OUT -u GIT_CONFIG_GLOBAL \
+			-u GIT_CONFIG_SYSTEM -u GIT_CONFIG_PARAMETERS -u GIT_CONFIG_COUNT \
+			-u GIT_DIR -u GIT_WORK_TREE -u XDG_CONFIG_HOME \
+			HOME="$home" GIT_CONFIG_NOSYSTEM=1 GIT_CEILING_DIRECTORIES="$tmp" \
+			"$@" timeout 60 "$script" --no-check 2>&1)
+	}
+	out=$(sender_run "$tmp/home")
+	rc=$?
+	if [ "$rc" -ne 0 ] && [[ $out == *"git config user.name and user.email must both be set"* ]] &&
+	   [ -z "$(ls -A "$tmp/repo" | grep -vx tools)" ]; then
+		pass "patches.sh: stops without a git identity, before doing anything"
+	else
+		printf '%s\n' "$out" | tail -n 5
+		fail "patches.sh: without a git identity: exit $rc, or no message, or it wrote $(ls -A "$tmp/repo" | grep -vx tools | tr '\n' ' ')"
+	fi
+	git config --file "$tmp/home2/.gitconfig" user.email someone@localhost
+	out=$(sender_run "$tmp/home2")
+	rc=$?
+	if [ "$rc" -ne 0 ] && [[ $out == *"must both be set"* ]]; then
+		pass "patches.sh: stops with user.email but no user.name"
+	else
+		fail "patches.sh: with user.email but no user.name: exit $rc"
+	fi
+	git config --file "$tmp/home2/.gitconfig" user.name "Some One"
+	out=$(sender_run "$tmp/home2")
+	rc=$?
+	if [ "$rc" -eq 0 ] && [[ $out == *"no series for"* ]]; then
+		pass "patches.sh: goes on with a git identity"
+	else
+		printf '%s\n' "$out" | tail -n 5
+		fail "patches.sh: with a git identity: exit $rc"
+	fi
+	git config --file "$tmp/home2/.gitconfig" user.email someone@users.example
+	out=$(sender_run "$tmp/home2")
+	rc=$?
+	if [ "$rc" -ne 0 ] && [[ $out == *"reserved example address"* ]]; then
+		pass "patches.sh: refuses an .example address as the sender"
+	else
+		fail "patches.sh: with an .example address: exit $rc"
+	fi
+	out=$(sender_run "$tmp/home" HVPMU_SENDER="$HVPMU_TEST_SENDER" \
+		PATCHES_OUT="$tmp/repo/build/patches")
+	rc=$?
+	if [ "$rc" -ne 0 ] && [[ $out == *"does not write build/patches/"* ]]; then
+		pass "patches.sh: the harness's identity never writes build/patches/"
+	else
+		fail "patches.sh: HVPMU_SENDER with PATCHES_OUT=build/patches: exit $rc"
+	fi
+	rm -rf "$tmp"
 }
 
 # --- the external-module build users do with make -C $KDIR M=$PWD ---------

@@ -29,6 +29,27 @@
 #  4. It ends with one line per series written: "series <base> <directory>",
 #     and exits non-zero on the first failure, naming it.
 #
+# The sender. Every patch is signed by the person who sends it, as git
+# format-patch -s does: the sender is git config user.name and
+# user.email (of this repository, else the global configuration), and it
+# stops before doing anything when either is unset (or is an address of
+# the reserved .example domain). Each commit made here gets
+# "Signed-off-by: <sender>" after its existing trailers (git am -s, git
+# commit -s); the messages in the repository carry no sign-off of ours.
+# Our own patches are the sender's: a patch mail's "From: @SENDER@", and
+# every commit of add/kconfig/... entries. A backport keeps its upstream
+# author in its From: and its upstream sign-offs, the sender's after
+# them. "@SENDER@" in a file copied into the tree (MAINTAINERS sections,
+# a binding the series adds) becomes the sender too. The cover letters'
+# From: is the sender.
+#
+# Checks and set-up need no configured identity: HVPMU_SENDER="Name
+# <address>" replaces git config, and is set only by the harness
+# (setup.sh, check.sh's lint), with a throwaway identity of its own. Its
+# series go to build/test-patches/, never to build/patches/ (PATCHES_OUT
+# may not point there then): the mails in build/patches/ are always
+# signed by the git config identity. make patches unsets HVPMU_SENDER.
+#
 # checkpatch runs with --ignore UNKNOWN_COMMIT_ID: the pristine repository
 # has no upstream history, so it cannot resolve a Fixes: or "commit <sha>
 # upstream." id; those ids are checked against the upstream history by
@@ -41,7 +62,9 @@
 #
 # Environment: JOBS (make -j, default nproc); HVPMU_SERIES_DIR (the spec
 # directory, default tools/testing/hvpmu/series); PATCHES_OUT (default
-# build/patches); PATCHES_WORK (default build/patches-work).
+# build/patches, with HVPMU_SENDER build/test-patches); PATCHES_WORK
+# (default build/patches-work); HVPMU_SENDER (the harness's throwaway
+# identity instead of git config, see above).
 set -euo pipefail
 
 REPO=$(cd "$(dirname "$0")/../../.." && pwd)
@@ -52,15 +75,6 @@ CACHE=$REPO/.cache
 OUT=${PATCHES_OUT:-$REPO/build/patches}
 WORK=${PATCHES_WORK:-$REPO/build/patches-work}
 JOBS=${JOBS:-$(nproc)}
-AUTHOR_NAME="Seed c5848672 maintainers"
-AUTHOR_EMAIL="maintainers@users.noreply.a-seed-c5848672.example"
-# Every commit made here, and the pristine one, is the project's.
-export GIT_AUTHOR_NAME=$AUTHOR_NAME GIT_AUTHOR_EMAIL=$AUTHOR_EMAIL
-export GIT_COMMITTER_NAME=$AUTHOR_NAME GIT_COMMITTER_EMAIL=$AUTHOR_EMAIL
-# Fixed dates: the same specs give the same commits and mails, so a tree
-# that has them applied is not patched (and rebuilt) again for nothing.
-export GIT_AUTHOR_DATE=${SERIES_DATE:-2026-11-26T00:00:00Z}
-export GIT_COMMITTER_DATE=$GIT_AUTHOR_DATE
 
 say() { printf '[patches] %s\n' "$*"; }
 die() { printf '[patches] error: %s\n' "$*" >&2; exit 1; }
@@ -70,6 +84,38 @@ if [ "${1:-}" = --no-check ]; then
 	CHECK=0
 	shift
 fi
+
+# The sender (see the top), before anything is done.
+if [ -n "${HVPMU_SENDER:-}" ]; then
+	re='^([^<>]*[^<>[:space:]])[[:space:]]+<([^<>@[:space:]]+@[^<>@[:space:]]+)>$'
+	[[ $HVPMU_SENDER =~ $re ]] ||
+		die "HVPMU_SENDER='$HVPMU_SENDER' is not \"Name <address>\""
+	SENDER_NAME=${BASH_REMATCH[1]}
+	SENDER_EMAIL=${BASH_REMATCH[2]}
+	OUT=${PATCHES_OUT:-$REPO/build/test-patches}
+	[ "$(realpath -m "$OUT")" != "$(realpath -m "$REPO/build/patches")" ] ||
+		die "HVPMU_SENDER (the harness's identity) does not write build/patches/"
+else
+	SENDER_NAME=$(git -C "$REPO" config user.name || true)
+	SENDER_EMAIL=$(git -C "$REPO" config user.email || true)
+	[ -n "$SENDER_NAME" ] && [ -n "$SENDER_EMAIL" ] ||
+		die "git config user.name and user.email must both be set: every patch is signed off by its sender, you (as git format-patch -s does). Set them with: git config --global user.name \"Your Name\"; git config --global user.email \"your address\""
+fi
+SENDER="$SENDER_NAME <$SENDER_EMAIL>"
+case $SENDER_EMAIL in
+*.example|*.example.com|*.example.org|*.example.net|*@example.com|*@example.org|*@example.net)
+	die "the sender $SENDER has a reserved example address, not a person's: set git config user.email" ;;
+esac
+# Every commit made here is the sender's (our own patches' author, and the
+# committer, whose Signed-off-by git am -s and git commit -s add); so is
+# the cover letters' From:. A backport's author is its From:.
+export GIT_AUTHOR_NAME=$SENDER_NAME GIT_AUTHOR_EMAIL=$SENDER_EMAIL
+export GIT_COMMITTER_NAME=$SENDER_NAME GIT_COMMITTER_EMAIL=$SENDER_EMAIL
+export SENDER
+# Fixed dates: the same specs give the same commits and mails, so a tree
+# that has them applied is not patched (and rebuilt) again for nothing.
+export GIT_AUTHOR_DATE=${SERIES_DATE:-2026-11-26T00:00:00Z}
+export GIT_COMMITTER_DATE=$GIT_AUTHOR_DATE
 [ $# -gt 0 ] || set -- 6.12 6.1
 for c in git tar xz make gcc ccache perl flock; do
 	command -v "$c" >/dev/null ||
@@ -180,14 +226,20 @@ open(sys.argv[2], "w").write("\n".join(lines))
 PY
 }
 
-# make_commits SPECDIR SRC: the series' commits on top of SRC's HEAD.
+# sender_expand FILE: FILE with every @SENDER@ made the sender, on stdout.
+sender_expand() {
+	perl -pe 's/\@SENDER\@/$ENV{SENDER}/g' "$1"
+}
+
+# make_commits SPECDIR SRC: the series' commits on top of SRC's HEAD, each
+# signed off by the sender after its own trailers (git am -s, commit -s).
 make_commits() {
-	local spec=$1 src=$2 kind a b c pending="" f
+	local spec=$1 src=$2 kind a b c pending="" f x=$2.expanded
 	commit_pending() {
 		[ -n "$pending" ] || return 0
 		git -C "$src" diff --cached --quiet &&
 			die "$spec: commit $pending changes nothing"
-		git -C "$src" commit -q -F "$spec/$pending"
+		git -C "$src" commit -q -s -F "$spec/$pending"
 		pending=""
 	}
 	while read -r kind a b c; do
@@ -196,7 +248,8 @@ make_commits() {
 			commit_pending
 			f=$PATCHES/$a
 			[ -f "$f" ] || die "$spec/series: no patch $a"
-			git -C "$src" am -q "$f" ||
+			sender_expand "$f" > "$x"
+			git -C "$src" am -q -s "$x" ||
 				die "$spec/series: git am $a failed"
 			;;
 		add|replace|kconfig|append)
@@ -219,11 +272,16 @@ make_commits() {
 				cp "$REPO/$a" "$src/$b" ;;
 			kconfig)
 				[ -f "$src/$b" ] || die "$spec/series: kconfig: no $b"
-				kconfig_insert "$REPO/$a" "$src/$b" ||
+				sender_expand "$REPO/$a" > "$x"
+				kconfig_insert "$x" "$src/$b" ||
 					die "$spec/series: kconfig $a $b failed" ;;
 			append)
 				mkdir -p "$(dirname "$src/$b")"
-				cat "$REPO/$a" >> "$src/$b" ;;
+				sender_expand "$REPO/$a" >> "$src/$b" ;;
+			esac
+			case $kind in add|replace)
+				! grep -q '@SENDER@' "$src/$b" ||
+					perl -pi -e 's/\@SENDER\@/$ENV{SENDER}/g' "$src/$b" ;;
 			esac
 			git -C "$src" add -f "$b"
 			;;
@@ -238,7 +296,8 @@ make_commits() {
 					die "$spec/series: diff $a does not apply"
 			else
 				[ -f "$REPO/$a" ] || die "$spec/series: no file $a"
-				maintainers_insert "$REPO/$a" "$src" ||
+				sender_expand "$REPO/$a" > "$x"
+				maintainers_insert "$x" "$src" ||
 					die "$spec/series: maintainers $a failed"
 				git -C "$src" add MAINTAINERS
 			fi
@@ -248,6 +307,7 @@ make_commits() {
 		esac
 	done < <(spec_lines "$spec/series")
 	commit_pending
+	rm -f "$x"
 }
 
 # fill_cover SPECDIR LETTER: subject and blurb from SPECDIR/cover.
@@ -362,6 +422,8 @@ for base in "$@"; do
 		git -C "$src" format-patch -q --cover-letter --zero-commit \
 			--subject-prefix="${prefix:-PATCH}" -o "$dest" "$prev..HEAD"
 		fill_cover "$spec" "$dest/0000-cover-letter.patch"
+		! grep -l '@SENDER@' "$dest"/*.patch >&2 ||
+			die "$label: @SENDER@ left in the patches above (a diff entry cannot carry it)"
 		say "$label: $n patches"
 		series_dirs+=("$spec")
 		written+=("series $base $dest")

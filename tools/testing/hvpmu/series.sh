@@ -8,6 +8,16 @@
 # Debian 12 package linux-source-<series> (6.12 from bookworm-security).
 HVPMU_ALL_SERIES="6.12 6.1"
 
+# The identity that signs the series the harness makes for its own kernel
+# trees (setup.sh, check.sh's lint): a throwaway one, so that the checks
+# need no git identity. patches.sh takes it from HVPMU_SENDER and writes
+# those series to build/test-patches/; the series a maintainer receives
+# (make patches, build/patches/) are signed by the sender's git config.
+HVPMU_TEST_NAME="Hvpmu Test"
+HVPMU_TEST_EMAIL="hvpmu-test@localhost"
+HVPMU_TEST_SENDER="$HVPMU_TEST_NAME <$HVPMU_TEST_EMAIL>"
+HVPMU_TEST_PATCHES=build/test-patches
+
 # hvpmu_known_series S: true when S is a supported series.
 hvpmu_known_series() {
 	[[ " $HVPMU_ALL_SERIES " == *" $1 "* ]]

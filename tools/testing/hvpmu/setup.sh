@@ -8,7 +8,11 @@
 #     stop naming the first missing one;
 #  2. per series, write the patch series (tools/testing/hvpmu/patches.sh
 #     --no-check: a pristine git repository of Debian's linux-source-<series>
-#     in .cache/pristine-<series>, the series in build/patches/<series>/);
+#     in .cache/pristine-<series>, the series in
+#     build/test-patches/<series>/), signed by the harness's throwaway
+#     identity (HVPMU_TEST_SENDER in series.sh, passed as HVPMU_SENDER), so
+#     that no git identity need be configured; the series for the
+#     maintainers are make patches' (build/patches/, the sender's own);
 #  3. make the kernel tree every build uses, .cache/linux-<series>: a clone
 #     of the pristine repository with exactly that series applied by git am,
 #     nothing else (no link into this repository, no hook patch).
@@ -112,7 +116,7 @@ flock -n 9 || { say "waiting for another set-up of $CACHE"; flock 9; }
 # series_files SERIES: the patches of every series of SERIES, in order.
 series_files() {
 	local p
-	for p in "$REPO/build/patches/$1"/*/0*.patch; do
+	for p in "$REPO/$HVPMU_TEST_PATCHES/$1"/*/0*.patch; do
 		case $p in */0000-cover-letter.patch) continue ;; esac
 		[ -e "$p" ] && echo "$p"
 	done
@@ -122,11 +126,12 @@ series_files() {
 prepare() {
 	local series=$1 dir=$CACHE/linux-$1 pdir=$CACHE/pristine-$1 commit want
 	local files
-	"$REPO/tools/testing/hvpmu/patches.sh" --no-check "$series" >/dev/null ||
+	HVPMU_SENDER=$HVPMU_TEST_SENDER PATCHES_OUT=$REPO/$HVPMU_TEST_PATCHES \
+		"$REPO/tools/testing/hvpmu/patches.sh" --no-check "$series" >/dev/null ||
 		die "writing the series of $series failed (tools/testing/hvpmu/patches.sh --no-check $series)"
 	commit=$(cat "$pdir/.git/hvpmu-pristine")
 	mapfile -t files < <(series_files "$series")
-	[ ${#files[@]} -gt 0 ] || die "no series for $series in build/patches/$series"
+	[ ${#files[@]} -gt 0 ] || die "no series for $series in $HVPMU_TEST_PATCHES/$series"
 	want=$(cat "${files[@]}" | sha256sum | cut -d' ' -f1)
 	if [ ! -d "$dir/.git" ] || ! git -C "$dir" cat-file -e "$commit" 2>/dev/null; then
 		say "cloning the pristine $series tree into $dir"
@@ -140,8 +145,8 @@ prepare() {
 		git -C "$dir" checkout -q -f --detach "$commit"
 		git -C "$dir" clean -q -f -d -x
 		say "applying the series of $series (${#files[@]} patches)"
-		git -C "$dir" -c user.name="$SERIES_NAME" -c user.email="$SERIES_EMAIL" \
-			am -q "${files[@]}" ||
+		git -C "$dir" -c user.name="$HVPMU_TEST_NAME" \
+			-c user.email="$HVPMU_TEST_EMAIL" am -q "${files[@]}" ||
 			die "git am of the $series series onto $dir failed"
 		echo "$want" > "$dir/.git/hvpmu-series"
 	fi
@@ -158,9 +163,6 @@ check_kdir() {
 	done
 	say "kernel tree ready: $1"
 }
-
-SERIES_NAME="Seed c5848672 maintainers"
-SERIES_EMAIL="maintainers@users.noreply.a-seed-c5848672.example"
 
 if [ -n "${KDIR:-}" ]; then
 	check_kdir "$KDIR"
