@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests of niagara2_dram and vfalls_dram on the sun4v perfreg model,
- * inside the real perf core. Expected values are typed in from the seeds
- * (niagara2_perf_api.txt "N2", vf_perf_api.txt "VF"), never taken from the
- * driver's header; cases named model_* check the model itself.
+ * inside the real perf core. Expected values are typed in from the sun4v
+ * Hypervisor API documents (niagara2_perf_api.txt "N2", vf_perf_api.txt
+ * "VF"), never taken from the driver's header; cases named model_* check
+ * the model itself.
  */
 
 #include <kunit/test.h>
@@ -38,7 +39,7 @@
 /* VF 3.1: PerfReg 0 is the strand's SPARC PCR, 1 the node's L2 control. */
 #define REG_PCR		0
 #define REG_L2		1
-/* N2 2.1 / reference 2.1: PCR.HT is bit 3. */
+/* N2 2.1 names PCR.HT; it is bit 3 (illumos niagara2regs.h). */
 #define PCR_HT		0x8ULL
 
 struct dram_ctx {
@@ -277,7 +278,8 @@ static void dram_sysfs_exact(struct kunit *test, struct dram_ctx *c,
 /*
  * The sysfs ABI perf reads, byte for byte: every format/ and events/ file
  * of both PMUs and nothing else. Typed in from what the PMUs showed before
- * their tables became static (and from reference 1.3 for the codes).
+ * their tables became static (and from illumos' niagara_perfctr.c for the
+ * codes).
  */
 static void dram_test_sysfs_abi(struct kunit *test)
 {
@@ -923,7 +925,7 @@ static void dram_test_scheduling(struct kunit *test)
 /*
  * N2 disabled channels (EOK/0) and VF absent nodes are not usable. An
  * absent VF node answers EINVAL under API 1.0 and ENOTSUPPORTED in the
- * 1.1 text (reference 1.6): both readings.
+ * 1.1 text (VF 3.2, FWARC 2007/529): both readings.
  */
 static void dram_test_presence(struct kunit *test)
 {
@@ -958,11 +960,11 @@ static void dram_test_presence(struct kunit *test)
 }
 
 /*
- * Item 9 of issue 11: bits 63:8 of a control register are not the guest's
- * (the hypervisor masks writes with 0xff, reference 1.2) and nothing says
- * what reads return there: zero, something always, or something once the
- * register was written. Detection must find the same channels under each
- * reading and restore what it tested.
+ * Bits 63:8 of a control register are not the guest's (the hypervisor
+ * masks writes with 0xff, hcall_niagara2.s) and nothing says what reads
+ * return there: zero, something always, or something once the register
+ * was written. Detection must find the same channels under each reading
+ * and restore what it tested.
  */
 static void dram_test_detect_high_bits(struct kunit *test)
 {
@@ -1214,9 +1216,9 @@ static void dram_test_errno(struct kunit *test)
 }
 
 /*
- * The seeds' numbers, typed in: every DRAM register's PerfReg# (N2 3.1,
- * VF 3.1), function and API group numbers (N2 3.2, VF 3.2) and the
- * status codes (sun4v core API), against the driver's header.
+ * The API documents' numbers, typed in: every DRAM register's PerfReg#
+ * (N2 3.1, VF 3.1), function and API group numbers (N2 3.2, VF 3.2) and
+ * the status codes (sun4v core API), against the driver's header.
  */
 static const struct {
 	enum sun4v_pmu_chip chip;
@@ -1265,8 +1267,8 @@ static void dram_test_seed_numbers(struct kunit *test)
  * The driver's view of each register, seen through what it does: the
  * control register it writes for an event on each channel, the counter
  * register it reads, and where in them the two counters are
- * (reference 1.2/1.4: PIC0 selects in bits 7:4 and counts in bits 62:32,
- * PIC1 in 3:0 and 30:0; bits 63 and 31 are neither).
+ * (illumos niagara2regs.h: PIC0 selects in bits 7:4 and counts in bits
+ * 62:32, PIC1 in 3:0 and 30:0; bits 63 and 31 are neither).
  */
 static void dram_test_seed_registers(struct kunit *test)
 {
@@ -1499,10 +1501,10 @@ static void dram_test_add_read_error(struct kunit *test)
 }
 
 /*
- * Item 5 of issue 11: the poll period has a ceiling derived from each
- * event's worst-case rate: 671 ms for the transaction events, 20 ms while
- * a queue-latency event counts (it may add its queue's occupancy at every
- * clock). A setting above 671 ms is refused.
+ * The poll period has a ceiling derived from each event's worst-case
+ * rate: 671 ms for the transaction events, 20 ms while a queue-latency
+ * event counts (it may add its queue's occupancy at every clock). A
+ * setting above 671 ms is refused.
  */
 static void dram_test_poll_ceiling(struct kunit *test)
 {
@@ -1543,8 +1545,8 @@ static void dram_test_poll_ceiling(struct kunit *test)
 }
 
 /*
- * Item 10 of issue 11: only the listed events (N2 and VF: 0x0-0x2,
- * 0x4-0x7); 0x3 (bank_busy_stalls, T1 only) and 0x8-0xf are refused.
+ * Only the listed events (N2 and VF: 0x0-0x2, 0x4-0x7); 0x3
+ * (bank_busy_stalls, T1 only) and 0x8-0xf are refused.
  */
 static void dram_test_unlisted_events(struct kunit *test)
 {
@@ -1581,7 +1583,7 @@ static int dram_expect(const struct perf_event_attr *attr, bool task)
 	/* event 3:0, node 9:8, mcu 10; bits 7:4 are no field */
 	if ((cfg & ~0x70fULL) || attr->config1 || attr->config2)
 		return -EINVAL;
-	/* N2/VF events: 0x0-0x2 and 0x4-0x7 (reference 1.3) */
+	/* N2/VF events: 0x0-0x2 and 0x4-0x7 (illumos niagara_perfctr.c) */
 	if ((cfg & 0xf) == 0x3 || (cfg & 0xf) > 0x7)
 		return -EINVAL;
 	if (((cfg >> 8) & 3) > 1)

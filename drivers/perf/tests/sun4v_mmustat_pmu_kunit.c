@@ -2,7 +2,8 @@
 /*
  * KUnit tests of the niagara_mmustat driver on the model of the T1
  * hypervisor's MMU statistics API, inside the real perf core. Expected
- * offsets and numbers are typed in from the seed (mmustat.txt).
+ * offsets and numbers are typed in from the sun4v MMU statistics API
+ * (mmustat.txt, FWARC 2005/467).
  */
 
 #include <kunit/test.h>
@@ -734,8 +735,8 @@ static void mm_test_remove_conf_error(struct kunit *test)
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
 	perf_event_release_kernel(ev);
 	/*
-	 * conf(0) fails at removal: per the seed nothing is collected after
-	 * an error, which info confirms, so the buffer may be freed.
+	 * conf(0) fails at removal: per mmustat.txt 2.1 nothing is collected
+	 * after an error, which info confirms, so the buffer may be freed.
 	 */
 	sun4v_mmustat_model_inject(env->m, SUN4V_MMUSTAT_PMU_CALL_CONF, 0,
 				   HV_ENORADDR);
@@ -745,9 +746,9 @@ static void mm_test_remove_conf_error(struct kunit *test)
 }
 
 /*
- * Item 3 of issue 11: a buffer the hypervisor may still write is never
- * freed. INFO fails at removal, so nobody can tell whether ours is still
- * configured: it is kept (given up once), never freed.
+ * A buffer the hypervisor may still write is never freed. INFO fails at
+ * removal, so nobody can tell whether ours is still configured: it is kept
+ * (given up once), never freed.
  */
 static void mm_test_remove_info_error(struct kunit *test)
 {
@@ -770,7 +771,7 @@ static void mm_test_remove_info_error(struct kunit *test)
 			1UL);
 }
 
-/* Item 3, the CPU-offline path: INFO fails there, the buffer is kept. */
+/* The CPU-offline path: INFO fails there, the buffer is kept. */
 static void mm_test_offline_info_error(struct kunit *test)
 {
 	struct mm_env *env;
@@ -808,9 +809,9 @@ static void mm_test_offline_info_error(struct kunit *test)
 }
 
 /*
- * Item 3: conf(0) fails at removal and the INFO that would show whether
- * the hypervisor let go fails too: kept. (mm_test_remove_conf_error has
- * the INFO succeed: freed.)
+ * conf(0) fails at removal and the INFO that would show whether the
+ * hypervisor let go fails too: kept. (mm_test_remove_conf_error has the
+ * INFO succeed: freed.)
  */
 static void mm_test_remove_unprovable(struct kunit *test)
 {
@@ -830,7 +831,7 @@ static void mm_test_remove_unprovable(struct kunit *test)
 }
 
 /*
- * Item 3: the previous address conf returns (mmustat.txt 2.1) is checked:
+ * The previous address conf returns (mmustat.txt 2.1) is checked:
  * on install it must be 0 (or ours), on removal ours. Another user's
  * buffer found there is put back, not clobbered, and read instead.
  */
@@ -904,12 +905,12 @@ static unsigned long mm_group_read(struct kunit *test, struct mm_env *env,
 }
 
 /*
- * Issue 21 item 7: a group read costs at most one INFO. Perf reads the
- * members of a group in one read transaction on their CPU; the first read
- * asks which buffer is configured (here after a context switch, so the
- * per-switch answer cannot serve), the others use that answer. A buffer
- * configured by another user between two group reads is found by the
- * next one, for every member.
+ * A group read costs at most one INFO. Perf reads the members of a group
+ * in one read transaction on their CPU; the first read asks which buffer
+ * is configured (here after a context switch, so the per-switch answer
+ * cannot serve), the others use that answer. A buffer configured by
+ * another user between two group reads is found by the next one, for
+ * every member.
  */
 static void mm_test_group_read(struct kunit *test)
 {
@@ -946,9 +947,9 @@ static void mm_test_group_read(struct kunit *test)
 }
 
 /*
- * Item 9 of issue 11: INFO is asked once per context switch, not once per
- * event at every add, stop and read: a task with 32 events costs at most
- * one INFO each time it is scheduled in.
+ * INFO is asked once per context switch, not once per event at every add,
+ * stop and read: a task with 32 events costs at most one INFO each time it
+ * is scheduled in.
  */
 static void mm_test_info_per_switch(struct kunit *test)
 {
@@ -1003,7 +1004,7 @@ static void mm_test_info_per_switch(struct kunit *test)
 }
 
 /*
- * The seed's buffer format (mmustat.txt 2.3), typed in: every statistic's
+ * The buffer format of mmustat.txt 2.3, typed in: every statistic's
  * byte offset, checked against the driver's view (the events' sysfs terms,
  * turned into config through the format files as perf does) and against
  * the model's buffer in guest memory.
@@ -1095,7 +1096,7 @@ static void mm_test_seed_offsets(struct kunit *test)
 		config = terms_to_config(test, pmu->dev, g[0], terms);
 		KUNIT_EXPECT_EQ_MSG(test, config * 8, (u64)seed_stats[i].off, "%s",
 				    seed_stats[i].name);
-		/* Hits at the seed's offset are what the event counts. */
+		/* Hits at the documented offset are what the event counts. */
 		ev = counter(env, config, 0, NULL);
 		KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
 		traffic(env, 0, seed_stats[i].off / 8, 100 + i);
