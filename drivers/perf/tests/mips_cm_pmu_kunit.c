@@ -4,13 +4,13 @@
  * through the real perf core. The overflow interrupt is a simulated one
  * (IRQ_SIM) raised by the model's CM_PCInt line.
  *
- * Expected values come from the CM register specification (the seed text),
- * typed in below, never from the driver's or the model's definitions. The
- * specification leaves open when a counter "overflows" (on reaching
- * 0xFFFFFFFF, its own wording, or on the wrap to 0); the exact-count cases
- * run under both readings, with and without Perf_Ovf_Stop, with a working,
- * a dead and no interrupt. Cases that check the model itself are named and
- * labelled "model:".
+ * Expected values come from the MIPS CPS Coherence Manager performance
+ * register documentation (GCR_DB_PC_*), typed in below, never from the
+ * driver's or the model's definitions. The specification leaves open
+ * when a counter "overflows" (on reaching 0xFFFFFFFF, its own wording, or
+ * on the wrap to 0); the exact-count cases run under both readings, with
+ * and without Perf_Ovf_Stop, with a working, a dead and no interrupt.
+ * Cases that check the model itself are named and labelled "model:".
  */
 
 #include <kunit/test.h>
@@ -559,10 +559,10 @@ static u64 cm_group_read(struct kunit *test, struct cm_group_read *g,
 }
 
 /*
- * Issue 22 item 8: a read checks the block (GCR_DB_PC_CTL), reads its
- * counter and, when polling, the overflow status: three accesses. The
- * members of a group are read in one read transaction, which checks the
- * block and the status once: 2 + 3 accesses for three members, not 9.
+ * A read checks the block (GCR_DB_PC_CTL), reads its counter and, when
+ * polling, the overflow status: three accesses. The members of a group
+ * are read in one read transaction, which checks the block and the status
+ * once: 2 + 3 accesses for three members, not 9.
  */
 static void mips_cm_test_group_read(struct kunit *test)
 {
