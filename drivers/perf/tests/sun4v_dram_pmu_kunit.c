@@ -1224,7 +1224,7 @@ static const struct {
 	enum sun4v_pmu_chip chip;
 	unsigned int chan;	/* N2 channel; VF node * 2 + MCU */
 	unsigned long ctl, pic;
-} seed_regs[] = {
+} spec_regs[] = {
 	{ N2, 0, 1, 2 }, { N2, 1, 3, 4 }, { N2, 2, 5, 6 }, { N2, 3, 7, 8 },
 	{ VF, 0, 2, 3 }, { VF, 1, 4, 5 },	/* NODE0_MCU0, NODE0_MCU1 */
 	{ VF, 2, 6, 7 }, { VF, 3, 8, 9 },	/* NODE1_MCU0, NODE1_MCU1 */
@@ -1232,17 +1232,17 @@ static const struct {
 	{ VF, 6, 14, 15 }, { VF, 7, 16, 17 },	/* NODE3_MCU0, NODE3_MCU1 */
 };
 
-static void dram_test_seed_numbers(struct kunit *test)
+static void dram_test_spec_numbers(struct kunit *test)
 {
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(seed_regs); i++) {
-		KUNIT_EXPECT_EQ_MSG(test, sun4v_pmu_ctl_reg(seed_regs[i].chip,
-							    seed_regs[i].chan),
-				    seed_regs[i].ctl, "row %u", i);
-		KUNIT_EXPECT_EQ_MSG(test, sun4v_pmu_pic_reg(seed_regs[i].chip,
-							    seed_regs[i].chan),
-				    seed_regs[i].pic, "row %u", i);
+	for (i = 0; i < ARRAY_SIZE(spec_regs); i++) {
+		KUNIT_EXPECT_EQ_MSG(test, sun4v_pmu_ctl_reg(spec_regs[i].chip,
+							    spec_regs[i].chan),
+				    spec_regs[i].ctl, "row %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, sun4v_pmu_pic_reg(spec_regs[i].chip,
+							    spec_regs[i].chan),
+				    spec_regs[i].pic, "row %u", i);
 	}
 	KUNIT_EXPECT_EQ(test, HV_FAST_N2_GET_PERFREG, 0x104);
 	KUNIT_EXPECT_EQ(test, HV_FAST_N2_SET_PERFREG, 0x105);
@@ -1270,19 +1270,19 @@ static void dram_test_seed_numbers(struct kunit *test)
  * (illumos niagara2regs.h: PIC0 selects in bits 7:4 and counts in bits
  * 62:32, PIC1 in 3:0 and 30:0; bits 63 and 31 are neither).
  */
-static void dram_test_seed_registers(struct kunit *test)
+static void dram_test_spec_registers(struct kunit *test)
 {
 	struct dram_ctx *c = dram_alloc(test);
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(seed_regs); i++) {
-		unsigned long ctl = seed_regs[i].ctl, pic = seed_regs[i].pic;
-		unsigned int ch = seed_regs[i].chan;
+	for (i = 0; i < ARRAY_SIZE(spec_regs); i++) {
+		unsigned long ctl = spec_regs[i].ctl, pic = spec_regs[i].pic;
+		unsigned int ch = spec_regs[i].chan;
 		struct perf_event *a, *b;
 		u64 v;
 
-		dram_up(test, c, seed_regs[i].chip,
-			all_present(seed_regs[i].chip));
+		dram_up(test, c, spec_regs[i].chip,
+			all_present(spec_regs[i].chip));
 		sun4v_dram_model_reset_calls(&c->m);
 		a = dram_open(test, c, dram_config(c->chip, ch, 0x1), NULL);
 		b = dram_open(test, c, dram_config(c->chip, ch, 0x2), NULL);
@@ -1317,7 +1317,7 @@ static void dram_test_seed_registers(struct kunit *test)
  * names, and that traffic selected in bits 7:4 and 3:0 of a control
  * register shows in bits 62:32 and 30:0 of the counter register.
  */
-static void model_test_seed_registers(struct kunit *test)
+static void model_test_spec_registers(struct kunit *test)
 {
 	struct sun4v_dram_model *m = kunit_kzalloc(test, sizeof(*m), GFP_KERNEL);
 	unsigned int i;
@@ -1326,28 +1326,28 @@ static void model_test_seed_registers(struct kunit *test)
 	u64 v;
 
 	KUNIT_ASSERT_NOT_NULL(test, m);
-	for (i = 0; i < ARRAY_SIZE(seed_regs); i++) {
-		enum sun4v_pmu_chip chip = seed_regs[i].chip;
+	for (i = 0; i < ARRAY_SIZE(spec_regs); i++) {
+		enum sun4v_pmu_chip chip = spec_regs[i].chip;
 
-		ch = sun4v_dram_model_decode(chip, seed_regs[i].ctl, &counter);
-		KUNIT_EXPECT_EQ(test, ch, (int)seed_regs[i].chan);
+		ch = sun4v_dram_model_decode(chip, spec_regs[i].ctl, &counter);
+		KUNIT_EXPECT_EQ(test, ch, (int)spec_regs[i].chan);
 		KUNIT_EXPECT_FALSE(test, counter);
-		ch = sun4v_dram_model_decode(chip, seed_regs[i].pic, &counter);
-		KUNIT_EXPECT_EQ(test, ch, (int)seed_regs[i].chan);
+		ch = sun4v_dram_model_decode(chip, spec_regs[i].pic, &counter);
+		KUNIT_EXPECT_EQ(test, ch, (int)spec_regs[i].chan);
 		KUNIT_EXPECT_TRUE(test, counter);
 
 		sun4v_dram_model_init(m, chip, all_present(chip));
-		KUNIT_EXPECT_EQ(test, m->ops.set_perfreg(m, seed_regs[i].ctl, 0x47),
+		KUNIT_EXPECT_EQ(test, m->ops.set_perfreg(m, spec_regs[i].ctl, 0x47),
 				(unsigned long)ST_EOK);
-		sun4v_dram_model_traffic(m, seed_regs[i].chan, 0x4, 5);
-		sun4v_dram_model_traffic(m, seed_regs[i].chan, 0x7, 6);
-		KUNIT_EXPECT_EQ(test, m->ops.get_perfreg(m, seed_regs[i].pic, &v),
+		sun4v_dram_model_traffic(m, spec_regs[i].chan, 0x4, 5);
+		sun4v_dram_model_traffic(m, spec_regs[i].chan, 0x7, 6);
+		KUNIT_EXPECT_EQ(test, m->ops.get_perfreg(m, spec_regs[i].pic, &v),
 				(unsigned long)ST_EOK);
 		KUNIT_EXPECT_EQ_MSG(test, v, 0x0000000500000006ULL, "row %u", i);
 		/* 31-bit counters wrap into neither bit 63 nor bit 31. */
-		sun4v_dram_model_traffic(m, seed_regs[i].chan, 0x4, 0x7ffffffb);
-		sun4v_dram_model_traffic(m, seed_regs[i].chan, 0x7, 0x7ffffffa);
-		KUNIT_EXPECT_EQ(test, m->ops.get_perfreg(m, seed_regs[i].pic, &v),
+		sun4v_dram_model_traffic(m, spec_regs[i].chan, 0x4, 0x7ffffffb);
+		sun4v_dram_model_traffic(m, spec_regs[i].chan, 0x7, 0x7ffffffa);
+		KUNIT_EXPECT_EQ(test, m->ops.get_perfreg(m, spec_regs[i].pic, &v),
 				(unsigned long)ST_EOK);
 		KUNIT_EXPECT_EQ_MSG(test, v, 0ULL, "row %u", i);
 		KUNIT_EXPECT_EQ(test, m->bad, 0UL);
@@ -1687,9 +1687,9 @@ static void dram_test_mixed_group(struct kunit *test)
 }
 
 static struct kunit_case dram_cases[] = {
-	KUNIT_CASE(dram_test_seed_numbers),
-	KUNIT_CASE(dram_test_seed_registers),
-	KUNIT_CASE(model_test_seed_registers),
+	KUNIT_CASE(dram_test_spec_numbers),
+	KUNIT_CASE(dram_test_spec_registers),
+	KUNIT_CASE(model_test_spec_registers),
 	KUNIT_CASE(dram_test_sysfs),
 	KUNIT_CASE(dram_test_sysfs_abi),
 	KUNIT_CASE(dram_test_tables),

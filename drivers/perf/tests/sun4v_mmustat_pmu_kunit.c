@@ -1009,7 +1009,7 @@ static void mm_test_info_per_switch(struct kunit *test)
  * turned into config through the format files as perf does) and against
  * the model's buffer in guest memory.
  */
-static const struct { const char *name; unsigned int off; } seed_stats[] = {
+static const struct { const char *name; unsigned int off; } spec_stats[] = {
 	{ "itsb_hits_ctx0_8k", 0x0 },		{ "itsb_ticks_ctx0_8k", 0x8 },
 	{ "itsb_hits_ctx0_64k", 0x10 },		{ "itsb_ticks_ctx0_64k", 0x18 },
 	{ "itsb_hits_ctx0_4m", 0x30 },		{ "itsb_ticks_ctx0_4m", 0x38 },
@@ -1029,7 +1029,7 @@ static const struct { const char *name; unsigned int off; } seed_stats[] = {
 };
 
 /* Reserved ranges of the buffer (mmustat.txt 2.3): [start, end). */
-static const struct { unsigned int start, end; } seed_reserved[] = {
+static const struct { unsigned int start, end; } spec_reserved[] = {
 	{ 0x20, 0x30 }, { 0x40, 0x50 }, { 0x60, 0x80 }, { 0xa0, 0xb0 },
 	{ 0xc0, 0xd0 }, { 0xe0, 0x100 }, { 0x120, 0x130 }, { 0x140, 0x150 },
 	{ 0x160, 0x180 }, { 0x1a0, 0x1b0 }, { 0x1c0, 0x1d0 }, { 0x1e0, 0x200 },
@@ -1066,7 +1066,7 @@ static u64 terms_to_config(struct kunit *test, struct device *dev,
 	return config;
 }
 
-static void mm_test_seed_offsets(struct kunit *test)
+static void mm_test_spec_offsets(struct kunit *test)
 {
 	struct mm_env *env = env_init(test);
 	struct pmu *pmu = sun4v_mmustat_pmu_to_pmu(env->mmu);
@@ -1086,32 +1086,32 @@ static void mm_test_seed_offsets(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, SUN4V_MMUSTAT_PMU_BUF_SIZE, 0x200);
 	KUNIT_EXPECT_EQ(test, SUN4V_MMUSTAT_PMU_BUF_ALIGN, 64);
 
-	for (i = 0; i < ARRAY_SIZE(seed_stats); i++) {
+	for (i = 0; i < ARRAY_SIZE(spec_stats); i++) {
 		const char *terms = pmu_kunit_group_file(test, pmu->dev, g[1],
-							 seed_stats[i].name);
+							 spec_stats[i].name);
 		struct perf_event *ev;
 		u64 config;
 
-		KUNIT_ASSERT_NOT_NULL_MSG(test, terms, "events/%s", seed_stats[i].name);
+		KUNIT_ASSERT_NOT_NULL_MSG(test, terms, "events/%s", spec_stats[i].name);
 		config = terms_to_config(test, pmu->dev, g[0], terms);
-		KUNIT_EXPECT_EQ_MSG(test, config * 8, (u64)seed_stats[i].off, "%s",
-				    seed_stats[i].name);
+		KUNIT_EXPECT_EQ_MSG(test, config * 8, (u64)spec_stats[i].off, "%s",
+				    spec_stats[i].name);
 		/* Hits at the documented offset are what the event counts. */
 		ev = counter(env, config, 0, NULL);
 		KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
-		traffic(env, 0, seed_stats[i].off / 8, 100 + i);
+		traffic(env, 0, spec_stats[i].off / 8, 100 + i);
 		KUNIT_EXPECT_EQ_MSG(test, value(ev), 100ULL + i, "%s",
-				    seed_stats[i].name);
+				    spec_stats[i].name);
 		/* model: and the model put them at that byte of the buffer. */
 		slot = sun4v_mmustat_model_slot(env->m, 0);
 		KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_read(env->m, slot,
-							       seed_stats[i].off / 8),
+							       spec_stats[i].off / 8),
 				100ULL + i);
 		perf_event_release_kernel(ev);
 	}
 	/* Reserved words: no event reads them. */
-	for (i = 0; i < ARRAY_SIZE(seed_reserved); i++) {
-		for (off = seed_reserved[i].start; off < seed_reserved[i].end; off += 8) {
+	for (i = 0; i < ARRAY_SIZE(spec_reserved); i++) {
+		for (off = spec_reserved[i].start; off < spec_reserved[i].end; off += 8) {
 			struct perf_event *ev = counter(env, off / 8, 0, NULL);
 
 			KUNIT_EXPECT_EQ_MSG(test, PTR_ERR_OR_ZERO(ev), -EINVAL,
@@ -1305,7 +1305,7 @@ static struct kunit_case mm_cases[] = {
 	KUNIT_CASE(mm_test_conf_prev),
 	KUNIT_CASE(mm_test_info_per_switch),
 	KUNIT_CASE(mm_test_group_read),
-	KUNIT_CASE(mm_test_seed_offsets),
+	KUNIT_CASE(mm_test_spec_offsets),
 	KUNIT_CASE(mm_test_hotplug),
 	KUNIT_CASE(mm_test_random_attrs),
 	{}
