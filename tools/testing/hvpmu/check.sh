@@ -362,12 +362,6 @@ step_lint_identity() {
 	fi
 }
 
-# patches.sh without a git identity (HOME an empty directory, no system
-# configuration, HVPMU_SENDER unset) stops, saying so, before it does
-# anything; with one it goes on. Run on a copy of patches.sh alone (its
-# repository an empty temporary directory: no series, so that it has
-# nothing to do even if it went on), so nothing is unpacked, built or
-# written to build/.
 # Words only this project knows, which a maintainer reading the series
 # cannot follow: our name for the public documents ("seed"), our
 # tracker ("issue 11", "item 9"), our notes' sections ("reference 1.3",
@@ -390,6 +384,13 @@ step_lint_words() {
 		pass "words: the $HVPMU_SERIES patches cite no internal notes, tracker items or names"
 	fi
 }
+
+# patches.sh without a git identity (HOME an empty directory, no system
+# configuration, HVPMU_SENDER unset) stops, saying so, before it does
+# anything; with one it goes on. Run on a copy of patches.sh alone (its
+# repository an empty temporary directory: no series, so that it has
+# nothing to do even if it went on), so nothing is unpacked, built or
+# written to build/.
 step_lint_sender() {
 	local tmp out rc script
 	tmp=$(mktemp -d "${TMPDIR:-/tmp}/hvpmu-sender.XXXXXX")
