@@ -60,7 +60,7 @@
 
 /*
  * The events, with codes as illumos exports them for the N2 and VF MCUs
- * (reference 1.3): 0x3, bank_busy_stalls, exists only on the T1 and 0xf
+ * (niagara_perfctr.c): 0x3, bank_busy_stalls, exists only on the T1 and 0xf
  * is illumos' "clear_pic" pattern, so the other select values are refused.
  * Rate: the most an event adds to its counter per clock (inferred bounds,
  * see above): one request per clock and direction for the transaction
@@ -839,10 +839,10 @@ static const struct attribute_group *dram_vf_groups[] = {
  * Find the channel's control register's reset value and whether the
  * channel exists. A VF hypervisor answers EINVAL or ENOTSUPPORTED for an
  * absent node; an N2 hypervisor answers EOK, reads 0 and drops writes for
- * a disabled channel (ref 1.5), so a select pattern is written and read
- * back, then the old value restored. Only bits 7:4 and 3:0 are the
- * control register's; what the hypervisor returns above them is unknown
- * and ignored.
+ * a disabled channel (the released sun4v hypervisor's hcall_niagara2.s),
+ * so a select pattern is written and read back, then the old value
+ * restored. Only bits 7:4 and 3:0 are the control register's; what the
+ * hypervisor returns above them is unknown and ignored.
  * Return: 1 if present, 0 if absent, a negative errno if probing failed.
  */
 static int dram_detect(struct sun4v_dram_pmu *d, unsigned int c)

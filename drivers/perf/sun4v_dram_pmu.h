@@ -8,7 +8,9 @@
  * N2_GET/SET_PERFREG (0x104/0x105, API group 0x202) and
  * VF_GET/SET_PERFREG (0x106/0x107, API group 0x205), which the driver
  * makes through the kernel's wrappers in asm/hypervisor.h; status codes
- * are the HV_E* there.
+ * are the HV_E* there. Sections cited as "niagara2_perf_api N" and
+ * "vf_perf_api N" are those of the sun4v Hypervisor API's N2 and VF
+ * performance counter documents (niagara2_perf_api.txt, vf_perf_api.txt).
  */
 #ifndef _SUN4V_DRAM_PMU_H
 #define _SUN4V_DRAM_PMU_H
@@ -26,7 +28,7 @@ enum sun4v_pmu_chip {
 	SUN4V_PMU_VF,
 };
 
-/* Performance register numbers (PerfReg#) of the seeds' tables. */
+/* PerfReg numbers: niagara2_perf_api 3.1, vf_perf_api 3.1 */
 #define SUN4V_PMU_REG_PCR		0	/* SPARC PCR of the calling strand */
 #define SUN4V_PMU_VF_REG_L2CTL	1	/* VF: virtualised L2 ctl, local node */
 #define SUN4V_PMU_N2_NR_REGS		9	/* N2: PerfReg 0..8 */

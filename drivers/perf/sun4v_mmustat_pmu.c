@@ -21,6 +21,9 @@
  * configured whenever it reads: if somebody else's buffer is there it only
  * reads it, and it installs its own buffer only into an empty slot. It never
  * disables or replaces a buffer it did not install.
+ *
+ * Sections cited as "mmustat.txt N" are those of the sun4v MMU statistics
+ * API (mmustat.txt, FWARC 2005/467).
  */
 
 #define pr_fmt(fmt) "niagara_mmustat: " fmt
@@ -422,7 +425,7 @@ static const void *sun4v_mmustat_map(void *ctx, u64 raddr)
 }
 
 /*
- * "ticks" are %tick deltas (seed 2.3). On the T1 %tick counts CPU cycles
+ * "ticks" are %tick deltas (mmustat.txt 2.3). On the T1 %tick counts CPU cycles
  * at the clock-frequency of the machine description, which is what
  * sparc64_get_clock_tick() returns (inferred; no source states the %tick
  * rate of the T1 explicitly). 0: unknown, no time views.
@@ -563,7 +566,7 @@ static void mmustat_switch(struct mmustat_cpu *st, const u64 *src, u64 raddr)
 
 /*
  * Another user's buffer @prev was configured where conf found it: put it
- * back (the seed's conf returns the previous address, 2.1), and say so.
+ * back (conf returns the previous address, mmustat.txt 2.1), and say so.
  * Returns true if it is configured again.
  */
 static bool mmustat_restore(struct sun4v_mmustat_pmu *mmu, struct mmustat_cpu *st,
@@ -583,7 +586,7 @@ static bool mmustat_restore(struct sun4v_mmustat_pmu *mmu, struct mmustat_cpu *s
 }
 
 /*
- * After a failed conf the seed says nothing is collected; believe only an
+ * After a failed conf mmustat.txt says nothing is collected; believe only an
  * INFO that shows our buffer gone. Returns true if it is gone.
  */
 static bool mmustat_let_go(struct sun4v_mmustat_pmu *mmu, struct mmustat_cpu *st,
@@ -604,7 +607,7 @@ static const u64 *mmustat_install(struct sun4v_mmustat_pmu *mmu,
 	unsigned long status;
 	u64 prev;
 
-	/* The seed wants a zeroed buffer. */
+	/* mmustat.txt 2.1 wants a zeroed buffer. */
 	memset(st->own, 0, SUN4V_MMUSTAT_PMU_BUF_SIZE);
 	status = mmustat_hv_conf(mmu->hv, cpu, st->own_raddr, &prev);
 	if (status) {

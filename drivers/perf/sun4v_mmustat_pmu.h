@@ -3,7 +3,8 @@
  * niagara_mmustat: perf PMU for the UltraSPARC T1 (Niagara) hypervisor's
  * per-virtual-CPU MMU/TSB statistics buffer (hypercalls
  * NIAGARA_MMUSTAT_CONF 0x102 and NIAGARA_MMUSTAT_INFO 0x103, API group
- * 0x200).
+ * 0x200), as the sun4v MMU statistics API (mmustat.txt, FWARC 2005/467)
+ * specifies them.
  *
  * Private to the driver (drivers/perf/sun4v_mmustat_pmu.c), its KUnit
  * suite and the suite's model (drivers/perf/tests/sun4v_mmustat_model.c), a
@@ -21,10 +22,10 @@
 struct module;
 struct pmu;
 
-/* The statistics buffer: 512 bytes, 64 u64 words (seed section 2.3). */
+/* The statistics buffer: 512 bytes, 64 u64 words (mmustat.txt 2.3). */
 #define SUN4V_MMUSTAT_PMU_BUF_SIZE		512
 #define SUN4V_MMUSTAT_PMU_BUF_WORDS		(SUN4V_MMUSTAT_PMU_BUF_SIZE / 8)
-/* The seed's alignment rule for the buffer's real address. */
+/* mmustat.txt's alignment rule for the buffer's real address (2.1). */
 #define SUN4V_MMUSTAT_PMU_BUF_ALIGN		64
 
 /*

@@ -3,12 +3,12 @@
  * Register-level model of the MIPS CM Global Debug Block performance
  * counters, for the mips_cm KUnit tests.
  *
- * Follows the CM register specification (seed 003, "CM Performance
- * Registers - Offset 0x6000") and the reference notes line by line; the
- * register map below is typed from the specification, not shared with the
- * driver. Where the documents leave a behaviour open the model either offers
- * each reading (enum mips_cm_pmu_reading) or makes one choice and says so
- * ("model choice").
+ * Follows the MIPS CPS Coherence Manager performance register
+ * documentation ("CM Performance Registers - Offset 0x6000", GCR_DB_PC_*)
+ * line by line; the register map below is typed from it, not shared with
+ * the driver. Where the documents leave a behaviour open the model either
+ * offers each reading (enum mips_cm_pmu_reading) or makes one choice and
+ * says so ("model choice").
  */
 
 #define pr_fmt(fmt) "mips_cm model: " fmt
@@ -239,7 +239,7 @@ static void model_count(struct mips_cm_model *m, unsigned int c, u64 n)
 
 static void model_reset_all(struct mips_cm_model *m)
 {
-	/* reference 2.1: every PC register resets to 0 but Perf_Num_Cnt */
+	/* Every PC register resets to 0 but Perf_Num_Cnt (Reset State) */
 	m->ctl = 0;
 	m->ov = 0;
 	m->event = 0;
@@ -580,7 +580,7 @@ EXPORT_SYMBOL_GPL(mips_cm_model_set_hook);
  *
  * Every enabled event counter whose event select is @event and whose
  * qualifier register equals @qualifier counts @n (model choice: the real
- * qualifier matching is in the CPS manuals, reference section 8).
+ * qualifier matching is in each core's CPS Software User's Manual).
  */
 void mips_cm_model_inject(struct mips_cm_model *m, u8 event,
 			  u32 qualifier, u64 n)

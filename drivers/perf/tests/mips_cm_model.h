@@ -10,8 +10,8 @@
 
 /**
  * enum mips_cm_pmu_reading - the model's reading of "overflow"
- * @MIPS_CM_PMU_OV_AT_MAX: the seed's wording: a counter's status bit
- *	(and CM_PCInt) rises when it *reaches* 0xFFFFFFFF; with Perf_Ovf_Stop
+ * @MIPS_CM_PMU_OV_AT_MAX: the documentation's wording: a counter's status
+ *	bit (and CM_PCInt) rises when it *reaches* 0xFFFFFFFF; with Perf_Ovf_Stop
  *	every counter stops there, the overflowed one holding 0xFFFFFFFF
  * @MIPS_CM_PMU_OV_AT_WRAP: the status bit rises on the wrap from
  *	0xFFFFFFFF to 0; with Perf_Ovf_Stop the overflowed counter holds 0

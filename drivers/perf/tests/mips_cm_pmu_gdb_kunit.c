@@ -24,7 +24,7 @@ MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
 #define FILL		0xa5
 
 /* The specification's offsets from the GCR base, spelled out here */
-static const unsigned int seed_gcr_off[MIPS_CM_PC_NR_REGS] = {
+static const unsigned int spec_gcr_off[MIPS_CM_PC_NR_REGS] = {
 	[MIPS_CM_PC_CTL] = 0x6100,	/* GCR_DB_PC_CTL */
 	[MIPS_CM_PC_OV] = 0x6120,	/* GCR_DB_PC_OV */
 	[MIPS_CM_PC_EVENT] = 0x6130,	/* GCR_DB_PC_EVENT */
@@ -70,7 +70,7 @@ static int gdb_accesses(void *arg)
 	for (reg = 0; reg < MIPS_CM_PC_NR_REGS; reg++) {
 		struct gdb_result *r = &run->res[reg];
 
-		off = seed_gcr_off[reg];
+		off = spec_gcr_off[reg];
 		memset(gcr, FILL, GCR_SIZE);
 		mips_cm_pmu_gdb_write(reg, 0x11223344);
 		memcpy(&r->written, gcr + off, sizeof(r->written));
@@ -101,7 +101,7 @@ static void mips_cm_gdb_test_access(struct kunit *test)
 
 	for (reg = 0; reg < MIPS_CM_PC_NR_REGS; reg++) {
 		struct gdb_result *r = &run->res[reg];
-		unsigned int off = seed_gcr_off[reg];
+		unsigned int off = spec_gcr_off[reg];
 
 		KUNIT_EXPECT_EQ_MSG(test, r->written, 0x11223344U,
 				    "GCR+0x%x", off);

@@ -4,13 +4,13 @@
  * through the real perf core. The overflow interrupt is a simulated one
  * (IRQ_SIM) raised by the model's CM_PCInt line.
  *
- * Expected values come from the CM register specification (the seed text),
- * typed in below, never from the driver's or the model's definitions. The
- * specification leaves open when a counter "overflows" (on reaching
- * 0xFFFFFFFF, its own wording, or on the wrap to 0); the exact-count cases
- * run under both readings, with and without Perf_Ovf_Stop, with a working,
- * a dead and no interrupt. Cases that check the model itself are named and
- * labelled "model:".
+ * Expected values come from the MIPS CPS Coherence Manager performance
+ * register documentation (GCR_DB_PC_*), typed in below, never from the
+ * driver's or the model's definitions. The specification leaves open
+ * when a counter "overflows" (on reaching 0xFFFFFFFF, its own wording, or
+ * on the wrap to 0); the exact-count cases run under both readings, with
+ * and without Perf_Ovf_Stop, with a working, a dead and no interrupt.
+ * Cases that check the model itself are named and labelled "model:".
  */
 
 #include <kunit/test.h>
@@ -35,34 +35,34 @@
  * 0x6000"), typed in: offsets within the Global Debug Block, which starts
  * at GCR base + 0x6000.
  */
-#define SEED_CTL		0x100	/* GCR_DB_PC_CTL */
-#define SEED_OV			0x120	/* GCR_DB_PC_OV */
-#define SEED_EVENT		0x130	/* GCR_DB_PC_EVENT */
-#define SEED_CYCLE		0x180	/* GCR_DB_PC_CYCLE */
-#define SEED_QUAL0		0x190	/* GCR_DB_PC_QUAL0 */
-#define SEED_CNT0		0x198	/* GCR_DB_PC_CNT0 */
-#define SEED_QUAL1		0x1a0	/* GCR_DB_PC_QUAL1 */
-#define SEED_CNT1		0x1a8	/* GCR_DB_PC_CNT1 */
+#define SPEC_CTL		0x100	/* GCR_DB_PC_CTL */
+#define SPEC_OV			0x120	/* GCR_DB_PC_OV */
+#define SPEC_EVENT		0x130	/* GCR_DB_PC_EVENT */
+#define SPEC_CYCLE		0x180	/* GCR_DB_PC_CYCLE */
+#define SPEC_QUAL0		0x190	/* GCR_DB_PC_QUAL0 */
+#define SPEC_CNT0		0x198	/* GCR_DB_PC_CNT0 */
+#define SPEC_QUAL1		0x1a0	/* GCR_DB_PC_QUAL1 */
+#define SPEC_CNT1		0x1a8	/* GCR_DB_PC_CNT1 */
 /* GCR_DB_PC_CTL */
-#define SEED_INT_EN		BIT(30)	/* Perf_Int_En */
-#define SEED_OVF_STOP		BIT(29)	/* Perf_Ovf_Stop */
-#define SEED_P1_RESET		BIT(9)
-#define SEED_P1_ON		BIT(8)	/* P1_CountOn */
-#define SEED_P0_RESET		BIT(7)
-#define SEED_P0_ON		BIT(6)
-#define SEED_CYC_RESET		BIT(5)
-#define SEED_CYC_ON		BIT(4)	/* Cycl_Cnt_CountOn */
-#define SEED_NUM_CNT		2	/* Perf_Num_Cnt, bits 3:0: "always 2" */
-#define SEED_ALL_ON		(SEED_P1_ON | SEED_P0_ON | SEED_CYC_ON)
+#define SPEC_INT_EN		BIT(30)	/* Perf_Int_En */
+#define SPEC_OVF_STOP		BIT(29)	/* Perf_Ovf_Stop */
+#define SPEC_P1_RESET		BIT(9)
+#define SPEC_P1_ON		BIT(8)	/* P1_CountOn */
+#define SPEC_P0_RESET		BIT(7)
+#define SPEC_P0_ON		BIT(6)
+#define SPEC_CYC_RESET		BIT(5)
+#define SPEC_CYC_ON		BIT(4)	/* Cycl_Cnt_CountOn */
+#define SPEC_NUM_CNT		2	/* Perf_Num_Cnt, bits 3:0: "always 2" */
+#define SPEC_ALL_ON		(SPEC_P1_ON | SPEC_P0_ON | SPEC_CYC_ON)
 /* GCR_DB_PC_OV */
-#define SEED_OV_P1		BIT(2)
-#define SEED_OV_P0		BIT(1)
-#define SEED_OV_CYC		BIT(0)
+#define SPEC_OV_P1		BIT(2)
+#define SPEC_OV_P0		BIT(1)
+#define SPEC_OV_CYC		BIT(0)
 /* GCR_DB_PC_EVENT: P1_Event 15:8, P0_Event 7:0 */
-#define SEED_EV_P1(ev)		((u32)(ev) << 8)
-#define SEED_EV_P0(ev)		((u32)(ev) << 0)
+#define SPEC_EV_P1(ev)		((u32)(ev) << 8)
+#define SPEC_EV_P0(ev)		((u32)(ev) << 0)
 /* the event numbers the specification lists */
-static const u8 seed_events[] = { 0, 1, 2, 3, 4, 5, 6, 8, 9, 16, 17 };
+static const u8 spec_events[] = { 0, 1, 2, 3, 4, 5, 6, 8, 9, 16, 17 };
 
 /* Not "mips_cm": the CM's own PMU or another test may own that name. */
 #define TEST_PMU	"mips_cm_test"
@@ -201,7 +201,7 @@ static int cm_probe(struct kunit *test, int irq, unsigned int poll_ms)
 
 static void cm_setup(struct kunit *test, bool irq, unsigned int poll_ms)
 {
-	cm_model(test, SEED_NUM_CNT);
+	cm_model(test, SPEC_NUM_CNT);
 	KUNIT_ASSERT_EQ(test, cm_probe(test, irq ? sim_irq : 0, poll_ms), 0);
 }
 
@@ -405,7 +405,7 @@ static void cm_arm_hook(struct cm_test *t, unsigned int off, bool write,
 
 static void rec_start(struct cm_test *t)
 {
-	u32 ctl = mips_cm_model_peek(t->m, SEED_CTL);
+	u32 ctl = mips_cm_model_peek(t->m, SPEC_CTL);
 	unsigned long flags;
 
 	mips_cm_model_set_hook(t->m, cm_hook, t);
@@ -468,7 +468,7 @@ static const char *attr_show(struct kunit *test, const struct attribute_group *g
  * which registers it reads a counter from. Counter 0 is the first event
  * opened, counter 1 the second.
  */
-static void mips_cm_test_seed_register_map(struct kunit *test)
+static void mips_cm_test_spec_register_map(struct kunit *test)
 {
 	struct cm_test *t = test->priv;
 	struct perf_event *cyc, *a, *b;
@@ -482,34 +482,34 @@ static void mips_cm_test_seed_register_map(struct kunit *test)
 	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
 
-	KUNIT_EXPECT_EQ(test, peek(test, SEED_QUAL0), 0x12345678U);
-	KUNIT_EXPECT_EQ(test, peek(test, SEED_QUAL1), 0x9abcdef0U);
-	KUNIT_EXPECT_EQ(test, peek(test, SEED_EVENT),
-			SEED_EV_P1(0x9) | SEED_EV_P0(0x5));
-	KUNIT_EXPECT_EQ(test, peek(test, SEED_CTL),
-			SEED_ALL_ON | SEED_NUM_CNT);
+	KUNIT_EXPECT_EQ(test, peek(test, SPEC_QUAL0), 0x12345678U);
+	KUNIT_EXPECT_EQ(test, peek(test, SPEC_QUAL1), 0x9abcdef0U);
+	KUNIT_EXPECT_EQ(test, peek(test, SPEC_EVENT),
+			SPEC_EV_P1(0x9) | SPEC_EV_P0(0x5));
+	KUNIT_EXPECT_EQ(test, peek(test, SPEC_CTL),
+			SPEC_ALL_ON | SPEC_NUM_CNT);
 
 	/* a read of each event reads its own counter register */
 	mips_cm_model_cycles(t->m, 11);
 	mips_cm_model_inject(t->m, 0x5, 0x12345678, 22);
 	mips_cm_model_inject(t->m, 0x9, 0x9abcdef0, 33);
-	KUNIT_EXPECT_EQ(test, peek(test, SEED_CYCLE), 11U);
-	KUNIT_EXPECT_EQ(test, peek(test, SEED_CNT0), 22U);
-	KUNIT_EXPECT_EQ(test, peek(test, SEED_CNT1), 33U);
-	cnt0 = reads_of(test, SEED_CNT0);
-	cnt1 = reads_of(test, SEED_CNT1);
-	cycle = reads_of(test, SEED_CYCLE);
+	KUNIT_EXPECT_EQ(test, peek(test, SPEC_CYCLE), 11U);
+	KUNIT_EXPECT_EQ(test, peek(test, SPEC_CNT0), 22U);
+	KUNIT_EXPECT_EQ(test, peek(test, SPEC_CNT1), 33U);
+	cnt0 = reads_of(test, SPEC_CNT0);
+	cnt1 = reads_of(test, SPEC_CNT1);
+	cycle = reads_of(test, SPEC_CYCLE);
 	KUNIT_EXPECT_EQ(test, cm_value(b), 33ULL);
-	KUNIT_EXPECT_EQ(test, reads_of(test, SEED_CNT1), cnt1 + 1);
-	KUNIT_EXPECT_EQ(test, reads_of(test, SEED_CNT0), cnt0);
-	KUNIT_EXPECT_EQ(test, reads_of(test, SEED_CYCLE), cycle);
+	KUNIT_EXPECT_EQ(test, reads_of(test, SPEC_CNT1), cnt1 + 1);
+	KUNIT_EXPECT_EQ(test, reads_of(test, SPEC_CNT0), cnt0);
+	KUNIT_EXPECT_EQ(test, reads_of(test, SPEC_CYCLE), cycle);
 	KUNIT_EXPECT_EQ(test, cm_value(a), 22ULL);
 	KUNIT_EXPECT_EQ(test, cm_value(cyc), 11ULL);
 
 	/* closing counter 1 clears P1_CountOn (bit 8) only */
 	cm_close(test, b);
-	KUNIT_EXPECT_EQ(test, peek(test, SEED_CTL) & SEED_ALL_ON,
-			SEED_P0_ON | SEED_CYC_ON);
+	KUNIT_EXPECT_EQ(test, peek(test, SPEC_CTL) & SPEC_ALL_ON,
+			SPEC_P0_ON | SPEC_CYC_ON);
 }
 
 struct cm_group_read {
@@ -559,10 +559,10 @@ static u64 cm_group_read(struct kunit *test, struct cm_group_read *g,
 }
 
 /*
- * Issue 22 item 8: a read checks the block (GCR_DB_PC_CTL), reads its
- * counter and, when polling, the overflow status: three accesses. The
- * members of a group are read in one read transaction, which checks the
- * block and the status once: 2 + 3 accesses for three members, not 9.
+ * A read checks the block (GCR_DB_PC_CTL), reads its counter and, when
+ * polling, the overflow status: three accesses. The members of a group
+ * are read in one read transaction, which checks the block and the status
+ * once: 2 + 3 accesses for three members, not 9.
  */
 static void mips_cm_test_group_read(struct kunit *test)
 {
@@ -594,7 +594,7 @@ static void mips_cm_test_group_read(struct kunit *test)
 }
 
 /* The event numbers the specification lists, and only those, count. */
-static void mips_cm_test_seed_events(struct kunit *test)
+static void mips_cm_test_spec_events(struct kunit *test)
 {
 	struct cm_test *t = test->priv;
 	unsigned int ev, i;
@@ -604,8 +604,8 @@ static void mips_cm_test_seed_events(struct kunit *test)
 		struct perf_event *e = cm_open(test, ev, 0x77);
 		bool listed = false;
 
-		for (i = 0; i < ARRAY_SIZE(seed_events); i++)
-			listed |= seed_events[i] == ev;
+		for (i = 0; i < ARRAY_SIZE(spec_events); i++)
+			listed |= spec_events[i] == ev;
 		if (!listed) {
 			KUNIT_EXPECT_EQ_MSG(test, PTR_ERR_OR_ZERO(e), -EINVAL,
 					    "event 0x%x", ev);
@@ -614,7 +614,7 @@ static void mips_cm_test_seed_events(struct kunit *test)
 			continue;
 		}
 		KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(e), "event 0x%x", ev);
-		KUNIT_EXPECT_EQ(test, peek(test, SEED_EVENT), SEED_EV_P0(ev));
+		KUNIT_EXPECT_EQ(test, peek(test, SPEC_EVENT), SPEC_EV_P0(ev));
 		mips_cm_model_inject(t->m, ev, 0x77, ev + 1);
 		KUNIT_EXPECT_EQ_MSG(test, cm_value(e), (u64)ev + 1,
 				    "event 0x%x", ev);
@@ -623,58 +623,58 @@ static void mips_cm_test_seed_events(struct kunit *test)
 }
 
 /* model: the register map and bits of the specification. */
-static void mips_cm_test_model_seed(struct kunit *test)
+static void mips_cm_test_model_spec(struct kunit *test)
 {
 	struct cm_test *t = test->priv;
 	struct mips_cm_model_stats st;
 	struct mips_cm_model *m;
 
-	cm_model(test, SEED_NUM_CNT);
+	cm_model(test, SPEC_NUM_CNT);
 	m = t->m;
 	/* reset state: only Perf_Num_Cnt = 2 */
-	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_CTL), 2U);
-	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_OV), 0U);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SPEC_CTL), 2U);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SPEC_OV), 0U);
 
-	mips_cm_model_write(m, SEED_QUAL1, QUAL_B);
-	mips_cm_model_write(m, SEED_EVENT, SEED_EV_P1(EV_IOCU1) | SEED_EV_P0(EV_REQ));
-	mips_cm_model_write(m, SEED_QUAL0, QUAL_A);
-	mips_cm_model_write(m, SEED_CTL, SEED_P1_ON);
+	mips_cm_model_write(m, SPEC_QUAL1, QUAL_B);
+	mips_cm_model_write(m, SPEC_EVENT, SPEC_EV_P1(EV_IOCU1) | SPEC_EV_P0(EV_REQ));
+	mips_cm_model_write(m, SPEC_QUAL0, QUAL_A);
+	mips_cm_model_write(m, SPEC_CTL, SPEC_P1_ON);
 	mips_cm_model_inject(t->m, EV_IOCU1, QUAL_B, 5);
 	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 6);	/* P0 is off */
 	mips_cm_model_cycles(t->m, 7);			/* cycles off */
-	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_CNT1), 5U);
-	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_CNT0), 0U);
-	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_CYCLE), 0U);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SPEC_CNT1), 5U);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SPEC_CNT0), 0U);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SPEC_CYCLE), 0U);
 
-	mips_cm_model_write(m, SEED_CTL, SEED_P1_ON | SEED_P0_ON | SEED_CYC_ON);
+	mips_cm_model_write(m, SPEC_CTL, SPEC_P1_ON | SPEC_P0_ON | SPEC_CYC_ON);
 	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 6);
 	mips_cm_model_cycles(t->m, 7);
-	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_CNT0), 6U);
-	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_CYCLE), 7U);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SPEC_CNT0), 6U);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SPEC_CYCLE), 7U);
 
 	/* counters are R/W; reaching 0xFFFFFFFF sets the overflow bit */
-	mips_cm_model_write(m, SEED_CNT0, 0xfffffffe);
+	mips_cm_model_write(m, SPEC_CNT0, 0xfffffffe);
 	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 1);
-	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_CNT0), 0xffffffffU);
-	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_OV), SEED_OV_P0);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SPEC_CNT0), 0xffffffffU);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SPEC_OV), SPEC_OV_P0);
 	/* and it rolls over and continues from 0 */
 	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 3);
-	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_CNT0), 2U);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SPEC_CNT0), 2U);
 	/* write one to clear */
-	mips_cm_model_write(m, SEED_OV, SEED_OV_P0);
-	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_OV), 0U);
+	mips_cm_model_write(m, SPEC_OV, SPEC_OV_P0);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SPEC_OV), 0U);
 
 	/* a Reset bit resets its counter and its overflow bit */
-	mips_cm_model_poke(t->m, SEED_OV, SEED_OV_P1 | SEED_OV_CYC);
-	mips_cm_model_write(m, SEED_CTL, SEED_P1_ON | SEED_P0_ON | SEED_CYC_ON |
-		   SEED_P1_RESET);
-	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_CNT1), 0U);
-	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_CNT0), 2U);
-	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_OV), SEED_OV_CYC);
-	mips_cm_model_write(m, SEED_CTL, SEED_ALL_ON | SEED_CYC_RESET | SEED_P0_RESET);
-	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_CYCLE), 0U);
-	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_CNT0), 0U);
-	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_OV), 0U);
+	mips_cm_model_poke(t->m, SPEC_OV, SPEC_OV_P1 | SPEC_OV_CYC);
+	mips_cm_model_write(m, SPEC_CTL, SPEC_P1_ON | SPEC_P0_ON | SPEC_CYC_ON |
+		   SPEC_P1_RESET);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SPEC_CNT1), 0U);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SPEC_CNT0), 2U);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SPEC_OV), SPEC_OV_CYC);
+	mips_cm_model_write(m, SPEC_CTL, SPEC_ALL_ON | SPEC_CYC_RESET | SPEC_P0_RESET);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SPEC_CYCLE), 0U);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SPEC_CNT0), 0U);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SPEC_OV), 0U);
 	cm_stats(test, &st);
 	KUNIT_EXPECT_EQ(test, st.resets[0], 1ULL);
 	KUNIT_EXPECT_EQ(test, st.resets[1], 1ULL);
@@ -682,37 +682,37 @@ static void mips_cm_test_model_seed(struct kunit *test)
 
 	/* Perf_Int_En raises CM_PCInt with a status bit */
 	mips_cm_model_set_irq(t->m, NULL, NULL);
-	mips_cm_model_write(m, SEED_CTL, SEED_ALL_ON | SEED_INT_EN);
-	mips_cm_model_write(m, SEED_CYCLE, 0xfffffffe);
+	mips_cm_model_write(m, SPEC_CTL, SPEC_ALL_ON | SPEC_INT_EN);
+	mips_cm_model_write(m, SPEC_CYCLE, 0xfffffffe);
 	mips_cm_model_cycles(t->m, 1);
-	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_OV), SEED_OV_CYC);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SPEC_OV), SPEC_OV_CYC);
 	KUNIT_EXPECT_TRUE(test, mips_cm_model_line(t->m));
-	mips_cm_model_write(m, SEED_OV, SEED_OV_CYC);
+	mips_cm_model_write(m, SPEC_OV, SPEC_OV_CYC);
 	KUNIT_EXPECT_FALSE(test, mips_cm_model_line(t->m));
 
 	/* Perf_Ovf_Stop: all counters stop when one reaches 0xFFFFFFFF */
-	mips_cm_model_write(m, SEED_CTL, SEED_ALL_ON | SEED_OVF_STOP);
-	mips_cm_model_write(m, SEED_CNT1, 0xfffffff0);
+	mips_cm_model_write(m, SPEC_CTL, SPEC_ALL_ON | SPEC_OVF_STOP);
+	mips_cm_model_write(m, SPEC_CNT1, 0xfffffff0);
 	mips_cm_model_inject(t->m, EV_IOCU1, QUAL_B, 0x20);
 	mips_cm_model_cycles(t->m, 9);
-	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_CNT1), 0xffffffffU);
-	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_CYCLE), 0xffffffffU);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SPEC_CNT1), 0xffffffffU);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SPEC_CYCLE), 0xffffffffU);
 	cm_stats(test, &st);
 	KUNIT_EXPECT_EQ(test, st.dropped[2], 0x11ULL);
 	KUNIT_EXPECT_EQ(test, st.dropped[0], 9ULL);
-	mips_cm_model_write(m, SEED_OV, SEED_OV_P1);
+	mips_cm_model_write(m, SPEC_OV, SPEC_OV_P1);
 	mips_cm_model_inject(t->m, EV_IOCU1, QUAL_B, 2);
-	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_CNT1), 1U);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SPEC_CNT1), 1U);
 
 	/* the other reading: the overflow bit rises at the wrap to 0 */
 	mips_cm_model_set_reading(t->m, MIPS_CM_PMU_OV_AT_WRAP);
-	mips_cm_model_write(m, SEED_CTL, SEED_ALL_ON);
-	mips_cm_model_write(m, SEED_CNT0, 0xfffffffe);
+	mips_cm_model_write(m, SPEC_CTL, SPEC_ALL_ON);
+	mips_cm_model_write(m, SPEC_CNT0, 0xfffffffe);
 	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 1);
-	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_OV), 0U);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SPEC_OV), 0U);
 	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 1);
-	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_CNT0), 0U);
-	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SEED_OV), SEED_OV_P0);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SPEC_CNT0), 0U);
+	KUNIT_EXPECT_EQ(test, mips_cm_model_read(m, SPEC_OV), SPEC_OV_P0);
 }
 
 /* --- probe -------------------------------------------------------------- */
@@ -734,20 +734,20 @@ static void mips_cm_test_probe(struct kunit *test)
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(refused_ctl); i++) {
-		cm_model(test, SEED_NUM_CNT);
-		mips_cm_model_poke(t->m, SEED_CTL, refused_ctl[i]);
+		cm_model(test, SPEC_NUM_CNT);
+		mips_cm_model_poke(t->m, SPEC_CTL, refused_ctl[i]);
 		KUNIT_EXPECT_EQ_MSG(test, cm_probe(test, 0, 0), -ENODEV,
 				    "control 0x%08x", refused_ctl[i]);
 		cm_stats(test, &st);
-		KUNIT_EXPECT_EQ(test, st.writes[SEED_CTL / 8] +
-				st.writes[SEED_OV / 8], 0ULL);
+		KUNIT_EXPECT_EQ(test, st.writes[SPEC_CTL / 8] +
+				st.writes[SPEC_OV / 8], 0ULL);
 		if (t->cm)
 			cm_remove(t);
 		cm_drop_model(t);
 	}
 
 	/* a block whose reads fail (all ones) */
-	cm_model(test, SEED_NUM_CNT);
+	cm_model(test, SPEC_NUM_CNT);
 	mips_cm_model_fault(t->m, MIPS_CM_PMU_FAULT_DEAD, true);
 	KUNIT_EXPECT_EQ(test, cm_probe(test, 0, 0), -ENODEV);
 	if (t->cm)
@@ -757,7 +757,7 @@ static void mips_cm_test_probe(struct kunit *test)
 	/* bad platform data: none, no name, a model without accessors */
 	KUNIT_EXPECT_EQ(test, PTR_ERR(mips_cm_pmu_probe(NULL, TEST_PMU)),
 			-EINVAL);
-	cm_model(test, SEED_NUM_CNT);
+	cm_model(test, SPEC_NUM_CNT);
 	pd.test_regs = mips_cm_model_regs(t->m);
 	KUNIT_EXPECT_EQ(test, PTR_ERR(mips_cm_pmu_probe(&pd, NULL)), -EINVAL);
 	no_write.read = mips_cm_model_regs(t->m)->read;
@@ -779,7 +779,7 @@ static void mips_cm_test_probe_clusters(struct kunit *test)
 	};
 
 	/* CM3.5 with two clusters: GCR accesses reach the local CM only */
-	cm_model(test, SEED_NUM_CNT);
+	cm_model(test, SPEC_NUM_CNT);
 	KUNIT_EXPECT_EQ(test, cm_probe_pd(test, &pd, false), -ENODEV);
 	KUNIT_EXPECT_EQ(test, all_accesses(test), 0ULL);
 	if (t->cm)
@@ -799,43 +799,43 @@ static void mips_cm_test_probe_hands_off(struct kunit *test)
 	struct cm_test *t = test->priv;
 	struct mips_cm_model_stats st;
 	struct perf_event *ev;
-	const u32 theirs = SEED_CYC_ON | SEED_P0_ON | SEED_NUM_CNT;
+	const u32 theirs = SPEC_CYC_ON | SPEC_P0_ON | SPEC_NUM_CNT;
 
-	cm_model(test, SEED_NUM_CNT);
-	mips_cm_model_poke(t->m, SEED_CTL, theirs);
-	mips_cm_model_poke(t->m, SEED_OV, SEED_OV_CYC);
-	mips_cm_model_poke(t->m, SEED_CYCLE, 1234);
+	cm_model(test, SPEC_NUM_CNT);
+	mips_cm_model_poke(t->m, SPEC_CTL, theirs);
+	mips_cm_model_poke(t->m, SPEC_OV, SPEC_OV_CYC);
+	mips_cm_model_poke(t->m, SPEC_CYCLE, 1234);
 	KUNIT_ASSERT_EQ(test, cm_probe(test, sim_irq, 0), 0);
 	cm_stats(test, &st);
-	KUNIT_EXPECT_EQ(test, st.writes[SEED_CTL / 8] + st.writes[SEED_OV / 8],
+	KUNIT_EXPECT_EQ(test, st.writes[SPEC_CTL / 8] + st.writes[SPEC_OV / 8],
 			0ULL);
-	KUNIT_EXPECT_EQ(test, peek(test, SEED_CTL), theirs);
-	KUNIT_EXPECT_EQ(test, peek(test, SEED_OV), SEED_OV_CYC);
-	KUNIT_EXPECT_EQ(test, peek(test, SEED_CYCLE), 1234U);
+	KUNIT_EXPECT_EQ(test, peek(test, SPEC_CTL), theirs);
+	KUNIT_EXPECT_EQ(test, peek(test, SPEC_OV), SPEC_OV_CYC);
+	KUNIT_EXPECT_EQ(test, peek(test, SPEC_CYCLE), 1234U);
 
 	/* the first event takes the block: stale status gone, counts exact */
-	mips_cm_model_poke(t->m, SEED_CTL, SEED_NUM_CNT);
+	mips_cm_model_poke(t->m, SPEC_CTL, SPEC_NUM_CNT);
 	ev = cm_open(test, EV_REQ, QUAL_A);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
 	wait_irq_done(test);
-	KUNIT_EXPECT_EQ(test, peek(test, SEED_OV), 0U);
-	KUNIT_EXPECT_EQ(test, peek(test, SEED_CTL),
-			SEED_INT_EN | SEED_P0_ON | SEED_NUM_CNT);
+	KUNIT_EXPECT_EQ(test, peek(test, SPEC_OV), 0U);
+	KUNIT_EXPECT_EQ(test, peek(test, SPEC_CTL),
+			SPEC_INT_EN | SPEC_P0_ON | SPEC_NUM_CNT);
 	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 99);
 	KUNIT_EXPECT_EQ(test, cm_value(ev), 99ULL);
 
 	/* the last event gives it back: nothing counting, no interrupt */
 	cm_close(test, ev);
-	KUNIT_EXPECT_EQ(test, peek(test, SEED_CTL), SEED_NUM_CNT);
-	KUNIT_EXPECT_EQ(test, peek(test, SEED_OV), 0U);
+	KUNIT_EXPECT_EQ(test, peek(test, SPEC_CTL), SPEC_NUM_CNT);
+	KUNIT_EXPECT_EQ(test, peek(test, SPEC_OV), 0U);
 
 	/* removal does not touch it either */
-	mips_cm_model_poke(t->m, SEED_CTL, theirs);
+	mips_cm_model_poke(t->m, SPEC_CTL, theirs);
 	cm_stats(test, &st);
 	cm_remove(t);
-	KUNIT_EXPECT_EQ(test, writes_of(test, SEED_CTL), st.writes[SEED_CTL / 8]);
-	KUNIT_EXPECT_EQ(test, writes_of(test, SEED_OV), st.writes[SEED_OV / 8]);
-	KUNIT_EXPECT_EQ(test, peek(test, SEED_CTL), theirs);
+	KUNIT_EXPECT_EQ(test, writes_of(test, SPEC_CTL), st.writes[SPEC_CTL / 8]);
+	KUNIT_EXPECT_EQ(test, writes_of(test, SPEC_OV), st.writes[SPEC_OV / 8]);
+	KUNIT_EXPECT_EQ(test, peek(test, SPEC_CTL), theirs);
 }
 
 /*
@@ -849,18 +849,18 @@ static void mips_cm_test_probe_irq_asserted(struct kunit *test)
 {
 	struct cm_test *t = test->priv;
 	struct irq_data *d = irq_get_irq_data(sim_irq);
-	const u32 theirs = SEED_INT_EN | SEED_CYC_ON | SEED_NUM_CNT;
+	const u32 theirs = SPEC_INT_EN | SPEC_CYC_ON | SPEC_NUM_CNT;
 	struct mips_cm_model_stats st;
 	struct perf_event *ev;
 
-	cm_model(test, SEED_NUM_CNT);
-	mips_cm_model_poke(t->m, SEED_CTL, theirs);
-	mips_cm_model_poke(t->m, SEED_OV, SEED_OV_CYC);
+	cm_model(test, SPEC_NUM_CNT);
+	mips_cm_model_poke(t->m, SPEC_CTL, theirs);
+	mips_cm_model_poke(t->m, SPEC_OV, SPEC_OV_CYC);
 	KUNIT_ASSERT_TRUE(test, mips_cm_model_line(t->m));
 	KUNIT_ASSERT_EQ(test, cm_probe(test, sim_irq, 0), 0);
 	KUNIT_EXPECT_TRUE(test, irqd_irq_disabled(d));
-	KUNIT_EXPECT_EQ(test, peek(test, SEED_CTL), theirs);
-	KUNIT_EXPECT_EQ(test, peek(test, SEED_OV), SEED_OV_CYC);
+	KUNIT_EXPECT_EQ(test, peek(test, SPEC_CTL), theirs);
+	KUNIT_EXPECT_EQ(test, peek(test, SPEC_OV), SPEC_OV_CYC);
 
 	ev = cm_open(test, EV_REQ, QUAL_A);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
@@ -878,7 +878,7 @@ static void mips_cm_test_probe_irq_asserted(struct kunit *test)
 
 	cm_close(test, ev);
 	KUNIT_EXPECT_TRUE(test, irqd_irq_disabled(d));
-	KUNIT_EXPECT_EQ(test, peek(test, SEED_CTL), SEED_NUM_CNT);
+	KUNIT_EXPECT_EQ(test, peek(test, SPEC_CTL), SPEC_NUM_CNT);
 }
 
 /* --- sysfs -------------------------------------------------------------- */
@@ -972,7 +972,7 @@ static void mips_cm_test_sysfs_iocu(struct kunit *test)
 	struct perf_event *ev;
 	const struct attribute_group *g;
 
-	cm_model(test, SEED_NUM_CNT);
+	cm_model(test, SPEC_NUM_CNT);
 	KUNIT_ASSERT_EQ(test, cm_probe_pd(test, &pd, false), 0);
 	g = t->pmu->attr_groups[1];
 	KUNIT_EXPECT_STREQ(test, attr_show(test, g, "iocu0_requests"),
@@ -1118,12 +1118,12 @@ static void mips_cm_test_event_init(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, fake_init(test, ev, EV_REQ, 1), -EINVAL);
 }
 
-static bool seed_listed(u64 ev)
+static bool spec_listed(u64 ev)
 {
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(seed_events); i++)
-		if (seed_events[i] == ev)
+	for (i = 0; i < ARRAY_SIZE(spec_events); i++)
+		if (spec_events[i] == ev)
 			return true;
 	return false;
 }
@@ -1155,7 +1155,7 @@ static void mips_cm_test_random_attrs(struct kunit *test)
 			want = -EINVAL;
 		else if (cyc && ((config & 0xff) || config1))
 			want = -EINVAL;
-		else if (!cyc && !seed_listed(config & 0xff))
+		else if (!cyc && !spec_listed(config & 0xff))
 			want = -EINVAL;
 		else
 			want = 0;
@@ -1202,7 +1202,7 @@ static void mips_cm_test_random_open(struct kunit *test)
 		bool cyc = config & CYCLES;
 		bool ok = !(config & ~0x1ffULL) && !(config1 >> 32) &&
 			  (cyc ? !(config & 0xff) && !config1 :
-				 seed_listed(config));
+				 spec_listed(config));
 		struct perf_event *ev = cm_open(test, config, config1);
 
 		if (IS_ERR(ev) == ok || (!ok && PTR_ERR(ev) != -EINVAL))
@@ -1220,7 +1220,7 @@ static void mips_cm_test_random_open(struct kunit *test)
 	}
 	KUNIT_EXPECT_EQ(test, bad, 0U);
 	/* every counter is stopped again */
-	KUNIT_EXPECT_EQ(test, peek(test, SEED_CTL), (u32)SEED_NUM_CNT);
+	KUNIT_EXPECT_EQ(test, peek(test, SPEC_CTL), (u32)SPEC_NUM_CNT);
 }
 
 /* --- counting ----------------------------------------------------------- */
@@ -1244,7 +1244,7 @@ static noinline_for_stack void open_three(struct kunit *test, struct three *e)
 	KUNIT_ASSERT_FALSE(test, IS_ERR(e->cyc));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(e->a));
 	KUNIT_ASSERT_FALSE(test, IS_ERR(e->b));
-	e->ca = peek(test, SEED_QUAL0) == QUAL_A ? 1 : 2;
+	e->ca = peek(test, SPEC_QUAL0) == QUAL_A ? 1 : 2;
 	e->cb = 3 - e->ca;
 	cm_stats(test, &st);
 	memcpy(e->dropped0, st.dropped, sizeof(e->dropped0));
@@ -1365,7 +1365,7 @@ static void variant_setup(struct kunit *test, const struct cm_variant *v)
 		.poll_period_ms = 1,
 	};
 
-	cm_model(test, SEED_NUM_CNT);
+	cm_model(test, SPEC_NUM_CNT);
 	mips_cm_model_set_reading(t->m, v->reading);
 	mips_cm_model_set_resume(t->m, v->resume);
 	if (v->ovf_stop)
@@ -1381,8 +1381,8 @@ static void variant_fold(struct kunit *test, const struct cm_variant *v,
 	if (v->mode == MODE_IRQ)
 		wait_irq_done(test);
 	if (i % 8 == 7) {
-		wait_poll(test, SEED_CNT1);
-		wait_poll(test, SEED_CNT0);
+		wait_poll(test, SPEC_CNT1);
+		wait_poll(test, SPEC_CNT0);
 	} else {
 		check_three(test, e);
 	}
@@ -1411,10 +1411,10 @@ static void mips_cm_test_wraps(struct kunit *test)
 	for (i = 0; i < 6000 && min_wraps < WRAPS; i++) {
 		u64 amt[3];
 
-		amt[0] = amount(peek(test, SEED_CYCLE), i);
-		amt[e.ca] = amount(peek(test, e.ca == 1 ? SEED_CNT0 : SEED_CNT1),
+		amt[0] = amount(peek(test, SPEC_CYCLE), i);
+		amt[e.ca] = amount(peek(test, e.ca == 1 ? SPEC_CNT0 : SPEC_CNT1),
 				   i + 1);
-		amt[e.cb] = amount(peek(test, e.cb == 1 ? SEED_CNT0 : SEED_CNT1),
+		amt[e.cb] = amount(peek(test, e.cb == 1 ? SPEC_CNT0 : SPEC_CNT1),
 				   i + 2);
 		/* with Perf_Ovf_Stop the first to overflow stops the rest */
 		switch (i % 3) {
@@ -1454,12 +1454,12 @@ static void mips_cm_test_wraps(struct kunit *test)
 	case MODE_IRQ:
 		KUNIT_EXPECT_GE(test, st.irqs, (u64)WRAPS);
 		KUNIT_EXPECT_FALSE(test, mips_cm_pmu_polling(t->cm));
-		KUNIT_EXPECT_NE(test, peek(test, SEED_CTL) & SEED_INT_EN, 0U);
+		KUNIT_EXPECT_NE(test, peek(test, SPEC_CTL) & SPEC_INT_EN, 0U);
 		break;
 	case MODE_IRQ_DEAD:
 		/* noticed, and the interrupt source switched off */
 		KUNIT_EXPECT_TRUE(test, mips_cm_pmu_polling(t->cm));
-		KUNIT_EXPECT_EQ(test, peek(test, SEED_CTL) & SEED_INT_EN, 0U);
+		KUNIT_EXPECT_EQ(test, peek(test, SPEC_CTL) & SPEC_INT_EN, 0U);
 		break;
 	}
 	kunit_info(test, "%u chunks, wraps %llu/%llu/%llu, dropped %llu, %llu interrupts\n",
@@ -1486,7 +1486,7 @@ static void mips_cm_test_ovf_stop_at_max(struct kunit *test)
 	inject_three(test, &e, 0, 5, 0);	/* reaches 0xFFFFFFFF, stops */
 	check_three(test, &e);
 	KUNIT_EXPECT_EQ(test, cm_value(e.a), (u64)U32_MAX);
-	wait_poll(test, SEED_CNT0);
+	wait_poll(test, SPEC_CNT0);
 	check_three(test, &e);
 	inject_three(test, &e, 1, 2, 3);
 	check_three(test, &e);
@@ -1507,8 +1507,8 @@ static void mips_cm_test_irq_mode_timer(struct kunit *test)
 	KUNIT_ASSERT_FALSE(test, mips_cm_pmu_polling(t->cm));
 	open_three(test, &e);
 	inject_three(test, &e, 10, 20, 30);
-	wait_poll(test, SEED_CNT0);
-	wait_poll(test, SEED_CYCLE);
+	wait_poll(test, SPEC_CNT0);
+	wait_poll(test, SPEC_CYCLE);
 	check_three(test, &e);
 
 	cm_close(test, e.cyc);
@@ -1558,11 +1558,11 @@ static void mips_cm_test_fold_timer_context(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, mips_cm_pmu_polling(t->cm));
 	usleep_range(5000, 6000);
 
-	rec_reads(t, SEED_CNT0, 3);
+	rec_reads(t, SPEC_CNT0, 3);
 	for (i = 0; i < t->nr_rec; i++) {
 		struct rec *r = &t->rec[i];
 
-		if (r->off != SEED_CNT0 || r->write)
+		if (r->off != SPEC_CNT0 || r->write)
 			continue;
 		n++;
 		KUNIT_EXPECT_EQ(test, r->cpu, (int)cpu);
@@ -1586,16 +1586,16 @@ static void check_ctl_atomic(struct kunit *test, u32 final, u32 keep)
 {
 	struct cm_test *t = test->priv;
 	unsigned int i, writes = 0;
-	u32 on = t->rec_ctl & SEED_ALL_ON;
+	u32 on = t->rec_ctl & SPEC_ALL_ON;
 
 	rec_stop(t);
 	for (i = 0; i < t->nr_rec; i++) {
 		u32 prev = on, rising;
 
-		if (t->rec[i].off != SEED_CTL || !t->rec[i].write)
+		if (t->rec[i].off != SPEC_CTL || !t->rec[i].write)
 			continue;
 		writes++;
-		on = t->rec[i].val & SEED_ALL_ON;
+		on = t->rec[i].val & SPEC_ALL_ON;
 		rising = on & ~prev;
 		KUNIT_EXPECT_TRUE_MSG(test, !rising || rising == (final & ~prev),
 				      "control write %u: 0x%08x after 0x%x, final 0x%x",
@@ -1605,7 +1605,7 @@ static void check_ctl_atomic(struct kunit *test, u32 final, u32 keep)
 				    writes, t->rec[i].val, keep & ~on);
 	}
 	KUNIT_EXPECT_GE(test, writes, 1U);
-	KUNIT_EXPECT_EQ(test, peek(test, SEED_CTL) & SEED_ALL_ON, final);
+	KUNIT_EXPECT_EQ(test, peek(test, SPEC_CTL) & SPEC_ALL_ON, final);
 }
 
 static void mips_cm_test_group_atomic(struct kunit *test)
@@ -1622,11 +1622,11 @@ static void mips_cm_test_group_atomic(struct kunit *test)
 	rec_start(t);
 	b = cm_open(test, EV_IOCU1, QUAL_B);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
-	check_ctl_atomic(test, SEED_ALL_ON, 0);
+	check_ctl_atomic(test, SPEC_ALL_ON, 0);
 
 	rec_start(t);
 	cm_close(test, a);
-	check_ctl_atomic(test, SEED_CYC_ON | SEED_P1_ON, 0);
+	check_ctl_atomic(test, SPEC_CYC_ON | SPEC_P1_ON, 0);
 	mips_cm_model_set_hook(t->m, NULL, NULL);
 
 	/* and the counts are exact */
@@ -1668,27 +1668,27 @@ static void mips_cm_test_bystander(struct kunit *test)
 	cm_setup(test, false, 1000);
 	p = cm_open_attr(test, EV_REQ, QUAL_A, true);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(p));
-	KUNIT_ASSERT_EQ(test, peek(test, SEED_CTL) & SEED_ALL_ON, SEED_P0_ON);
+	KUNIT_ASSERT_EQ(test, peek(test, SPEC_CTL) & SPEC_ALL_ON, SPEC_P0_ON);
 
 	/* traffic while another event is programmed, in its add bracket */
 	t->hook_arg = 7;
 	want += 7;
 	rec_start(t);
-	cm_arm_hook(t, SEED_EVENT, true, 1, hook_bystander);
+	cm_arm_hook(t, SPEC_EVENT, true, 1, hook_bystander);
 	b = cm_open(test, EV_IOCU1, QUAL_B);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
 	KUNIT_EXPECT_EQ(test, t->hook_ran, 1);
-	check_ctl_atomic(test, SEED_P0_ON | SEED_P1_ON, SEED_P0_ON);
+	check_ctl_atomic(test, SPEC_P0_ON | SPEC_P1_ON, SPEC_P0_ON);
 	KUNIT_EXPECT_EQ(test, cm_value(p), want);
 
 	/* while the other one is read for the last time, in its del bracket */
 	t->hook_arg = 11;
 	want += 11;
 	rec_start(t);
-	cm_arm_hook(t, SEED_CNT1, false, 1, hook_bystander);
+	cm_arm_hook(t, SPEC_CNT1, false, 1, hook_bystander);
 	cm_close(test, b);
 	KUNIT_EXPECT_EQ(test, t->hook_ran, 1);
-	check_ctl_atomic(test, SEED_P0_ON, SEED_P0_ON);
+	check_ctl_atomic(test, SPEC_P0_ON, SPEC_P0_ON);
 	KUNIT_EXPECT_EQ(test, cm_value(p), want);
 
 	/*
@@ -1702,7 +1702,7 @@ static void mips_cm_test_bystander(struct kunit *test)
 	for (i = 0; i < 3; i++) {
 		t->hook_arg = 1000 + i;
 		want += 1000 + i;
-		cm_arm_hook(t, SEED_CTL, true, 2, hook_bystander);
+		cm_arm_hook(t, SPEC_CTL, true, 2, hook_bystander);
 		wait_hook(test, 2000);
 		KUNIT_EXPECT_EQ(test, cm_value(p), want);
 	}
@@ -1745,7 +1745,7 @@ static void mips_cm_test_txn_two_cpus(struct kunit *test)
 
 	ev = cm_open_attr(test, EV_REQ, QUAL_A, true);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
-	KUNIT_EXPECT_EQ(test, peek(test, SEED_CTL) & SEED_ALL_ON, SEED_P0_ON);
+	KUNIT_EXPECT_EQ(test, peek(test, SPEC_CTL) & SPEC_ALL_ON, SPEC_P0_ON);
 	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 1234);
 	KUNIT_EXPECT_EQ(test, cm_value(ev), 1234ULL);
 }
@@ -1793,7 +1793,7 @@ static void mips_cm_test_overflow_race(struct kunit *test)
 	wait_irq_done(test);
 	check_three(test, &e);
 
-	cm_arm_hook(t, SEED_OV, true, 1, hook_wrap_b);
+	cm_arm_hook(t, SPEC_OV, true, 1, hook_wrap_b);
 	inject_three(test, &e, 0, 20, 0);
 	e.want_b += 20;
 	wait_irq_done(test);
@@ -1803,7 +1803,7 @@ static void mips_cm_test_overflow_race(struct kunit *test)
 	inject_three(test, &e, 0, PERIOD - 10 - 20, 0);
 	wait_irq_done(test);
 	check_three(test, &e);
-	cm_arm_hook(t, e.ca == 1 ? SEED_CNT0 : SEED_CNT1, false, 1, hook_wrap_a);
+	cm_arm_hook(t, e.ca == 1 ? SPEC_CNT0 : SPEC_CNT1, false, 1, hook_wrap_a);
 	KUNIT_EXPECT_EQ(test, cm_value(e.a), e.want_a + 30);
 	e.want_a += 30;
 	KUNIT_EXPECT_EQ(test, t->hook_ran, 1);
@@ -1942,7 +1942,7 @@ static void mips_cm_test_read_two_cpus(struct kunit *test)
 
 	if (num_online_cpus() < 2)
 		kunit_skip(test, "needs 2 CPUs");
-	cm_model(test, SEED_NUM_CNT);
+	cm_model(test, SPEC_NUM_CNT);
 	model_regs = mips_cm_model_regs(t->m);
 	slow_model = t->m;
 	atomic64_set(&injected, 0);
@@ -2068,9 +2068,9 @@ static void mips_cm_test_hotplug(struct kunit *test)
 
 	/* counting, wrapping and folding go on, none of it on @last */
 	hotplug_chunks(test, v, &e, 40);
-	rec_reads(t, SEED_CYCLE, 3);
+	rec_reads(t, SPEC_CYCLE, 3);
 	for (i = 0, n = 0; i < t->nr_rec; i++) {
-		if (t->rec[i].off != SEED_CYCLE || t->rec[i].write)
+		if (t->rec[i].off != SPEC_CYCLE || t->rec[i].write)
 			continue;
 		n++;
 		KUNIT_EXPECT_NE(test, t->rec[i].cpu, (int)last);
@@ -2091,12 +2091,12 @@ static void mips_cm_test_no_irq(struct kunit *test)
 	struct cm_test *t = test->priv;
 	struct three e;
 
-	cm_model(test, SEED_NUM_CNT);
+	cm_model(test, SPEC_NUM_CNT);
 	KUNIT_ASSERT_EQ(test, cm_probe(test, -ENXIO, 1), 0);
 	KUNIT_EXPECT_TRUE(test, mips_cm_pmu_polling(t->cm));
 	open_three(test, &e);
 	inject_three(test, &e, chunk(), chunk(), chunk());
-	wait_poll(test, SEED_CNT0);
+	wait_poll(test, SPEC_CNT0);
 	inject_three(test, &e, chunk(), chunk(), chunk());
 	check_three(test, &e);
 }
@@ -2111,14 +2111,14 @@ static void mips_cm_test_fault_request_irq(struct kunit *test)
 	struct cm_test *t = test->priv;
 	struct three e;
 
-	cm_model(test, SEED_NUM_CNT);
+	cm_model(test, SPEC_NUM_CNT);
 	KUNIT_EXPECT_EQ(test, cm_probe(test, INT_MAX, 1), 0);
 	KUNIT_ASSERT_NOT_NULL(test, t->cm);
 	KUNIT_EXPECT_TRUE(test, mips_cm_pmu_polling(t->cm));
 	open_three(test, &e);
-	KUNIT_EXPECT_EQ(test, peek(test, SEED_CTL) & SEED_INT_EN, 0U);
+	KUNIT_EXPECT_EQ(test, peek(test, SPEC_CTL) & SPEC_INT_EN, 0U);
 	inject_three(test, &e, chunk(), chunk(), chunk());
-	wait_poll(test, SEED_CNT0);
+	wait_poll(test, SPEC_CNT0);
 	inject_three(test, &e, chunk(), chunk(), chunk());
 	check_three(test, &e);
 }
@@ -2132,11 +2132,11 @@ static void mips_cm_test_fault_spurious_irq(struct kunit *test)
 	cm_setup(test, true, 1000);
 	open_three(test, &e);
 	inject_three(test, &e, 5, 6, 7);
-	ov_writes = writes_of(test, SEED_OV);
+	ov_writes = writes_of(test, SPEC_OV);
 	mips_cm_model_fault(t->m, MIPS_CM_PMU_FAULT_SPURIOUS_IRQ, true);
 	usleep_range(2000, 3000);
 	/* the handler found no status and cleared nothing */
-	KUNIT_EXPECT_EQ(test, writes_of(test, SEED_OV), ov_writes);
+	KUNIT_EXPECT_EQ(test, writes_of(test, SPEC_OV), ov_writes);
 	KUNIT_EXPECT_FALSE(test, mips_cm_pmu_polling(t->cm));
 	check_three(test, &e);
 }
@@ -2165,12 +2165,12 @@ static void mips_cm_test_fault_ov_stuck(struct kunit *test)
 		inject_three(test, &e, 0, PERIOD - 20, 0);
 		wait_irq_done(test);
 		KUNIT_EXPECT_TRUE(test, mips_cm_pmu_polling(t->cm));
-		KUNIT_EXPECT_EQ(test, peek(test, SEED_CTL) & SEED_INT_EN, 0U);
+		KUNIT_EXPECT_EQ(test, peek(test, SPEC_CTL) & SPEC_INT_EN, 0U);
 		KUNIT_EXPECT_EQ(test, mips_cm_pmu_ov_stuck(t->cm), n);
 		check_three(test, &e);
 		for (i = 0; i < 20; i++) {
 			inject_three(test, &e, chunk(), chunk(), chunk());
-			wait_poll(test, SEED_CNT1);
+			wait_poll(test, SPEC_CNT1);
 		}
 		check_three(test, &e);
 
@@ -2178,9 +2178,9 @@ static void mips_cm_test_fault_ov_stuck(struct kunit *test)
 		for (i = 0; i < 2000 && mips_cm_pmu_polling(t->cm); i++)
 			usleep_range(1000, 2000);
 		KUNIT_EXPECT_FALSE(test, mips_cm_pmu_polling(t->cm));
-		KUNIT_EXPECT_EQ(test, peek(test, SEED_CTL) & SEED_INT_EN,
-				SEED_INT_EN);
-		KUNIT_EXPECT_EQ(test, peek(test, SEED_OV), 0U);
+		KUNIT_EXPECT_EQ(test, peek(test, SPEC_CTL) & SPEC_INT_EN,
+				SPEC_INT_EN);
+		KUNIT_EXPECT_EQ(test, peek(test, SPEC_OV), 0U);
 		cm_stats(test, &st);
 		inject_three(test, &e, chunk(), chunk(), chunk());
 		wait_irq_done(test);
@@ -2204,10 +2204,10 @@ static void mips_cm_test_fault_state_loss(struct kunit *test)
 	mips_cm_model_cycles(t->m, 77);
 	mips_cm_model_fault(t->m, MIPS_CM_PMU_FAULT_STATE_LOSS, true);
 	check_three(test, &e);		/* nothing invented from the reset */
-	KUNIT_EXPECT_EQ(test, peek(test, e.ca == 1 ? SEED_QUAL0 : SEED_QUAL1),
+	KUNIT_EXPECT_EQ(test, peek(test, e.ca == 1 ? SPEC_QUAL0 : SPEC_QUAL1),
 			QUAL_A);
-	KUNIT_EXPECT_EQ(test, peek(test, SEED_CTL),
-			SEED_INT_EN | SEED_ALL_ON | SEED_NUM_CNT);
+	KUNIT_EXPECT_EQ(test, peek(test, SPEC_CTL),
+			SPEC_INT_EN | SPEC_ALL_ON | SPEC_NUM_CNT);
 	inject_three(test, &e, 1, PERIOD - 2, 3);
 	wait_irq_done(test);
 	check_three(test, &e);
@@ -2228,11 +2228,11 @@ static void mips_cm_test_fault_dead(struct kunit *test)
 	e.want_cyc -= 10;
 	e.want_a -= 20;
 	e.want_b -= 30;
-	wait_poll(test, SEED_CTL);
+	wait_poll(test, SPEC_CTL);
 	check_three(test, &e);
 	/* back: counting resumes from where the block is */
 	mips_cm_model_fault(t->m, MIPS_CM_PMU_FAULT_DEAD, false);
-	wait_poll(test, SEED_CNT0);
+	wait_poll(test, SPEC_CNT0);
 	inject_three(test, &e, 1, 2, 3);
 	check_three(test, &e);
 }
@@ -2258,11 +2258,11 @@ static void mips_cm_test_irq_dead_block(struct kunit *test)
 	check_three(test, &e);
 	mips_cm_model_fault(t->m, MIPS_CM_PMU_FAULT_DEAD, true);
 	/* the write that switches the source off is the one that lands */
-	cm_arm_hook(t, SEED_CTL, true, 1, hook_revive);
+	cm_arm_hook(t, SPEC_CTL, true, 1, hook_revive);
 	mips_cm_model_fault(t->m, MIPS_CM_PMU_FAULT_SPURIOUS_IRQ, true);
 	usleep_range(2000, 3000);
 	KUNIT_EXPECT_EQ(test, t->hook_ran, 1);
-	KUNIT_EXPECT_EQ(test, peek(test, SEED_CTL) & SEED_INT_EN, 0U);
+	KUNIT_EXPECT_EQ(test, peek(test, SPEC_CTL) & SPEC_INT_EN, 0U);
 	KUNIT_EXPECT_TRUE(test, mips_cm_pmu_polling(t->cm));
 	mips_cm_model_set_hook(t->m, NULL, NULL);
 	mips_cm_model_fault(t->m, MIPS_CM_PMU_FAULT_DEAD, false);
@@ -2319,10 +2319,10 @@ static void mips_cm_suite_exit(struct kunit_suite *suite)
 }
 
 static struct kunit_case mips_cm_cases[] = {
-	KUNIT_CASE(mips_cm_test_model_seed),
-	KUNIT_CASE(mips_cm_test_seed_register_map),
+	KUNIT_CASE(mips_cm_test_model_spec),
+	KUNIT_CASE(mips_cm_test_spec_register_map),
 	KUNIT_CASE(mips_cm_test_group_read),
-	KUNIT_CASE(mips_cm_test_seed_events),
+	KUNIT_CASE(mips_cm_test_spec_events),
 	KUNIT_CASE(mips_cm_test_probe),
 	KUNIT_CASE(mips_cm_test_probe_clusters),
 	KUNIT_CASE(mips_cm_test_probe_hands_off),

@@ -2,9 +2,10 @@
 /*
  * Register-level model of the sun4v performance-register hypercalls:
  * NIAGARA2_GET/SET_PERFREG (0x104/0x105) and VFALLS_GET/SET_PERFREG
- * (0x106/0x107), following the seeds and not the driver. Section numbers
- * refer to niagara2_perf_api.txt (N2), vf_perf_api.txt (VF) and the
- * project's reference/sun4v.md (ref).
+ * (0x106/0x107), following the sun4v Hypervisor API documents and not the
+ * driver. Section numbers refer to niagara2_perf_api.txt (N2) and
+ * vf_perf_api.txt (VF); what those leave open follows illumos
+ * (niagara2regs.h) and the released sun4v hypervisor (hcall_niagara2.s).
  */
 
 #include <linux/export.h>
@@ -19,15 +20,16 @@
 #define MODEL_PCR_HT		BIT_ULL(3)
 /* VF PerfReg 1 exposes only PERF_CONFIG, L2 control bits 37:36 (VF 2.3). */
 #define MODEL_L2CTL_MASK	0x3ULL
-/* The hypervisor masks control writes with 0xff (reference 1.2). */
+/* The hypervisor masks control writes with 0xff (hcall_niagara2.s). */
 #define MODEL_CTL_MASK		0xffULL
-/* Counters: PIC0 in bits 62:32, PIC1 in bits 30:0, 31 bits each (ref 1.4). */
+/* Counters: PIC0 in bits 62:32, PIC1 in 30:0, 31 bits each (niagara2regs.h) */
 #define MODEL_PIC_MASK		0x7fffffffULL
 
 /*
- * The PerfReg tables of the seeds, typed in: channel of each DRAM register
- * (N2 channel; VF node * 2 + MCU) and whether it is the counter ("PIC")
- * register; -1 for PerfReg 0 (SPARC PCR) and VF PerfReg 1 (L2 control).
+ * The PerfReg tables of N2 3.1 and VF 3.1, typed in: channel of each DRAM
+ * register (N2 channel; VF node * 2 + MCU) and whether it is the counter
+ * ("PIC") register; -1 for PerfReg 0 (SPARC PCR) and VF PerfReg 1 (L2
+ * control).
  */
 static const struct { s8 chan; bool pic; } model_n2_regs[] = {
 	/* niagara2_perf_api 3.1 */
@@ -65,7 +67,7 @@ static const struct { s8 chan; bool pic; } model_vf_regs[] = {
 };
 
 /**
- * sun4v_dram_model_decode() - what a PerfReg# names, per the seeds' tables
+ * sun4v_dram_model_decode() - what a PerfReg# names, per the 3.1 tables
  * @chip: N2 or VF
  * @reg: the PerfReg#
  * @counter: set to true for a counter register, false for a control one
@@ -109,7 +111,7 @@ static void model_log(struct sun4v_dram_model *m, enum sun4v_dram_model_op op,
 static void model_traffic(struct sun4v_dram_model *m, unsigned int chan,
 			  unsigned int event, u64 n)
 {
-	/* ref 1.2 and 1.4: PIC0 selected by bits 7:4, counts in 62:32 */
+	/* niagara2regs.h: PIC0 selected by bits 7:4, counts in 62:32 */
 	static const unsigned int sel[2] = { 4, 0 };
 	static const unsigned int pic[2] = { 32, 0 };
 	const u64 mask = MODEL_PIC_MASK;
@@ -152,19 +154,19 @@ static bool model_injected(struct sun4v_dram_model *m,
 static unsigned long model_check(struct sun4v_dram_model *m,
 				 unsigned long reg, int *chan, bool *pic)
 {
-	/* ref 1.5: ENOACCESS for every register without perfctraccess. */
+	/* hcall_niagara2.s: ENOACCESS for any register without perfctraccess */
 	if (!m->access)
 		return HV_ENOACCESS;
-	/* Both seeds 3.2: EINVAL, invalid performance register number. */
+	/* N2 and VF 3.2: EINVAL, invalid performance register number. */
 	*chan = sun4v_dram_model_decode(m->chip, reg, pic);
 	if (*chan == -EINVAL) {
 		m->bad++;
 		return HV_EINVAL;
 	}
 	/*
-	 * ref 1.6: VF answers EINVAL (v1.0) or ENOTSUPPORTED (v1.1) for a
-	 * node that is not there. N2 instead succeeds for a disabled channel
-	 * (ref 1.5); that is handled by the callers.
+	 * VF 3.2: EINVAL (v1.0) or ENOTSUPPORTED (the v1.1 text, FWARC
+	 * 2007/529) for a node that is not there. N2 instead succeeds for a
+	 * disabled channel (hcall_niagara2.s); that is handled by the callers.
 	 */
 	if (m->chip == SUN4V_PMU_VF && *chan >= 0 &&
 	    !(m->present & BIT(*chan)))
@@ -194,7 +196,8 @@ static unsigned long model_get(void *ctx, unsigned long reg, u64 *val)
 		/* VF 3.1: PerfReg 1 is the calling strand's node's. */
 		*val = m->l2ctl;
 	} else if (!(m->present & BIT(chan))) {
-		*val = 0;	/* ref 1.5: disabled N2 bank reads EOK, 0 */
+		/* hcall_niagara2.s: a disabled N2 bank reads EOK, 0. */
+		*val = 0;
 	} else if (pic) {
 		*val = m->pic[chan];
 	} else {
@@ -225,7 +228,7 @@ static unsigned long model_set(void *ctx, unsigned long reg, u64 val)
 	if (status != HV_EOK)
 		goto out;
 	if (reg == SUN4V_PMU_REG_PCR) {
-		/* N2 2.1, ref 1.5: HT needs perfctrhtaccess. */
+		/* N2 2.1, hcall_niagara2.s: HT needs perfctrhtaccess. */
 		if ((val & MODEL_PCR_HT) && !m->ht_access)
 			status = HV_ENOACCESS;
 		else
@@ -233,11 +236,11 @@ static unsigned long model_set(void *ctx, unsigned long reg, u64 val)
 	} else if (chan < 0) {
 		m->l2ctl = val & MODEL_L2CTL_MASK;
 	} else if (!(m->present & BIT(chan))) {
-		/* ref 1.5: a write to a disabled N2 bank is dropped, EOK. */
+		/* hcall_niagara2.s drops a write to a disabled N2 bank, EOK */
 	} else if (pic) {
-		m->pic[chan] = val;	/* ref 1.5: counter mask all-ones */
+		m->pic[chan] = val;	/* hcall_niagara2.s: mask all-ones */
 	} else {
-		/* ref 1.2: the HV masks control writes with 0xff. */
+		/* hcall_niagara2.s: the HV masks control writes with 0xff. */
 		if (val & ~MODEL_CTL_MASK)
 			m->bad++;
 		m->ctl[chan] = val & MODEL_CTL_MASK;
@@ -295,8 +298,8 @@ EXPORT_SYMBOL_GPL(sun4v_dram_model_init);
  * @n: how many
  *
  * Each half of the counter register whose select field holds @event
- * advances by @n modulo 2^31 (ref 1.4); bits 63 and 31, whose meaning is
- * unknown, are left alone. An absent channel counts nothing.
+ * advances by @n modulo 2^31 (niagara2regs.h); bits 63 and 31, whose
+ * meaning is unknown, are left alone. An absent channel counts nothing.
  */
 void sun4v_dram_model_traffic(struct sun4v_dram_model *m, unsigned int chan,
 			      unsigned int event, u64 n)

@@ -29,7 +29,7 @@ enum sun4v_dram_model_op {
 
 /**
  * enum sun4v_dram_model_ctl_effect - what a control-register write does
- *	to the channel's counter register; the seeds do not say, so each
+ *	to the channel's counter register; neither API document says, so each
  *	reading is offered
  * @SUN4V_PMU_MODEL_CTL_KEEP: nothing
  * @SUN4V_PMU_MODEL_CTL_CLEAR: the counter register is cleared
@@ -46,8 +46,8 @@ enum sun4v_dram_model_ctl_effect {
 
 /**
  * enum sun4v_dram_model_high - what reads of a control register return in
- *	bits 63:8, which the hypervisor does not let a guest write (reference
- *	1.2) and whose content no source gives
+ *	bits 63:8, which the hypervisor does not let a guest write
+ *	(hcall_niagara2.s masks them) and whose content no source gives
  * @SUN4V_PMU_MODEL_HIGH_ZERO: zero
  * @SUN4V_PMU_MODEL_HIGH_ALWAYS: &sun4v_dram_model.ctl_high, always
  * @SUN4V_PMU_MODEL_HIGH_WRITTEN: &sun4v_dram_model.ctl_high once the
@@ -89,7 +89,7 @@ struct sun4v_dram_model_call {
  * @ctl_high: bits 63:8 of control-register reads, see @high
  * @high: when @ctl_high shows
  * @pcr: PerfReg 0, the calling strand's SPARC PCR (the driver never uses
- *	it: pcr.c writes PCR.HT; kept because the seed's table has it)
+ *	it: pcr.c writes PCR.HT; kept because the 3.1 tables list it)
  * @l2ctl: VF PerfReg 1, the calling strand's node's L2 control register
  *	(PERF_CONFIG, bits 1:0), as one register: the driver never uses it
  *	(the CPU PMU's l2ctl does, with a per-node model of its own in

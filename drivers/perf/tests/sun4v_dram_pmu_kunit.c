@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests of niagara2_dram and vfalls_dram on the sun4v perfreg model,
- * inside the real perf core. Expected values are typed in from the seeds
- * (niagara2_perf_api.txt "N2", vf_perf_api.txt "VF"), never taken from the
- * driver's header; cases named model_* check the model itself.
+ * inside the real perf core. Expected values are typed in from the sun4v
+ * Hypervisor API documents (niagara2_perf_api.txt "N2", vf_perf_api.txt
+ * "VF"), never taken from the driver's header; cases named model_* check
+ * the model itself.
  */
 
 #include <kunit/test.h>
@@ -38,7 +39,7 @@
 /* VF 3.1: PerfReg 0 is the strand's SPARC PCR, 1 the node's L2 control. */
 #define REG_PCR		0
 #define REG_L2		1
-/* N2 2.1 / reference 2.1: PCR.HT is bit 3. */
+/* N2 2.1 names PCR.HT; it is bit 3 (illumos niagara2regs.h). */
 #define PCR_HT		0x8ULL
 
 struct dram_ctx {
@@ -277,7 +278,8 @@ static void dram_sysfs_exact(struct kunit *test, struct dram_ctx *c,
 /*
  * The sysfs ABI perf reads, byte for byte: every format/ and events/ file
  * of both PMUs and nothing else. Typed in from what the PMUs showed before
- * their tables became static (and from reference 1.3 for the codes).
+ * their tables became static (and from illumos' niagara_perfctr.c for the
+ * codes).
  */
 static void dram_test_sysfs_abi(struct kunit *test)
 {
@@ -923,7 +925,7 @@ static void dram_test_scheduling(struct kunit *test)
 /*
  * N2 disabled channels (EOK/0) and VF absent nodes are not usable. An
  * absent VF node answers EINVAL under API 1.0 and ENOTSUPPORTED in the
- * 1.1 text (reference 1.6): both readings.
+ * 1.1 text (VF 3.2, FWARC 2007/529): both readings.
  */
 static void dram_test_presence(struct kunit *test)
 {
@@ -958,11 +960,11 @@ static void dram_test_presence(struct kunit *test)
 }
 
 /*
- * Item 9 of issue 11: bits 63:8 of a control register are not the guest's
- * (the hypervisor masks writes with 0xff, reference 1.2) and nothing says
- * what reads return there: zero, something always, or something once the
- * register was written. Detection must find the same channels under each
- * reading and restore what it tested.
+ * Bits 63:8 of a control register are not the guest's (the hypervisor
+ * masks writes with 0xff, hcall_niagara2.s) and nothing says what reads
+ * return there: zero, something always, or something once the register
+ * was written. Detection must find the same channels under each reading
+ * and restore what it tested.
  */
 static void dram_test_detect_high_bits(struct kunit *test)
 {
@@ -1214,15 +1216,15 @@ static void dram_test_errno(struct kunit *test)
 }
 
 /*
- * The seeds' numbers, typed in: every DRAM register's PerfReg# (N2 3.1,
- * VF 3.1), function and API group numbers (N2 3.2, VF 3.2) and the
- * status codes (sun4v core API), against the driver's header.
+ * The API documents' numbers, typed in: every DRAM register's PerfReg#
+ * (N2 3.1, VF 3.1), function and API group numbers (N2 3.2, VF 3.2) and
+ * the status codes (sun4v core API), against the driver's header.
  */
 static const struct {
 	enum sun4v_pmu_chip chip;
 	unsigned int chan;	/* N2 channel; VF node * 2 + MCU */
 	unsigned long ctl, pic;
-} seed_regs[] = {
+} spec_regs[] = {
 	{ N2, 0, 1, 2 }, { N2, 1, 3, 4 }, { N2, 2, 5, 6 }, { N2, 3, 7, 8 },
 	{ VF, 0, 2, 3 }, { VF, 1, 4, 5 },	/* NODE0_MCU0, NODE0_MCU1 */
 	{ VF, 2, 6, 7 }, { VF, 3, 8, 9 },	/* NODE1_MCU0, NODE1_MCU1 */
@@ -1230,17 +1232,17 @@ static const struct {
 	{ VF, 6, 14, 15 }, { VF, 7, 16, 17 },	/* NODE3_MCU0, NODE3_MCU1 */
 };
 
-static void dram_test_seed_numbers(struct kunit *test)
+static void dram_test_spec_numbers(struct kunit *test)
 {
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(seed_regs); i++) {
-		KUNIT_EXPECT_EQ_MSG(test, sun4v_pmu_ctl_reg(seed_regs[i].chip,
-							    seed_regs[i].chan),
-				    seed_regs[i].ctl, "row %u", i);
-		KUNIT_EXPECT_EQ_MSG(test, sun4v_pmu_pic_reg(seed_regs[i].chip,
-							    seed_regs[i].chan),
-				    seed_regs[i].pic, "row %u", i);
+	for (i = 0; i < ARRAY_SIZE(spec_regs); i++) {
+		KUNIT_EXPECT_EQ_MSG(test, sun4v_pmu_ctl_reg(spec_regs[i].chip,
+							    spec_regs[i].chan),
+				    spec_regs[i].ctl, "row %u", i);
+		KUNIT_EXPECT_EQ_MSG(test, sun4v_pmu_pic_reg(spec_regs[i].chip,
+							    spec_regs[i].chan),
+				    spec_regs[i].pic, "row %u", i);
 	}
 	KUNIT_EXPECT_EQ(test, HV_FAST_N2_GET_PERFREG, 0x104);
 	KUNIT_EXPECT_EQ(test, HV_FAST_N2_SET_PERFREG, 0x105);
@@ -1265,22 +1267,22 @@ static void dram_test_seed_numbers(struct kunit *test)
  * The driver's view of each register, seen through what it does: the
  * control register it writes for an event on each channel, the counter
  * register it reads, and where in them the two counters are
- * (reference 1.2/1.4: PIC0 selects in bits 7:4 and counts in bits 62:32,
- * PIC1 in 3:0 and 30:0; bits 63 and 31 are neither).
+ * (illumos niagara2regs.h: PIC0 selects in bits 7:4 and counts in bits
+ * 62:32, PIC1 in 3:0 and 30:0; bits 63 and 31 are neither).
  */
-static void dram_test_seed_registers(struct kunit *test)
+static void dram_test_spec_registers(struct kunit *test)
 {
 	struct dram_ctx *c = dram_alloc(test);
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(seed_regs); i++) {
-		unsigned long ctl = seed_regs[i].ctl, pic = seed_regs[i].pic;
-		unsigned int ch = seed_regs[i].chan;
+	for (i = 0; i < ARRAY_SIZE(spec_regs); i++) {
+		unsigned long ctl = spec_regs[i].ctl, pic = spec_regs[i].pic;
+		unsigned int ch = spec_regs[i].chan;
 		struct perf_event *a, *b;
 		u64 v;
 
-		dram_up(test, c, seed_regs[i].chip,
-			all_present(seed_regs[i].chip));
+		dram_up(test, c, spec_regs[i].chip,
+			all_present(spec_regs[i].chip));
 		sun4v_dram_model_reset_calls(&c->m);
 		a = dram_open(test, c, dram_config(c->chip, ch, 0x1), NULL);
 		b = dram_open(test, c, dram_config(c->chip, ch, 0x2), NULL);
@@ -1315,7 +1317,7 @@ static void dram_test_seed_registers(struct kunit *test)
  * names, and that traffic selected in bits 7:4 and 3:0 of a control
  * register shows in bits 62:32 and 30:0 of the counter register.
  */
-static void model_test_seed_registers(struct kunit *test)
+static void model_test_spec_registers(struct kunit *test)
 {
 	struct sun4v_dram_model *m = kunit_kzalloc(test, sizeof(*m), GFP_KERNEL);
 	unsigned int i;
@@ -1324,28 +1326,28 @@ static void model_test_seed_registers(struct kunit *test)
 	u64 v;
 
 	KUNIT_ASSERT_NOT_NULL(test, m);
-	for (i = 0; i < ARRAY_SIZE(seed_regs); i++) {
-		enum sun4v_pmu_chip chip = seed_regs[i].chip;
+	for (i = 0; i < ARRAY_SIZE(spec_regs); i++) {
+		enum sun4v_pmu_chip chip = spec_regs[i].chip;
 
-		ch = sun4v_dram_model_decode(chip, seed_regs[i].ctl, &counter);
-		KUNIT_EXPECT_EQ(test, ch, (int)seed_regs[i].chan);
+		ch = sun4v_dram_model_decode(chip, spec_regs[i].ctl, &counter);
+		KUNIT_EXPECT_EQ(test, ch, (int)spec_regs[i].chan);
 		KUNIT_EXPECT_FALSE(test, counter);
-		ch = sun4v_dram_model_decode(chip, seed_regs[i].pic, &counter);
-		KUNIT_EXPECT_EQ(test, ch, (int)seed_regs[i].chan);
+		ch = sun4v_dram_model_decode(chip, spec_regs[i].pic, &counter);
+		KUNIT_EXPECT_EQ(test, ch, (int)spec_regs[i].chan);
 		KUNIT_EXPECT_TRUE(test, counter);
 
 		sun4v_dram_model_init(m, chip, all_present(chip));
-		KUNIT_EXPECT_EQ(test, m->ops.set_perfreg(m, seed_regs[i].ctl, 0x47),
+		KUNIT_EXPECT_EQ(test, m->ops.set_perfreg(m, spec_regs[i].ctl, 0x47),
 				(unsigned long)ST_EOK);
-		sun4v_dram_model_traffic(m, seed_regs[i].chan, 0x4, 5);
-		sun4v_dram_model_traffic(m, seed_regs[i].chan, 0x7, 6);
-		KUNIT_EXPECT_EQ(test, m->ops.get_perfreg(m, seed_regs[i].pic, &v),
+		sun4v_dram_model_traffic(m, spec_regs[i].chan, 0x4, 5);
+		sun4v_dram_model_traffic(m, spec_regs[i].chan, 0x7, 6);
+		KUNIT_EXPECT_EQ(test, m->ops.get_perfreg(m, spec_regs[i].pic, &v),
 				(unsigned long)ST_EOK);
 		KUNIT_EXPECT_EQ_MSG(test, v, 0x0000000500000006ULL, "row %u", i);
 		/* 31-bit counters wrap into neither bit 63 nor bit 31. */
-		sun4v_dram_model_traffic(m, seed_regs[i].chan, 0x4, 0x7ffffffb);
-		sun4v_dram_model_traffic(m, seed_regs[i].chan, 0x7, 0x7ffffffa);
-		KUNIT_EXPECT_EQ(test, m->ops.get_perfreg(m, seed_regs[i].pic, &v),
+		sun4v_dram_model_traffic(m, spec_regs[i].chan, 0x4, 0x7ffffffb);
+		sun4v_dram_model_traffic(m, spec_regs[i].chan, 0x7, 0x7ffffffa);
+		KUNIT_EXPECT_EQ(test, m->ops.get_perfreg(m, spec_regs[i].pic, &v),
 				(unsigned long)ST_EOK);
 		KUNIT_EXPECT_EQ_MSG(test, v, 0ULL, "row %u", i);
 		KUNIT_EXPECT_EQ(test, m->bad, 0UL);
@@ -1499,10 +1501,10 @@ static void dram_test_add_read_error(struct kunit *test)
 }
 
 /*
- * Item 5 of issue 11: the poll period has a ceiling derived from each
- * event's worst-case rate: 671 ms for the transaction events, 20 ms while
- * a queue-latency event counts (it may add its queue's occupancy at every
- * clock). A setting above 671 ms is refused.
+ * The poll period has a ceiling derived from each event's worst-case
+ * rate: 671 ms for the transaction events, 20 ms while a queue-latency
+ * event counts (it may add its queue's occupancy at every clock). A
+ * setting above 671 ms is refused.
  */
 static void dram_test_poll_ceiling(struct kunit *test)
 {
@@ -1543,8 +1545,8 @@ static void dram_test_poll_ceiling(struct kunit *test)
 }
 
 /*
- * Item 10 of issue 11: only the listed events (N2 and VF: 0x0-0x2,
- * 0x4-0x7); 0x3 (bank_busy_stalls, T1 only) and 0x8-0xf are refused.
+ * Only the listed events (N2 and VF: 0x0-0x2, 0x4-0x7); 0x3
+ * (bank_busy_stalls, T1 only) and 0x8-0xf are refused.
  */
 static void dram_test_unlisted_events(struct kunit *test)
 {
@@ -1581,7 +1583,7 @@ static int dram_expect(const struct perf_event_attr *attr, bool task)
 	/* event 3:0, node 9:8, mcu 10; bits 7:4 are no field */
 	if ((cfg & ~0x70fULL) || attr->config1 || attr->config2)
 		return -EINVAL;
-	/* N2/VF events: 0x0-0x2 and 0x4-0x7 (reference 1.3) */
+	/* N2/VF events: 0x0-0x2 and 0x4-0x7 (illumos niagara_perfctr.c) */
 	if ((cfg & 0xf) == 0x3 || (cfg & 0xf) > 0x7)
 		return -EINVAL;
 	if (((cfg >> 8) & 3) > 1)
@@ -1685,9 +1687,9 @@ static void dram_test_mixed_group(struct kunit *test)
 }
 
 static struct kunit_case dram_cases[] = {
-	KUNIT_CASE(dram_test_seed_numbers),
-	KUNIT_CASE(dram_test_seed_registers),
-	KUNIT_CASE(model_test_seed_registers),
+	KUNIT_CASE(dram_test_spec_numbers),
+	KUNIT_CASE(dram_test_spec_registers),
+	KUNIT_CASE(model_test_spec_registers),
 	KUNIT_CASE(dram_test_sysfs),
 	KUNIT_CASE(dram_test_sysfs_abi),
 	KUNIT_CASE(dram_test_tables),

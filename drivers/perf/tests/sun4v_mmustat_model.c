@@ -2,8 +2,8 @@
 /*
  * Model of the UltraSPARC T1 hypervisor's MMU statistics API
  * (NIAGARA_MMUSTAT_CONF 0x102, NIAGARA_MMUSTAT_INFO 0x103), following the
- * seed mmustat.txt (FWARC 2005/467) and ../shared/reference/sun4v.md
- * section 5. It backs the niagara_mmustat driver in the tests.
+ * sun4v MMU statistics API (mmustat.txt, FWARC 2005/467), whose sections
+ * are cited below. It backs the niagara_mmustat driver in the tests.
  *
  * Guest "real memory" is a list of 512-byte regions, each with an invented
  * real address: the buffers the driver allocates and "foreign" buffers that
@@ -121,7 +121,7 @@ static struct model_region *model_find(struct sun4v_mmustat_model *m,
 
 static void model_check_cpu(struct sun4v_mmustat_model *m, unsigned int cpu)
 {
-	/* The hypercalls act on the calling vCPU (seed 2.1: "current"). */
+	/* The calls act on the calling ("current") vCPU, mmustat.txt 2.1. */
 	if (cpu != raw_smp_processor_id() || !irqs_disabled())
 		m->wrong_cpu++;
 }
@@ -134,11 +134,11 @@ static unsigned long model_conf_locked(struct sun4v_mmustat_model *m,
 	unsigned long status = injected;
 
 	if (!m->niagara1)
-		return HV_EBADTRAP;	/* seed 2.1: non-T1 */
+		return HV_EBADTRAP;	/* mmustat.txt 2.1: non-T1 */
 	/*
-	 * Seed 2.1: 64-byte alignment. (The released T1 hypervisor checks
-	 * only 8 bytes, reference section 5; we model the seed.) The order of
-	 * the two checks is not specified; alignment is checked first.
+	 * mmustat.txt 2.1: 64-byte alignment. (The released T1 hypervisor's
+	 * hcall_mmu.s checks only 8 bytes; we model the document.) The order
+	 * of the two checks is not specified; alignment is checked first.
 	 */
 	if (!status && (raddr & (SUN4V_MMUSTAT_PMU_BUF_ALIGN - 1)))
 		status = HV_EBADALIGN;
@@ -146,7 +146,7 @@ static unsigned long model_conf_locked(struct sun4v_mmustat_model *m,
 		status = HV_ENORADDR;
 	if (status) {
 		/*
-		 * Seed 2.1: "If an error is returned no statistics are
+		 * mmustat.txt 2.1: "If an error is returned no statistics are
 		 * collected (equivalent to passing an raddr of zero)": an
 		 * error also drops the previously configured buffer.
 		 */
@@ -170,7 +170,7 @@ static unsigned long model_info(void *ctx, unsigned int cpu, u64 *raddr)
 	status = model_enter(m, SUN4V_MMUSTAT_PMU_CALL_INFO);
 	if (!m->niagara1)
 		status = HV_EBADTRAP;
-	/* Seed 2.2: the current buffer or 0; idempotent. */
+	/* mmustat.txt 2.2: the current buffer or 0; idempotent. */
 	*raddr = status ? 0 : m->slot[cpu];
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 	return status;

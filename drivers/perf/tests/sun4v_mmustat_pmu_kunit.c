@@ -2,7 +2,8 @@
 /*
  * KUnit tests of the niagara_mmustat driver on the model of the T1
  * hypervisor's MMU statistics API, inside the real perf core. Expected
- * offsets and numbers are typed in from the seed (mmustat.txt).
+ * offsets and numbers are typed in from the sun4v MMU statistics API
+ * (mmustat.txt, FWARC 2005/467).
  */
 
 #include <kunit/test.h>
@@ -734,8 +735,8 @@ static void mm_test_remove_conf_error(struct kunit *test)
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
 	perf_event_release_kernel(ev);
 	/*
-	 * conf(0) fails at removal: per the seed nothing is collected after
-	 * an error, which info confirms, so the buffer may be freed.
+	 * conf(0) fails at removal: per mmustat.txt 2.1 nothing is collected
+	 * after an error, which info confirms, so the buffer may be freed.
 	 */
 	sun4v_mmustat_model_inject(env->m, SUN4V_MMUSTAT_PMU_CALL_CONF, 0,
 				   HV_ENORADDR);
@@ -745,9 +746,9 @@ static void mm_test_remove_conf_error(struct kunit *test)
 }
 
 /*
- * Item 3 of issue 11: a buffer the hypervisor may still write is never
- * freed. INFO fails at removal, so nobody can tell whether ours is still
- * configured: it is kept (given up once), never freed.
+ * A buffer the hypervisor may still write is never freed. INFO fails at
+ * removal, so nobody can tell whether ours is still configured: it is kept
+ * (given up once), never freed.
  */
 static void mm_test_remove_info_error(struct kunit *test)
 {
@@ -770,7 +771,7 @@ static void mm_test_remove_info_error(struct kunit *test)
 			1UL);
 }
 
-/* Item 3, the CPU-offline path: INFO fails there, the buffer is kept. */
+/* The CPU-offline path: INFO fails there, the buffer is kept. */
 static void mm_test_offline_info_error(struct kunit *test)
 {
 	struct mm_env *env;
@@ -808,9 +809,9 @@ static void mm_test_offline_info_error(struct kunit *test)
 }
 
 /*
- * Item 3: conf(0) fails at removal and the INFO that would show whether
- * the hypervisor let go fails too: kept. (mm_test_remove_conf_error has
- * the INFO succeed: freed.)
+ * conf(0) fails at removal and the INFO that would show whether the
+ * hypervisor let go fails too: kept. (mm_test_remove_conf_error has the
+ * INFO succeed: freed.)
  */
 static void mm_test_remove_unprovable(struct kunit *test)
 {
@@ -830,7 +831,7 @@ static void mm_test_remove_unprovable(struct kunit *test)
 }
 
 /*
- * Item 3: the previous address conf returns (mmustat.txt 2.1) is checked:
+ * The previous address conf returns (mmustat.txt 2.1) is checked:
  * on install it must be 0 (or ours), on removal ours. Another user's
  * buffer found there is put back, not clobbered, and read instead.
  */
@@ -904,12 +905,12 @@ static unsigned long mm_group_read(struct kunit *test, struct mm_env *env,
 }
 
 /*
- * Issue 21 item 7: a group read costs at most one INFO. Perf reads the
- * members of a group in one read transaction on their CPU; the first read
- * asks which buffer is configured (here after a context switch, so the
- * per-switch answer cannot serve), the others use that answer. A buffer
- * configured by another user between two group reads is found by the
- * next one, for every member.
+ * A group read costs at most one INFO. Perf reads the members of a group
+ * in one read transaction on their CPU; the first read asks which buffer
+ * is configured (here after a context switch, so the per-switch answer
+ * cannot serve), the others use that answer. A buffer configured by
+ * another user between two group reads is found by the next one, for
+ * every member.
  */
 static void mm_test_group_read(struct kunit *test)
 {
@@ -946,9 +947,9 @@ static void mm_test_group_read(struct kunit *test)
 }
 
 /*
- * Item 9 of issue 11: INFO is asked once per context switch, not once per
- * event at every add, stop and read: a task with 32 events costs at most
- * one INFO each time it is scheduled in.
+ * INFO is asked once per context switch, not once per event at every add,
+ * stop and read: a task with 32 events costs at most one INFO each time it
+ * is scheduled in.
  */
 static void mm_test_info_per_switch(struct kunit *test)
 {
@@ -1003,12 +1004,12 @@ static void mm_test_info_per_switch(struct kunit *test)
 }
 
 /*
- * The seed's buffer format (mmustat.txt 2.3), typed in: every statistic's
+ * The buffer format of mmustat.txt 2.3, typed in: every statistic's
  * byte offset, checked against the driver's view (the events' sysfs terms,
  * turned into config through the format files as perf does) and against
  * the model's buffer in guest memory.
  */
-static const struct { const char *name; unsigned int off; } seed_stats[] = {
+static const struct { const char *name; unsigned int off; } spec_stats[] = {
 	{ "itsb_hits_ctx0_8k", 0x0 },		{ "itsb_ticks_ctx0_8k", 0x8 },
 	{ "itsb_hits_ctx0_64k", 0x10 },		{ "itsb_ticks_ctx0_64k", 0x18 },
 	{ "itsb_hits_ctx0_4m", 0x30 },		{ "itsb_ticks_ctx0_4m", 0x38 },
@@ -1028,7 +1029,7 @@ static const struct { const char *name; unsigned int off; } seed_stats[] = {
 };
 
 /* Reserved ranges of the buffer (mmustat.txt 2.3): [start, end). */
-static const struct { unsigned int start, end; } seed_reserved[] = {
+static const struct { unsigned int start, end; } spec_reserved[] = {
 	{ 0x20, 0x30 }, { 0x40, 0x50 }, { 0x60, 0x80 }, { 0xa0, 0xb0 },
 	{ 0xc0, 0xd0 }, { 0xe0, 0x100 }, { 0x120, 0x130 }, { 0x140, 0x150 },
 	{ 0x160, 0x180 }, { 0x1a0, 0x1b0 }, { 0x1c0, 0x1d0 }, { 0x1e0, 0x200 },
@@ -1065,7 +1066,7 @@ static u64 terms_to_config(struct kunit *test, struct device *dev,
 	return config;
 }
 
-static void mm_test_seed_offsets(struct kunit *test)
+static void mm_test_spec_offsets(struct kunit *test)
 {
 	struct mm_env *env = env_init(test);
 	struct pmu *pmu = sun4v_mmustat_pmu_to_pmu(env->mmu);
@@ -1085,32 +1086,32 @@ static void mm_test_seed_offsets(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, SUN4V_MMUSTAT_PMU_BUF_SIZE, 0x200);
 	KUNIT_EXPECT_EQ(test, SUN4V_MMUSTAT_PMU_BUF_ALIGN, 64);
 
-	for (i = 0; i < ARRAY_SIZE(seed_stats); i++) {
+	for (i = 0; i < ARRAY_SIZE(spec_stats); i++) {
 		const char *terms = pmu_kunit_group_file(test, pmu->dev, g[1],
-							 seed_stats[i].name);
+							 spec_stats[i].name);
 		struct perf_event *ev;
 		u64 config;
 
-		KUNIT_ASSERT_NOT_NULL_MSG(test, terms, "events/%s", seed_stats[i].name);
+		KUNIT_ASSERT_NOT_NULL_MSG(test, terms, "events/%s", spec_stats[i].name);
 		config = terms_to_config(test, pmu->dev, g[0], terms);
-		KUNIT_EXPECT_EQ_MSG(test, config * 8, (u64)seed_stats[i].off, "%s",
-				    seed_stats[i].name);
-		/* Hits at the seed's offset are what the event counts. */
+		KUNIT_EXPECT_EQ_MSG(test, config * 8, (u64)spec_stats[i].off, "%s",
+				    spec_stats[i].name);
+		/* Hits at the documented offset are what the event counts. */
 		ev = counter(env, config, 0, NULL);
 		KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
-		traffic(env, 0, seed_stats[i].off / 8, 100 + i);
+		traffic(env, 0, spec_stats[i].off / 8, 100 + i);
 		KUNIT_EXPECT_EQ_MSG(test, value(ev), 100ULL + i, "%s",
-				    seed_stats[i].name);
+				    spec_stats[i].name);
 		/* model: and the model put them at that byte of the buffer. */
 		slot = sun4v_mmustat_model_slot(env->m, 0);
 		KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_read(env->m, slot,
-							       seed_stats[i].off / 8),
+							       spec_stats[i].off / 8),
 				100ULL + i);
 		perf_event_release_kernel(ev);
 	}
 	/* Reserved words: no event reads them. */
-	for (i = 0; i < ARRAY_SIZE(seed_reserved); i++) {
-		for (off = seed_reserved[i].start; off < seed_reserved[i].end; off += 8) {
+	for (i = 0; i < ARRAY_SIZE(spec_reserved); i++) {
+		for (off = spec_reserved[i].start; off < spec_reserved[i].end; off += 8) {
 			struct perf_event *ev = counter(env, off / 8, 0, NULL);
 
 			KUNIT_EXPECT_EQ_MSG(test, PTR_ERR_OR_ZERO(ev), -EINVAL,
@@ -1304,7 +1305,7 @@ static struct kunit_case mm_cases[] = {
 	KUNIT_CASE(mm_test_conf_prev),
 	KUNIT_CASE(mm_test_info_per_switch),
 	KUNIT_CASE(mm_test_group_read),
-	KUNIT_CASE(mm_test_seed_offsets),
+	KUNIT_CASE(mm_test_spec_offsets),
 	KUNIT_CASE(mm_test_hotplug),
 	KUNIT_CASE(mm_test_random_attrs),
 	{}

@@ -260,6 +260,7 @@ step_lint() {
 	done
 	step_lint_series
 	step_lint_identity
+	step_lint_words
 	[ -n "${lint_sender_done:-}" ] || step_lint_sender
 	lint_sender_done=1
 	step_lint_dt
@@ -358,6 +359,29 @@ step_lint_identity() {
 		fail "identity: patches not signed off last by the sender or not theirs:$bad"
 	else
 		pass "identity: every $HVPMU_SERIES patch ends with the sender's Signed-off-by, From: the sender or the upstream author"
+	fi
+}
+
+# Words only this project knows, which a maintainer reading the series
+# cannot follow: our name for the public documents ("seed"), our
+# tracker ("issue 11", "item 9"), our notes' sections ("reference 1.3",
+# "ref 1.5") and paths, and "the test platform". Cite the public
+# document by name and section instead.
+HVPMU_INTERNAL_WORDS='\bseeds?\b|\bissues? [0-9]+|\bitems? [0-9]+|\breference [0-9]+(\.[0-9]+)?|\breference section|\bref [0-9]+\.[0-9]+|\(reference *$|\(ref\)|\bthe test platform\b|shared/reference'
+step_lint_words() {
+	local dir=$REPO/$HVPMU_TEST_PATCHES/$HVPMU_SERIES out
+	local -a files
+	mapfile -t files < <(ls "$dir"/*/*.patch 2>/dev/null)
+	if [ ${#files[@]} -eq 0 ]; then
+		fail "words: no series in $HVPMU_TEST_PATCHES/$HVPMU_SERIES"
+		return
+	fi
+	out=$(grep -HniE -e "$HVPMU_INTERNAL_WORDS" "${files[@]}")
+	if [ -n "$out" ]; then
+		printf '%s\n' "$out" | sed "s|^$dir/||" | head -n 40
+		fail "words: $(printf '%s\n' "$out" | wc -l) lines of the $HVPMU_SERIES patches cite our own notes, tracker or names (seed, issue N, reference N.N, ...)"
+	else
+		pass "words: the $HVPMU_SERIES patches cite no internal notes, tracker items or names"
 	fi
 }
 
