@@ -6,8 +6,9 @@
 #   make demo      the main job: boot the simulated platform, tour with perf
 #                  (EXTRA=dir: your own scripts/binaries to run in the guest)
 #   make check     the test command (fits CI's time): on Linux 6.12 KUnit,
-#                  lint, cross, extmod, e2e, stress, native (ppc64),
-#                  e2e-ppc64, e2e-mips, e2e-sparc64; on 6.1
+#                  lint, cross, extmod, e2e, stress (x86_64; mips_cm's in
+#                  check-full), native (ppc64), e2e-ppc64, e2e-mips,
+#                  e2e-sparc64; on 6.1
 #                  KUnit, lint, cross and native (ppc64, sparc64, mips)
 #   make check-full  every tier on both series (the results document
 #                  reports it)

@@ -372,6 +372,57 @@ e2e_boot() {
 		-append "console=ttyS0 panic=-1 oops=panic ignore_loglevel"
 }
 
+# e2e_qemu TIMEOUT SILENCE CONSOLE RESULTS QEMU [ARG...]: run QEMU with
+# its first serial port (stdout) to CONSOLE and a monitor socket, and
+# return its exit status; 124 when it ran TIMEOUT seconds, 125 when
+# neither CONSOLE nor RESULTS (the second serial port's file) grew for
+# SILENCE seconds: a guest that froze without its kernel or its own
+# watchdog saying anything. In both cases the vCPUs' registers go to
+# CONSOLE.cpus first, each PC named from E2E_VMLINUX's symbols when it is
+# set (qemu-cpus.py); the longest silence seen goes to CONSOLE.silence.
+e2e_qemu() {
+	local timeout=$1 silence=$2 console=$3 results=$4 mon pid rc=0
+	local t0 now last size seen=-1 longest=0
+	shift 4
+	mon=$console.monitor
+	rm -f "$mon" "$console.cpus" "$console.silence"
+	"$@" -monitor "unix:$mon,server=on,wait=off" > "$console" 2>&1 &
+	pid=$!
+	t0=$(date +%s)
+	last=$t0
+	while kill -0 "$pid" 2> /dev/null; do
+		sleep 2
+		now=$(date +%s)
+		size=$(($(stat -c %s "$console" 2> /dev/null || echo 0) +
+			$(stat -c %s "$results" 2> /dev/null || echo 0)))
+		if [ "$size" != "$seen" ]; then
+			seen=$size
+			last=$now
+		fi
+		[ $((now - last)) -gt "$longest" ] && longest=$((now - last))
+		if [ $((now - t0)) -ge "$timeout" ]; then
+			rc=124
+		elif [ $((now - last)) -ge "$silence" ]; then
+			rc=125
+		else
+			continue
+		fi
+		python3 "$E2E_DIR/qemu-cpus.py" "$mon" ${E2E_VMLINUX:+"$E2E_VMLINUX"} \
+			> "$console.cpus" 2>&1
+		kill "$pid" 2> /dev/null
+		break
+	done
+	if [ "$rc" = 0 ]; then
+		wait "$pid"
+		rc=$?
+	else
+		wait "$pid"
+	fi
+	rm -f "$mon"
+	echo "$longest" > "$console.silence"
+	return "$rc"
+}
+
 # The host's accounting of a guest run, shared by e2e/run.sh and
 # stress/run.sh. Each sets npass, nfail and nskip and prints a
 # "FAIL: WHAT: ..." line per failure it adds.
