@@ -392,7 +392,7 @@ step_lint_words() {
 # nothing to do even if it went on), so nothing is unpacked, built or
 # written to build/.
 step_lint_sender() {
-	local tmp out rc script
+	local tmp script written
 	tmp=$(mktemp -d "${TMPDIR:-/tmp}/hvpmu-sender.XXXXXX")
 	mkdir -p "$tmp/repo/tools/testing/hvpmu" "$tmp/home" "$tmp/home2"
 	script=$tmp/repo/tools/testing/hvpmu/patches.sh
@@ -407,48 +407,41 @@ step_lint_sender() {
 			HOME="$home" GIT_CONFIG_NOSYSTEM=1 GIT_CEILING_DIRECTORIES="$tmp" \
 			"$@" timeout 60 "$script" --no-check 2>&1)
 	}
-	out=$(sender_run "$tmp/home")
-	rc=$?
-	if [ "$rc" -ne 0 ] && [[ $out == *"git config user.name and user.email must both be set"* ]] &&
-	   [ -z "$(ls -A "$tmp/repo" | grep -vx tools)" ]; then
-		pass "patches.sh: stops without a git identity, before doing anything"
-	else
+	# sender_case RC PATTERN WHAT HOME [VAR=value...]: a pass when
+	# patches.sh exits RC (0, or "fail" for any other) and says PATTERN.
+	sender_case() {
+		local want=$1 pattern=$2 what=$3 out rc
+		shift 3
+		out=$(sender_run "$@")
+		rc=$?
+		if { [ "$want" = fail ] && [ "$rc" -ne 0 ]; } || [ "$rc" = "$want" ]; then
+			if [[ $out == *"$pattern"* ]]; then
+				pass "patches.sh: $what"
+				return 0
+			fi
+		fi
 		printf '%s\n' "$out" | tail -n 5
-		fail "patches.sh: without a git identity: exit $rc, or no message, or it wrote $(ls -A "$tmp/repo" | grep -vx tools | tr '\n' ' ')"
+		fail "patches.sh: $what: exit $rc, no \"$pattern\""
+		return 1
+	}
+	sender_case fail "git config user.name and user.email must both be set" \
+		"stops without a git identity" "$tmp/home"
+	written=$(ls -A "$tmp/repo" | grep -vx tools | tr '\n' ' ')
+	if [ -z "$written" ]; then
+		pass "patches.sh: without a git identity it writes nothing"
+	else
+		fail "patches.sh: without a git identity it wrote $written"
 	fi
 	git config --file "$tmp/home2/.gitconfig" user.email someone@localhost
-	out=$(sender_run "$tmp/home2")
-	rc=$?
-	if [ "$rc" -ne 0 ] && [[ $out == *"must both be set"* ]]; then
-		pass "patches.sh: stops with user.email but no user.name"
-	else
-		fail "patches.sh: with user.email but no user.name: exit $rc"
-	fi
+	sender_case fail "must both be set" "stops with user.email but no user.name" "$tmp/home2"
 	git config --file "$tmp/home2/.gitconfig" user.name "Some One"
-	out=$(sender_run "$tmp/home2")
-	rc=$?
-	if [ "$rc" -eq 0 ] && [[ $out == *"no series for"* ]]; then
-		pass "patches.sh: goes on with a git identity"
-	else
-		printf '%s\n' "$out" | tail -n 5
-		fail "patches.sh: with a git identity: exit $rc"
-	fi
+	sender_case 0 "no series for" "goes on with a git identity" "$tmp/home2"
 	git config --file "$tmp/home2/.gitconfig" user.email someone@users.example
-	out=$(sender_run "$tmp/home2")
-	rc=$?
-	if [ "$rc" -ne 0 ] && [[ $out == *"reserved example address"* ]]; then
-		pass "patches.sh: refuses an .example address as the sender"
-	else
-		fail "patches.sh: with an .example address: exit $rc"
-	fi
-	out=$(sender_run "$tmp/home" HVPMU_SENDER="$HVPMU_TEST_SENDER" \
-		PATCHES_OUT="$tmp/repo/build/patches")
-	rc=$?
-	if [ "$rc" -ne 0 ] && [[ $out == *"does not write build/patches/"* ]]; then
-		pass "patches.sh: the harness's identity never writes build/patches/"
-	else
-		fail "patches.sh: HVPMU_SENDER with PATCHES_OUT=build/patches: exit $rc"
-	fi
+	sender_case fail "reserved example address" \
+		"refuses an .example address as the sender" "$tmp/home2"
+	sender_case fail "does not write build/patches/" \
+		"the harness's identity never writes build/patches/" "$tmp/home" \
+		HVPMU_SENDER="$HVPMU_TEST_SENDER" PATCHES_OUT="$tmp/repo/build/patches"
 	rm -rf "$tmp"
 }
 
