@@ -768,6 +768,45 @@ static void dram_test_read_any_cpu(struct kunit *test)
 	dram_down(c);
 }
 
+/*
+ * The counters are the PMU's, not a CPU's: perf core schedules pinned
+ * groups before flexible ones only among the events of one CPU context,
+ * so every event must be counted in the same one, wherever it was opened.
+ * Two flexible events opened on one CPU take both counters of a channel;
+ * a pinned event of that channel opened on another CPU must still count
+ * (perf stat would otherwise print "<not counted>" for it).
+ */
+static void dram_test_one_context(struct kunit *test)
+{
+	struct perf_event_attr attr = { .size = sizeof(attr), .pinned = 1 };
+	struct perf_event *flex[2], *pinned;
+	struct dram_ctx *c;
+	unsigned int a, b, i;
+
+	if (num_online_cpus() < 2)
+		kunit_skip(test, "needs 2 CPUs");
+	c = dram_new(test, SUN4V_PMU_N2, 0xf);
+	a = cpumask_first(cpu_online_mask);
+	b = dram_other_cpu(a);
+	for (i = 0; i < ARRAY_SIZE(flex); i++)
+		flex[i] = dram_open_on(test, c, dram_config(c->chip, 1, i), b);
+	attr.type = c->pmu->type;
+	attr.config = dram_config(c->chip, 1, 0x2);
+	pinned = perf_event_create_kernel_counter(&attr, a, NULL, NULL, NULL);
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(pinned), "open: %ld",
+			       PTR_ERR(pinned));
+	KUNIT_EXPECT_EQ(test, flex[0]->cpu, pinned->cpu);
+	KUNIT_EXPECT_EQ(test, flex[1]->cpu, pinned->cpu);
+	KUNIT_EXPECT_EQ(test, READ_ONCE(pinned->state), PERF_EVENT_STATE_ACTIVE);
+	sun4v_dram_model_traffic(&c->m, 1, 0x2, 123);
+	KUNIT_EXPECT_EQ(test, dram_value(pinned), 123ULL);
+	perf_event_release_kernel(pinned);
+	for (i = 0; i < ARRAY_SIZE(flex); i++)
+		perf_event_release_kernel(flex[i]);
+	KUNIT_EXPECT_EQ(test, c->m.bad, 0UL);
+	dram_down(c);
+}
+
 struct dram_txn_call {
 	struct pmu *pmu;
 	struct perf_event *ev;
@@ -1701,6 +1740,7 @@ static struct kunit_case dram_cases[] = {
 	KUNIT_CASE(dram_test_hotplug),
 	KUNIT_CASE(dram_test_read_any_cpu),
 	KUNIT_CASE(dram_test_read_two_cpus),
+	KUNIT_CASE(dram_test_one_context),
 	KUNIT_CASE(dram_test_unregister_multiplexed),
 	KUNIT_CASE(dram_test_group_read),
 	KUNIT_CASE(dram_test_scheduling),
