@@ -156,10 +156,10 @@ static unsigned int cm_cpumask(struct kunit *test)
 	return cpu;
 }
 
-/* The CPU an event opened on @cpu counts on: perf core keeps it. */
+/* The CPU an event opened on @cpu counts on: the designated one. */
 static int cm_bound_cpu(struct cm_test *t, int cpu)
 {
-	return cpu;
+	return t->cpu;
 }
 
 /*
@@ -940,8 +940,8 @@ static void mips_cm_test_sysfs(struct kunit *test)
 			(unsigned int)ARRAY_SIZE(sysfs_events));
 	/* with both IOCUs: these 12 and no other (no .unit, no .scale) */
 	KUNIT_EXPECT_EQ(test, pmu_kunit_count(t->pmu->dev, g[1]), 12U);
-	/* "cpumask" is perf core's (the PMU's scope): one online CPU */
-	KUNIT_EXPECT_NULL(test, g[2]);
+	/* "cpumask": one online CPU */
+	KUNIT_EXPECT_NULL(test, g[3]);
 	cm_cpumask(test);
 }
 

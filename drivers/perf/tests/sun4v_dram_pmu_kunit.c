@@ -538,9 +538,9 @@ static void dram_test_poll(struct kunit *test)
 }
 
 /*
- * The PMU's "cpumask": the CPU perf opens its events on. perf core shows it
- * for a PMU with a scope; where the driver keeps its own, it is one of the
- * PMU's groups.
+ * The PMU's "cpumask": its designated CPU, where perf opens the events and
+ * the driver counts them. The file is in one of the PMU's groups (perf
+ * core's own, for a PMU with a scope, are looked at too).
  */
 static int dram_cpumask(struct kunit *test, struct dram_ctx *c)
 {
@@ -597,12 +597,17 @@ static void dram_probe_on(struct kunit *test, struct dram_ctx *c,
 	c->pmu = sun4v_dram_pmu_to_pmu(c->d);
 }
 
+/* A CPU other than @cpu, or nr_cpu_ids. */
+static unsigned int dram_other_cpu(unsigned int cpu)
+{
+	return cpumask_any_but(cpu_online_mask, cpu);
+}
+
 /*
- * The events' CPU goes offline while counting: they move to another CPU
- * (perf core moves a scoped PMU's events off the CPU its cpumask shows;
- * elsewhere the test moves them first, as perf core would), the poll timer
- * goes with the dying CPU's timers, and counts stay exact across counter
- * wraps after the move.
+ * The designated CPU goes offline while counting: the driver moves the
+ * events and the cpumask to another CPU, the poll timer goes with the
+ * dying CPU's timers, and counts stay exact across counter wraps after the
+ * move.
  */
 static void dram_test_hotplug(struct kunit *test)
 {
@@ -610,7 +615,6 @@ static void dram_test_hotplug(struct kunit *test)
 	struct perf_event *ev;
 	unsigned long pic;
 	unsigned int first, moved, i;
-	bool designated;
 	int ret;
 
 	if (!IS_ENABLED(CONFIG_HOTPLUG_CPU) || num_online_cpus() < 2)
@@ -622,15 +626,14 @@ static void dram_test_hotplug(struct kunit *test)
 	dram_probe_on(test, c, first);
 	pic = 9;	/* VF 3.1: NODE1_MCU1_PIC */
 	dram_store(test, c, "poll_period_ms", "5");
-	ev = dram_open_on(test, c, dram_config(c->chip, 3, 0x1), first);
+	KUNIT_ASSERT_EQ(test, dram_cpumask(test, c), (int)first);
+	/* opened on another CPU, counted on the designated one */
+	ev = dram_open_on(test, c, dram_config(c->chip, 3, 0x1),
+			  dram_other_cpu(first));
 	KUNIT_EXPECT_EQ(test, ev->cpu, (int)first);
 	sun4v_dram_model_traffic(&c->m, 3, 0x1, 1000);
 	KUNIT_EXPECT_EQ(test, dram_value(ev), 1000ULL);
 
-	designated = dram_cpumask(test, c) == first;
-	if (!designated)
-		perf_pmu_migrate_context(c->pmu, first,
-					 cpumask_any_but(cpu_online_mask, first));
 	ret = remove_cpu(first);
 	if (ret) {
 		perf_event_release_kernel(ev);
@@ -640,8 +643,7 @@ static void dram_test_hotplug(struct kunit *test)
 	moved = ev->cpu;
 	KUNIT_EXPECT_NE(test, moved, first);
 	KUNIT_EXPECT_TRUE(test, cpu_online(moved));
-	if (designated)
-		KUNIT_EXPECT_EQ(test, dram_cpumask(test, c), (int)moved);
+	KUNIT_EXPECT_EQ(test, dram_cpumask(test, c), (int)moved);
 
 	/* Only the poll timer reads while the 31-bit counter wraps 3 times. */
 	sun4v_dram_model_reset_calls(&c->m);
@@ -655,8 +657,7 @@ static void dram_test_hotplug(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, add_cpu(first), 0);
 	/* Bringing the CPU back does not move the events again. */
 	KUNIT_EXPECT_EQ(test, ev->cpu, (int)moved);
-	if (designated)
-		KUNIT_EXPECT_EQ(test, dram_cpumask(test, c), (int)moved);
+	KUNIT_EXPECT_EQ(test, dram_cpumask(test, c), (int)moved);
 	sun4v_dram_model_traffic(&c->m, 3, 0x1, 5);
 	KUNIT_EXPECT_EQ(test, dram_value(ev), 1005ULL + 6 * 0x40000000ULL);
 	perf_event_release_kernel(ev);
@@ -730,12 +731,6 @@ static void dram_test_unregister_multiplexed(struct kunit *test)
 		KUNIT_EXPECT_GE(test, waiting, 1U);
 		dram_down(c);
 	}
-}
-
-/* A CPU other than @cpu, or nr_cpu_ids. */
-static unsigned int dram_other_cpu(unsigned int cpu)
-{
-	return cpumask_any_but(cpu_online_mask, cpu);
 }
 
 /*
