@@ -1663,6 +1663,7 @@ static void mips_cm_test_one_context(struct kunit *test)
 {
 	struct cm_test *t = test->priv;
 	struct perf_event_attr attr = { .size = sizeof(attr) };
+	enum perf_event_state state;
 	struct perf_event *p;
 	unsigned int other, i;
 
@@ -1682,7 +1683,8 @@ static void mips_cm_test_one_context(struct kunit *test)
 	}
 	p = cm_open_attr(test, EV_REQ, QUAL_A, true);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(p));
-	KUNIT_EXPECT_EQ(test, READ_ONCE(p->state), PERF_EVENT_STATE_ACTIVE);
+	state = READ_ONCE(p->state);
+	KUNIT_EXPECT_EQ(test, state, PERF_EVENT_STATE_ACTIVE);
 	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 123);
 	KUNIT_EXPECT_EQ(test, cm_value(p), 123ULL);
 }

@@ -775,6 +775,7 @@ static void dram_test_one_context(struct kunit *test)
 {
 	struct perf_event_attr attr = { .size = sizeof(attr), .pinned = 1 };
 	struct perf_event *flex[2], *pinned;
+	enum perf_event_state state;
 	struct dram_ctx *c;
 	unsigned int a, b, i;
 
@@ -792,7 +793,8 @@ static void dram_test_one_context(struct kunit *test)
 			       PTR_ERR(pinned));
 	KUNIT_EXPECT_EQ(test, flex[0]->cpu, pinned->cpu);
 	KUNIT_EXPECT_EQ(test, flex[1]->cpu, pinned->cpu);
-	KUNIT_EXPECT_EQ(test, READ_ONCE(pinned->state), PERF_EVENT_STATE_ACTIVE);
+	state = READ_ONCE(pinned->state);
+	KUNIT_EXPECT_EQ(test, state, PERF_EVENT_STATE_ACTIVE);
 	sun4v_dram_model_traffic(&c->m, 1, 0x2, 123);
 	KUNIT_EXPECT_EQ(test, dram_value(pinned), 123ULL);
 	perf_event_release_kernel(pinned);
