@@ -156,10 +156,10 @@ static unsigned int cm_cpumask(struct kunit *test)
 	return cpu;
 }
 
-/* The CPU an event opened on @cpu counts on: perf core keeps it. */
+/* The CPU an event opened on @cpu counts on: the designated one. */
 static int cm_bound_cpu(struct cm_test *t, int cpu)
 {
-	return cpu;
+	return t->cpu;
 }
 
 /*
@@ -940,8 +940,8 @@ static void mips_cm_test_sysfs(struct kunit *test)
 			(unsigned int)ARRAY_SIZE(sysfs_events));
 	/* with both IOCUs: these 12 and no other (no .unit, no .scale) */
 	KUNIT_EXPECT_EQ(test, pmu_kunit_count(t->pmu->dev, g[1]), 12U);
-	/* "cpumask" is perf core's (the PMU's scope): one online CPU */
-	KUNIT_EXPECT_NULL(test, g[2]);
+	/* "cpumask": one online CPU */
+	KUNIT_EXPECT_NULL(test, g[3]);
 	cm_cpumask(test);
 }
 
@@ -1652,6 +1652,44 @@ static void wait_hook(struct kunit *test, unsigned int ms)
 }
 
 /*
+ * The counters are the CM's, not a CPU's: perf core schedules pinned groups
+ * before flexible ones only among the events of one CPU context, so every
+ * event must count on the designated CPU, wherever it was opened. Two
+ * flexible events opened on another CPU take both event counters; a pinned
+ * event opened on the designated CPU must still count (perf stat would
+ * otherwise print "<not counted>" for it).
+ */
+static void mips_cm_test_one_context(struct kunit *test)
+{
+	struct cm_test *t = test->priv;
+	struct perf_event_attr attr = { .size = sizeof(attr) };
+	enum perf_event_state state;
+	struct perf_event *p;
+	unsigned int other, i;
+
+	if (num_online_cpus() < 2)
+		kunit_skip(test, "needs 2 CPUs");
+	cm_setup(test, false, 0);
+	other = cpumask_any_but(cpu_online_mask, t->cpu);
+	attr.type = t->pmu->type;
+	attr.config = EV_IOCU1;
+	attr.config1 = QUAL_B;
+	for (i = 0; i < SPEC_NUM_CNT; i++) {
+		p = perf_event_create_kernel_counter(&attr, other, NULL, NULL,
+						     NULL);
+		KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(p), "open: %ld", PTR_ERR(p));
+		t->ev[t->nr_ev++] = p;
+		KUNIT_EXPECT_EQ(test, p->cpu, (int)t->cpu);
+	}
+	p = cm_open_attr(test, EV_REQ, QUAL_A, true);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(p));
+	state = READ_ONCE(p->state);
+	KUNIT_EXPECT_EQ(test, state, PERF_EVENT_STATE_ACTIVE);
+	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 123);
+	KUNIT_EXPECT_EQ(test, cm_value(p), 123ULL);
+}
+
+/*
  * A counter that perf core leaves alone counts on while it schedules other
  * events on the PMU (every add, del and multiplexing rotation is bracketed
  * by pmu_disable/pmu_enable): traffic the pinned event meets there happens
@@ -2339,6 +2377,7 @@ static struct kunit_case mips_cm_cases[] = {
 	KUNIT_CASE(mips_cm_test_fold_timer_context),
 	KUNIT_CASE(mips_cm_test_group_atomic),
 	KUNIT_CASE(mips_cm_test_bystander),
+	KUNIT_CASE(mips_cm_test_one_context),
 	KUNIT_CASE(mips_cm_test_txn_two_cpus),
 	KUNIT_CASE(mips_cm_test_read_two_cpus),
 	KUNIT_CASE(mips_cm_test_overflow_other_runs),

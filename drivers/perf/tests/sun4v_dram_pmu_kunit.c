@@ -538,9 +538,9 @@ static void dram_test_poll(struct kunit *test)
 }
 
 /*
- * The PMU's "cpumask": the CPU perf opens its events on. perf core shows it
- * for a PMU with a scope; where the driver keeps its own, it is one of the
- * PMU's groups.
+ * The PMU's "cpumask": its designated CPU, where perf opens the events and
+ * the driver counts them. The file is in one of the PMU's groups (perf
+ * core's own, for a PMU with a scope, are looked at too).
  */
 static int dram_cpumask(struct kunit *test, struct dram_ctx *c)
 {
@@ -597,12 +597,17 @@ static void dram_probe_on(struct kunit *test, struct dram_ctx *c,
 	c->pmu = sun4v_dram_pmu_to_pmu(c->d);
 }
 
+/* A CPU other than @cpu, or nr_cpu_ids. */
+static unsigned int dram_other_cpu(unsigned int cpu)
+{
+	return cpumask_any_but(cpu_online_mask, cpu);
+}
+
 /*
- * The events' CPU goes offline while counting: they move to another CPU
- * (perf core moves a scoped PMU's events off the CPU its cpumask shows;
- * elsewhere the test moves them first, as perf core would), the poll timer
- * goes with the dying CPU's timers, and counts stay exact across counter
- * wraps after the move.
+ * The designated CPU goes offline while counting: the driver moves the
+ * events and the cpumask to another CPU, the poll timer goes with the
+ * dying CPU's timers, and counts stay exact across counter wraps after the
+ * move.
  */
 static void dram_test_hotplug(struct kunit *test)
 {
@@ -610,7 +615,6 @@ static void dram_test_hotplug(struct kunit *test)
 	struct perf_event *ev;
 	unsigned long pic;
 	unsigned int first, moved, i;
-	bool designated;
 	int ret;
 
 	if (!IS_ENABLED(CONFIG_HOTPLUG_CPU) || num_online_cpus() < 2)
@@ -622,15 +626,14 @@ static void dram_test_hotplug(struct kunit *test)
 	dram_probe_on(test, c, first);
 	pic = 9;	/* VF 3.1: NODE1_MCU1_PIC */
 	dram_store(test, c, "poll_period_ms", "5");
-	ev = dram_open_on(test, c, dram_config(c->chip, 3, 0x1), first);
+	KUNIT_ASSERT_EQ(test, dram_cpumask(test, c), (int)first);
+	/* opened on another CPU, counted on the designated one */
+	ev = dram_open_on(test, c, dram_config(c->chip, 3, 0x1),
+			  dram_other_cpu(first));
 	KUNIT_EXPECT_EQ(test, ev->cpu, (int)first);
 	sun4v_dram_model_traffic(&c->m, 3, 0x1, 1000);
 	KUNIT_EXPECT_EQ(test, dram_value(ev), 1000ULL);
 
-	designated = dram_cpumask(test, c) == first;
-	if (!designated)
-		perf_pmu_migrate_context(c->pmu, first,
-					 cpumask_any_but(cpu_online_mask, first));
 	ret = remove_cpu(first);
 	if (ret) {
 		perf_event_release_kernel(ev);
@@ -640,8 +643,7 @@ static void dram_test_hotplug(struct kunit *test)
 	moved = ev->cpu;
 	KUNIT_EXPECT_NE(test, moved, first);
 	KUNIT_EXPECT_TRUE(test, cpu_online(moved));
-	if (designated)
-		KUNIT_EXPECT_EQ(test, dram_cpumask(test, c), (int)moved);
+	KUNIT_EXPECT_EQ(test, dram_cpumask(test, c), (int)moved);
 
 	/* Only the poll timer reads while the 31-bit counter wraps 3 times. */
 	sun4v_dram_model_reset_calls(&c->m);
@@ -655,8 +657,7 @@ static void dram_test_hotplug(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, add_cpu(first), 0);
 	/* Bringing the CPU back does not move the events again. */
 	KUNIT_EXPECT_EQ(test, ev->cpu, (int)moved);
-	if (designated)
-		KUNIT_EXPECT_EQ(test, dram_cpumask(test, c), (int)moved);
+	KUNIT_EXPECT_EQ(test, dram_cpumask(test, c), (int)moved);
 	sun4v_dram_model_traffic(&c->m, 3, 0x1, 5);
 	KUNIT_EXPECT_EQ(test, dram_value(ev), 1005ULL + 6 * 0x40000000ULL);
 	perf_event_release_kernel(ev);
@@ -732,12 +733,6 @@ static void dram_test_unregister_multiplexed(struct kunit *test)
 	}
 }
 
-/* A CPU other than @cpu, or nr_cpu_ids. */
-static unsigned int dram_other_cpu(unsigned int cpu)
-{
-	return cpumask_any_but(cpu_online_mask, cpu);
-}
-
 /*
  * read() from a CPU other than the event's: every strand reaches the
  * registers, so perf core reads on the calling CPU, without an IPI, and
@@ -765,6 +760,47 @@ static void dram_test_read_any_cpu(struct kunit *test)
 			      reader, READ_ONCE(c->m.get_cpus));
 	set_cpus_allowed_ptr(current, cpu_possible_mask);
 	perf_event_release_kernel(ev);
+	dram_down(c);
+}
+
+/*
+ * The counters are the PMU's, not a CPU's: perf core schedules pinned
+ * groups before flexible ones only among the events of one CPU context,
+ * so every event must be counted in the same one, wherever it was opened.
+ * Two flexible events opened on one CPU take both counters of a channel;
+ * a pinned event of that channel opened on another CPU must still count
+ * (perf stat would otherwise print "<not counted>" for it).
+ */
+static void dram_test_one_context(struct kunit *test)
+{
+	struct perf_event_attr attr = { .size = sizeof(attr), .pinned = 1 };
+	struct perf_event *flex[2], *pinned;
+	enum perf_event_state state;
+	struct dram_ctx *c;
+	unsigned int a, b, i;
+
+	if (num_online_cpus() < 2)
+		kunit_skip(test, "needs 2 CPUs");
+	c = dram_new(test, SUN4V_PMU_N2, 0xf);
+	a = cpumask_first(cpu_online_mask);
+	b = dram_other_cpu(a);
+	for (i = 0; i < ARRAY_SIZE(flex); i++)
+		flex[i] = dram_open_on(test, c, dram_config(c->chip, 1, i), b);
+	attr.type = c->pmu->type;
+	attr.config = dram_config(c->chip, 1, 0x2);
+	pinned = perf_event_create_kernel_counter(&attr, a, NULL, NULL, NULL);
+	KUNIT_ASSERT_FALSE_MSG(test, IS_ERR(pinned), "open: %ld",
+			       PTR_ERR(pinned));
+	KUNIT_EXPECT_EQ(test, flex[0]->cpu, pinned->cpu);
+	KUNIT_EXPECT_EQ(test, flex[1]->cpu, pinned->cpu);
+	state = READ_ONCE(pinned->state);
+	KUNIT_EXPECT_EQ(test, state, PERF_EVENT_STATE_ACTIVE);
+	sun4v_dram_model_traffic(&c->m, 1, 0x2, 123);
+	KUNIT_EXPECT_EQ(test, dram_value(pinned), 123ULL);
+	perf_event_release_kernel(pinned);
+	for (i = 0; i < ARRAY_SIZE(flex); i++)
+		perf_event_release_kernel(flex[i]);
+	KUNIT_EXPECT_EQ(test, c->m.bad, 0UL);
 	dram_down(c);
 }
 
@@ -1701,6 +1737,7 @@ static struct kunit_case dram_cases[] = {
 	KUNIT_CASE(dram_test_hotplug),
 	KUNIT_CASE(dram_test_read_any_cpu),
 	KUNIT_CASE(dram_test_read_two_cpus),
+	KUNIT_CASE(dram_test_one_context),
 	KUNIT_CASE(dram_test_unregister_multiplexed),
 	KUNIT_CASE(dram_test_group_read),
 	KUNIT_CASE(dram_test_scheduling),
