@@ -153,9 +153,10 @@ struct dram_chan {
  * @flags: the transaction's PERF_PMU_TXN_* flags, 0 outside one
  * @pending: channels read inside it, read from the hypervisor at commit
  *
- * Per CPU: any CPU of the designated CPU's package may read the events,
- * so two CPUs can be inside a transaction at once, and a read outside a
- * transaction on one CPU must not be deferred by another CPU's.
+ * Per CPU: the CPUs of the designated CPU's topology package (on sun4v,
+ * one integer pipeline) read the events themselves, so two CPUs can be
+ * inside a transaction at once, and a read outside a transaction on one
+ * CPU must not be deferred by another CPU's.
  */
 struct dram_txn {
 	unsigned int flags;
@@ -566,7 +567,8 @@ static int dram_event_init(struct perf_event *event)
 		return ret;
 	/*
 	 * Every strand reaches the registers: count on the PMU's CPU, and
-	 * let a CPU of its package read without an IPI.
+	 * let a CPU of its topology package (on sun4v, the strands of one
+	 * integer pipeline) read without an IPI.
 	 */
 	event->cpu = cpu;
 	event->event_caps |= PERF_EV_CAP_READ_ACTIVE_PKG;
