@@ -104,7 +104,7 @@ glue_mips() {
 
 run_arch() {
 	local arch=$1 o="$BUILD/native-$1" out="$BUILD/native-$1.log"
-	local json="$BUILD/native-$1.json" t0 args=() f rc n=0 status name
+	local json="$BUILD/native-$1.json" t0 args=() f rc n=0 status name attempt
 	local linux_arch=${1%64} src=$KDIR
 	t0=$(date +%s)
 	case "$arch" in
@@ -146,11 +146,24 @@ run_arch() {
 		args+=(--kunitconfig="$f")
 	done
 	note "$arch: building and booting the KUnit kernel (log: $out)"
-	rm -f "$json" "$json.skips"
-	(cd "$src" && python3 tools/testing/kunit/kunit.py run \
-		--build_dir="$o" "${args[@]}" --jobs "$JOBS" --timeout 300 \
-		--json="$json") > "$out" 2>&1
-	rc=$?
+	# QEMU's malta keeps time badly on 6.1 (RESULTS.md, 2026-11-27): RCU
+	# then reports that its timer did not fire on a CPU for thousands of
+	# jiffies, which is QEMU's doing, not the guest's. Such a boot is
+	# run once more, saying so; its log is kept beside.
+	for attempt in 1 2; do
+		rm -f "$json" "$json.skips" "$o/test.log"
+		(cd "$src" && python3 tools/testing/kunit/kunit.py run \
+			--build_dir="$o" "${args[@]}" --jobs "$JOBS" --timeout 300 \
+			--json="$json") > "$out" 2>&1
+		rc=$?
+		if [ "$attempt" = 1 ] && [ "$arch" = mips ] && [ -f "$o/test.log" ] &&
+		   grep -q "rcu_sched kthread timer wakeup didn't happen for" "$o/test.log"; then
+			cp "$o/test.log" "$o/test.log.timer-stall"
+			note "$arch: RCU saw the guest's timer stop (QEMU; log: $o/test.log.timer-stall): booting once more"
+			continue
+		fi
+		break
+	done
 	if [ ! -s "$json" ] || [ ! -f "$o/test.log" ]; then
 		tail -n 30 "$out"
 		fail "$arch: kunit build or boot ($(( $(date +%s) - t0 ))s)"
