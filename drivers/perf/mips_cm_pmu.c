@@ -4,9 +4,10 @@
  *
  * The CM's Global Debug Block has a 32-bit cycle counter and two 32-bit
  * event counters with an event select and a qualifier each. They count
- * system-wide traffic, and any CPU reaches them: events count on one
- * designated CPU, shown in "cpumask" and moved on CPU hotplug, and a read
- * runs on the calling CPU; one lock serialises every access.
+ * system-wide traffic, and any CPU reaches them: perf core's system-wide
+ * scope gives the PMU its cpumask, counts every event on that CPU, moves
+ * them on CPU hotplug and lets a read run on the calling CPU; one lock
+ * serialises every access.
  *
  * Counts are extended to 64 bits from masked 32-bit differences only, by a
  * fold timer that runs while events count. The CM register specification
@@ -192,9 +193,10 @@ struct mips_cm_log {
  * struct mips_cm_pmu - one CM PMU
  * @pmu: the perf PMU
  * @node: CPU hotplug instance, to follow @cpu
- * @cpu: the designated CPU, which counts the events and takes the
- *	overflow interrupt: the first online CPU at probe, another one when
- *	it goes offline; nr_cpu_ids while registering or unregistering
+ * @cpu: the CPU the overflow interrupt is routed to: the first online CPU
+ *	at probe, as perf core designates for system-wide PMUs, and the one
+ *	perf core picks when it goes offline; nr_cpu_ids while registering
+ *	or unregistering
  * @test_regs: the KUnit suite's model in place of the block, or NULL
  * @lock: serialises every register access and the fields below; the
  *	registers are shared by the whole system
@@ -308,29 +310,9 @@ static const struct attribute_group mips_cm_events_group = {
 	.is_visible = mips_cm_event_is_visible,
 };
 
-static ssize_t cpumask_show(struct device *dev,
-			    struct device_attribute *attr, char *buf)
-{
-	unsigned int cpu = READ_ONCE(to_cm(dev_get_drvdata(dev))->cpu);
-
-	return cpumap_print_to_pagebuf(true, buf, cpu < nr_cpu_ids ?
-				       cpumask_of(cpu) : cpu_none_mask);
-}
-static DEVICE_ATTR_RO(cpumask);
-
-static struct attribute *mips_cm_cpumask_attrs[] = {
-	&dev_attr_cpumask.attr,
-	NULL,
-};
-
-static const struct attribute_group mips_cm_cpumask_group = {
-	.attrs = mips_cm_cpumask_attrs,
-};
-
 static const struct attribute_group *mips_cm_attr_groups[] = {
 	&mips_cm_format_group,
 	&mips_cm_events_group,
-	&mips_cm_cpumask_group,
 	NULL,
 };
 
@@ -778,7 +760,7 @@ static int cm_event_init(struct perf_event *event)
 {
 	struct mips_cm_pmu *cm = to_cm(event->pmu);
 	struct perf_event *leader = event->group_leader, *sibling;
-	unsigned int cycles = 0, general = 0, cpu;
+	unsigned int cycles = 0, general = 0;
 	u64 code, qual;
 	int ret;
 
@@ -841,14 +823,6 @@ static int cm_event_init(struct perf_event *event)
 	}
 	if (cycles > 1 || general > CM_NR_CNT)
 		return -EINVAL;
-
-	/* registering or unregistering: no CPU to count on */
-	cpu = READ_ONCE(cm->cpu);
-	if (cpu >= nr_cpu_ids)
-		return -ENODEV;
-	event->cpu = cpu;
-	/* a read on any CPU (of the one package) needs no cross-call */
-	event->event_caps |= PERF_EV_CAP_READ_ACTIVE_PKG;
 
 	event->hw.config = cm_is_cycles(event) ? MIPS_CM_HW_CYCLES : code;
 	event->hw.config_base = qual;
@@ -1112,8 +1086,8 @@ static void cm_cancel_txn(struct pmu *pmu)
 }
 
 /*
- * The overflow interrupt goes to the designated CPU, cm->cpu, which
- * follows CPU hotplug with the events. The handler takes cm->lock,
+ * The overflow interrupt goes to one CPU, cm->cpu, which follows CPU
+ * hotplug as the CPU of the PMU's cpumask does. The handler takes cm->lock,
  * so any CPU would be correct; this one keeps it where perf opens the
  * events and where their fold timer runs. Called from CPU hotplug,
  * registration and the KUnit suite only, never with cm->lock held nor from
@@ -1141,11 +1115,13 @@ static int cm_cpu_offline(unsigned int cpu, struct hlist_node *node)
 
 	if (cpu != cm->cpu)
 		return 0;
-	/* the dying CPU is still in cpu_online_mask at this state */
+	/*
+	 * The dying CPU is still in cpu_online_mask at this state; this is
+	 * the choice of perf_event_clear_cpumask() for the system scope.
+	 */
 	target = cpumask_any_but(cpu_online_mask, cpu);
 	if (target >= nr_cpu_ids)
 		return 0;
-	perf_pmu_migrate_context(&cm->pmu, cpu, target);
 	WRITE_ONCE(cm->cpu, target);
 	cm_irq_affinity(cm);
 	return 0;
@@ -1290,13 +1266,6 @@ struct mips_cm_pmu *mips_cm_pmu_probe(const struct mips_cm_pmu_platdata *pd,
 	cm->timer.function = cm_tick;
 	init_irq_work(&cm->log_work, cm_log_work);
 
-	/*
-	 * The counters are global: every event counts on the designated CPU
-	 * (cm_event_init()). No pmu->scope: perf core would leave an event
-	 * opened on another CPU in that CPU's context, where it would take a
-	 * counter outside the scheduling of the designated CPU's pinned and
-	 * flexible groups.
-	 */
 	cm->pmu = (struct pmu) {
 		.module = pd->owner ?: THIS_MODULE,
 		.task_ctx_nr = perf_invalid_context,
@@ -1312,7 +1281,13 @@ struct mips_cm_pmu *mips_cm_pmu_probe(const struct mips_cm_pmu_platdata *pd,
 		.stop = cm_stop,
 		.read = cm_pmu_read,
 		.attr_groups = mips_cm_attr_groups,
-		.capabilities = PERF_PMU_CAP_NO_EXCLUDE,
+		/*
+		 * The GCRs are global: every CPU reaches the same block, and
+		 * all events count on the CPU of the scope's cpumask, in one
+		 * context that shares out the block's counters.
+		 */
+		.capabilities = PERF_PMU_CAP_NO_EXCLUDE | PERF_PMU_CAP_SCOPE_BIND,
+		.scope = PERF_PMU_SCOPE_SYS_WIDE,
 	};
 
 	/*

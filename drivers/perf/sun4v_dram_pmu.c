@@ -19,8 +19,6 @@
 #include <kunit/visibility.h>
 #include <linux/bitfield.h>
 #include <linux/build_bug.h>
-#include <linux/cpu.h>
-#include <linux/cpuhotplug.h>
 #include <linux/err.h>
 #include <linux/hrtimer.h>
 #include <linux/init.h>
@@ -153,10 +151,9 @@ struct dram_chan {
  * @flags: the transaction's PERF_PMU_TXN_* flags, 0 outside one
  * @pending: channels read inside it, read from the hypervisor at commit
  *
- * Per CPU: the CPUs of the designated CPU's topology package (on sun4v,
- * one integer pipeline) read the events themselves, so two CPUs can be
- * inside a transaction at once, and a read outside a transaction on one
- * CPU must not be deferred by another CPU's.
+ * Per CPU: with a system-wide scope, any CPU may read the PMU's events,
+ * so two CPUs can be inside a transaction at once, and a read outside a
+ * transaction on one CPU must not be deferred by another CPU's.
  */
 struct dram_txn {
 	unsigned int flags;
@@ -174,10 +171,6 @@ struct dram_fail {
 /**
  * struct sun4v_dram_pmu - one DRAM PMU
  * @pmu: the perf PMU
- * @cpu: the CPU the events are counted on, shown in "cpumask"; nr_cpu_ids
- *	while the PMU is not registered
- * @hp_state: dynamic CPU hotplug state
- * @hp_node: hotplug instance
  * @desc: chip and backend
  * @name: "niagara2_dram" or "vfalls_dram"
  * @format: the chip's format/ list (dram_n2_format or dram_vf_format), the
@@ -199,9 +192,6 @@ struct dram_fail {
  */
 struct sun4v_dram_pmu {
 	struct pmu pmu;
-	unsigned int cpu;
-	enum cpuhp_state hp_state;
-	struct hlist_node hp_node;
 	struct sun4v_pmu_desc desc;
 	const char *name;
 	struct attribute **format;
@@ -525,7 +515,6 @@ static int dram_event_init(struct perf_event *event)
 	struct sun4v_dram_pmu *d = to_dram(event->pmu);
 	struct perf_event *leader = event->group_leader;
 	struct perf_event *sibling;
-	unsigned int cpu;
 	u64 code;
 	int ret;
 
@@ -536,9 +525,6 @@ static int dram_event_init(struct perf_event *event)
 		return -EOPNOTSUPP;
 	if (event->cpu < 0 || (event->attach_state & PERF_ATTACH_TASK))
 		return -EINVAL;
-	cpu = READ_ONCE(d->cpu);
-	if (cpu >= nr_cpu_ids)
-		return -ENODEV;
 	/*
 	 * No other hardware PMU in the group: it could not be scheduled
 	 * with ours. A software leader (a timer reading the group) may be.
@@ -562,17 +548,7 @@ static int dram_event_init(struct perf_event *event)
 		return -EINVAL;
 	if (!(d->present & BIT(dram_event_chan(d, event))))
 		return -ENODEV;
-	ret = dram_validate_group(d, event);
-	if (ret)
-		return ret;
-	/*
-	 * Every strand reaches the registers: count on the PMU's CPU, and
-	 * let a CPU of its topology package (on sun4v, the strands of one
-	 * integer pipeline) read without an IPI.
-	 */
-	event->cpu = cpu;
-	event->event_caps |= PERF_EV_CAP_READ_ACTIVE_PKG;
-	return 0;
+	return dram_validate_group(d, event);
 }
 
 /*
@@ -815,21 +791,9 @@ static ssize_t channels_show(struct device *dev, struct device_attribute *attr,
 }
 static DEVICE_ATTR_RO(channels);
 
-static ssize_t cpumask_show(struct device *dev, struct device_attribute *attr,
-			    char *buf)
-{
-	struct sun4v_dram_pmu *d = to_dram(dev_get_drvdata(dev));
-	unsigned int cpu = READ_ONCE(d->cpu);
-
-	return cpumap_print_to_pagebuf(true, buf, cpu < nr_cpu_ids ?
-				       cpumask_of(cpu) : cpu_none_mask);
-}
-static DEVICE_ATTR_RO(cpumask);
-
 static struct attribute *dram_attrs[] = {
 	&dev_attr_poll_period_ms.attr,
 	&dev_attr_channels.attr,
-	&dev_attr_cpumask.attr,
 	NULL
 };
 
@@ -914,23 +878,6 @@ static int dram_detect(struct sun4v_dram_pmu *d, unsigned int c)
 	return (back & SUN4V_PMU_CTL_MASK) == probe;
 }
 
-/* The events move to another CPU when theirs goes offline. */
-static int dram_cpu_offline(unsigned int cpu, struct hlist_node *node)
-{
-	struct sun4v_dram_pmu *d = hlist_entry_safe(node, struct sun4v_dram_pmu,
-						    hp_node);
-	unsigned int target;
-
-	if (cpu != d->cpu)
-		return 0;
-	target = cpumask_any_but(cpu_online_mask, cpu);
-	if (target >= nr_cpu_ids)
-		return 0;
-	perf_pmu_migrate_context(&d->pmu, cpu, target);
-	WRITE_ONCE(d->cpu, target);
-	return 0;
-}
-
 /* The valid select values and their poll ceilings. */
 static void dram_init_events(struct sun4v_dram_pmu *d)
 {
@@ -1008,17 +955,17 @@ sun4v_dram_pmu_probe(const struct sun4v_pmu_desc *desc)
 	}
 	/*
 	 * Every strand reaches every channel through the hypercall (the VF
-	 * API numbers all nodes' registers globally), but a channel's two
-	 * counters are shared: every event counts on the designated CPU
-	 * (dram_event_init()). No pmu->scope: perf core would leave an event
-	 * opened on another CPU in that CPU's context, where it would take a
-	 * counter outside the scheduling of the designated CPU's pinned and
-	 * flexible groups.
+	 * API numbers all nodes' registers globally), so any CPU reads the
+	 * events without an IPI. A channel's two counters are shared by the
+	 * system: perf core counts every event on the CPU of the scope's
+	 * cpumask, in one context that schedules them all.
 	 */
 	d->pmu = (struct pmu) {
 		.module		= desc->owner ?: THIS_MODULE,
 		.task_ctx_nr	= perf_invalid_context,
-		.capabilities	= PERF_PMU_CAP_NO_EXCLUDE,
+		.capabilities	= PERF_PMU_CAP_NO_EXCLUDE |
+				  PERF_PMU_CAP_SCOPE_BIND,
+		.scope		= PERF_PMU_SCOPE_SYS_WIDE,
 		.attr_groups	= groups,
 		.event_init	= dram_event_init,
 		.add		= dram_add,
@@ -1030,37 +977,15 @@ sun4v_dram_pmu_probe(const struct sun4v_pmu_desc *desc)
 		.commit_txn	= dram_commit_txn,
 		.cancel_txn	= dram_cancel_txn,
 	};
-	/*
-	 * No CPU until the PMU is registered: the offline callback migrates
-	 * contexts that do not exist before, and events opened meanwhile are
-	 * refused. (The _cpuslocked instance call is not exported.)
-	 */
-	d->cpu = nr_cpu_ids;
-	ret = cpuhp_setup_state_multi(CPUHP_AP_ONLINE_DYN, "perf/sun4v_dram:online",
-				      NULL, dram_cpu_offline);
-	if (ret < 0)
-		goto err_free;
-	d->hp_state = ret;
-	ret = cpuhp_state_add_instance_nocalls(d->hp_state, &d->hp_node);
-	if (ret)
-		goto err_state;
 	ret = perf_pmu_register(&d->pmu, d->name, -1);
 	if (ret) {
 		pr_warn("%s: registering the PMU failed: %d\n", d->name, ret);
-		goto err_instance;
+		goto err_free;
 	}
-	/* online, and stays so while hotplug is held off */
-	cpus_read_lock();
-	WRITE_ONCE(d->cpu, raw_smp_processor_id());
-	cpus_read_unlock();
 	pr_info("%s: %u DRAM channel(s), counters polled every %u ms\n",
 		d->name, hweight32(d->present), d->poll_ms);
 	return d;
 
-err_instance:
-	cpuhp_state_remove_instance_nocalls(d->hp_state, &d->hp_node);
-err_state:
-	cpuhp_remove_multi_state(d->hp_state);
 err_free:
 	irq_work_sync(&d->log_work);
 	free_percpu(d->txn);
@@ -1077,13 +1002,7 @@ VISIBLE_IF_KUNIT void sun4v_dram_pmu_remove(struct sun4v_dram_pmu *d)
 {
 	if (IS_ERR_OR_NULL(d))
 		return;
-	/* No CPU: a CPU going offline meanwhile leaves the contexts alone. */
-	cpus_read_lock();
-	WRITE_ONCE(d->cpu, nr_cpu_ids);
-	cpus_read_unlock();
 	perf_pmu_unregister(&d->pmu);
-	cpuhp_state_remove_instance_nocalls(d->hp_state, &d->hp_node);
-	cpuhp_remove_multi_state(d->hp_state);
 	hrtimer_cancel(&d->timer);
 	irq_work_sync(&d->log_work);
 	free_percpu(d->txn);

@@ -156,9 +156,17 @@ static unsigned int cm_cpumask(struct kunit *test)
 	return cpu;
 }
 
-/* The CPU an event opened on @cpu counts on: the designated one. */
+/*
+ * The CPU event_init leaves an event opened on @cpu on. A PMU with a scope
+ * keeps @cpu: perf core moves the event to the scope's CPU after
+ * event_init. Without one, the driver binds the event to its own CPU.
+ */
 static int cm_bound_cpu(struct cm_test *t, int cpu)
 {
+#ifdef PERF_PMU_CAP_SCOPE_BIND
+	if (t->pmu->capabilities & PERF_PMU_CAP_SCOPE_BIND)
+		return cpu;
+#endif
 	return t->cpu;
 }
 
@@ -940,8 +948,14 @@ static void mips_cm_test_sysfs(struct kunit *test)
 			(unsigned int)ARRAY_SIZE(sysfs_events));
 	/* with both IOCUs: these 12 and no other (no .unit, no .scale) */
 	KUNIT_EXPECT_EQ(test, pmu_kunit_count(t->pmu->dev, g[1]), 12U);
-	/* "cpumask": one online CPU */
-	KUNIT_EXPECT_NULL(test, g[3]);
+	/*
+	 * "cpumask": one online CPU, in perf core's group for a PMU with a
+	 * scope, otherwise in the one group of the driver's after these
+	 */
+	for (i = 2; g[i]; i++)
+		KUNIT_EXPECT_NOT_NULL(test, pmu_kunit_group_file(test, t->pmu->dev,
+								 g[i], "cpumask"));
+	KUNIT_EXPECT_LE(test, i, 3U);
 	cm_cpumask(test);
 }
 

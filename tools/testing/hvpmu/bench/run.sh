@@ -96,8 +96,9 @@ for variant in without fixes with; do
 done
 
 # One line per uncore PMU: read() from another CPU than the event's over
-# read() on it. perf core reads an event marked PERF_EV_CAP_READ_ACTIVE_PKG
-# on the calling CPU of its package: more than 1.15 means an IPI came back.
+# read() on it. On 6.12 perf core reads a PMU with a system-wide scope on
+# the calling CPU: more than 1.15 means an IPI came back. (6.1 reads on the
+# calling CPU of the event's package, PERF_EV_CAP_READ_ACTIVE_PKG.)
 echo
 cross=$( { tr -d '\r' < "$results"; cat "$BUILD/bench-mips64el.out"; } |
 	sed -n 's/^| //p' | grep '^cross-cpu-read ' | sort -u)
