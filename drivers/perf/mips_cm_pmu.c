@@ -18,8 +18,8 @@
  * interrupt that never comes is noticed.
  *
  * The registers are reached through asm/mips-cm.h's accessors only
- * (mips_cm_pmu_gdb_read()); the KUnit suite can put its register-level
- * model in their place (struct mips_cm_pmu_test_regs).
+ * (mips_cm_pmu_gdb_ops); a KUnit suite probes a PMU of its own on its
+ * register-level model, one more instance of struct mips_cm_pmu_ops.
  */
 
 #define pr_fmt(fmt) "mips_cm: " fmt
@@ -197,7 +197,8 @@ struct mips_cm_log {
  *	at probe, as perf core designates for system-wide PMUs, and the one
  *	perf core picks when it goes offline; nr_cpu_ids while registering
  *	or unregistering
- * @test_regs: the KUnit suite's model in place of the block, or NULL
+ * @ops: how the block is reached: mips_cm_pmu_gdb_ops, or a KUnit suite's
+ *	model
  * @lock: serialises every register access and the fields below; the
  *	registers are shared by the whole system
  * @events: the event on each counter index (0 = cycle counter)
@@ -246,7 +247,7 @@ struct mips_cm_pmu {
 	struct pmu pmu;
 	struct hlist_node node;
 	unsigned int cpu;
-	const struct mips_cm_pmu_test_regs *test_regs;
+	const struct mips_cm_pmu_ops *ops;
 	raw_spinlock_t lock;
 	struct perf_event *events[CM_NR_IDX];
 	u32 valid_events;
@@ -324,51 +325,95 @@ static const struct attribute_group *mips_cm_attr_groups[] = {
  * 64-bit access would also touch the neighbouring register, and on a
  * big-endian kernel its low word is the wrong half.
  */
-static const struct {
-	u32 (*read)(void);
-	void (*write)(u32 val);
-} gdb_regs[MIPS_CM_PC_NR_REGS] = {
-	[MIPS_CM_PC_CTL] = { read_gcr_db_pc_ctl, write_gcr_db_pc_ctl },
-	[MIPS_CM_PC_OV] = { read_gcr_db_pc_ov, write_gcr_db_pc_ov },
-	[MIPS_CM_PC_EVENT] = { read_gcr_db_pc_event, write_gcr_db_pc_event },
-	[MIPS_CM_PC_CYCLE] = { read_gcr_db_pc_cycle, write_gcr_db_pc_cycle },
-	[MIPS_CM_PC_QUAL0] = { read_gcr_db_pc_qual0, write_gcr_db_pc_qual0 },
-	[MIPS_CM_PC_CNT0] = { read_gcr_db_pc_cnt0, write_gcr_db_pc_cnt0 },
-	[MIPS_CM_PC_QUAL1] = { read_gcr_db_pc_qual1, write_gcr_db_pc_qual1 },
-	[MIPS_CM_PC_CNT1] = { read_gcr_db_pc_cnt1, write_gcr_db_pc_cnt1 },
+static u32 cm_gdb_read(void *ctx, enum mips_cm_pmu_reg reg)
+{
+	switch (reg) {
+	case MIPS_CM_PC_CTL:
+		return read_gcr_db_pc_ctl();
+	case MIPS_CM_PC_OV:
+		return read_gcr_db_pc_ov();
+	case MIPS_CM_PC_EVENT:
+		return read_gcr_db_pc_event();
+	case MIPS_CM_PC_CYCLE:
+		return read_gcr_db_pc_cycle();
+	case MIPS_CM_PC_QUAL0:
+		return read_gcr_db_pc_qual0();
+	case MIPS_CM_PC_CNT0:
+		return read_gcr_db_pc_cnt0();
+	case MIPS_CM_PC_QUAL1:
+		return read_gcr_db_pc_qual1();
+	case MIPS_CM_PC_CNT1:
+		return read_gcr_db_pc_cnt1();
+	default:
+		return 0;
+	}
+}
+
+static void cm_gdb_write(void *ctx, enum mips_cm_pmu_reg reg, u32 val)
+{
+	switch (reg) {
+	case MIPS_CM_PC_CTL:
+		write_gcr_db_pc_ctl(val);
+		break;
+	case MIPS_CM_PC_OV:
+		write_gcr_db_pc_ov(val);
+		break;
+	case MIPS_CM_PC_EVENT:
+		write_gcr_db_pc_event(val);
+		break;
+	case MIPS_CM_PC_CYCLE:
+		write_gcr_db_pc_cycle(val);
+		break;
+	case MIPS_CM_PC_QUAL0:
+		write_gcr_db_pc_qual0(val);
+		break;
+	case MIPS_CM_PC_CNT0:
+		write_gcr_db_pc_cnt0(val);
+		break;
+	case MIPS_CM_PC_QUAL1:
+		write_gcr_db_pc_qual1(val);
+		break;
+	case MIPS_CM_PC_CNT1:
+		write_gcr_db_pc_cnt1(val);
+		break;
+	default:
+		break;
+	}
+}
+
+VISIBLE_IF_KUNIT const struct mips_cm_pmu_ops mips_cm_pmu_gdb_ops = {
+	.read = cm_gdb_read,
+	.write = cm_gdb_write,
 };
+EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_gdb_ops);
 
-VISIBLE_IF_KUNIT u32 mips_cm_pmu_gdb_read(enum mips_cm_pmu_reg reg)
+/*
+ * cm->ops is always set: to mips_cm_pmu_gdb_ops, or by a KUnit suite to
+ * its model. Without the suites no other instance can exist, so the block
+ * is named here as a constant: the compiler folds the table and calls the
+ * accessors directly, and a kernel without the suites makes no indirect
+ * call to reach a register.
+ */
+static const struct mips_cm_pmu_ops *cm_ops(struct mips_cm_pmu *cm)
 {
-	return gdb_regs[reg].read();
+	if (!IS_ENABLED(CONFIG_MIPS_CM_PMU_KUNIT_TEST))
+		return &mips_cm_pmu_gdb_ops;
+	return cm->ops;
 }
-EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_gdb_read);
 
-VISIBLE_IF_KUNIT void mips_cm_pmu_gdb_write(enum mips_cm_pmu_reg reg, u32 val)
-{
-	gdb_regs[reg].write(val);
-}
-EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_gdb_write);
-
-/* Outside the KUnit suite the compiler keeps the accessor calls alone. */
 static u32 cm_read(struct mips_cm_pmu *cm, enum mips_cm_pmu_reg reg)
 {
-	const struct mips_cm_pmu_test_regs *t = cm->test_regs;
+	const struct mips_cm_pmu_ops *ops = cm_ops(cm);
 
-	if (IS_ENABLED(CONFIG_MIPS_CM_PMU_KUNIT_TEST) && t)
-		return t->read(t->ctx, reg);
-	return mips_cm_pmu_gdb_read(reg);
+	return ops->read(ops->ctx, reg);
 }
 
 static void cm_write(struct mips_cm_pmu *cm, enum mips_cm_pmu_reg reg,
 		     u32 val)
 {
-	const struct mips_cm_pmu_test_regs *t = cm->test_regs;
+	const struct mips_cm_pmu_ops *ops = cm_ops(cm);
 
-	if (IS_ENABLED(CONFIG_MIPS_CM_PMU_KUNIT_TEST) && t)
-		t->write(t->ctx, reg, val);
-	else
-		mips_cm_pmu_gdb_write(reg, val);
+	ops->write(ops->ctx, reg, val);
 }
 
 /* The counter register of a counter index */
@@ -1194,7 +1239,9 @@ static int cm_detect(struct mips_cm_pmu *cm, u32 cm_rev)
 
 /**
  * mips_cm_pmu_probe() - find the counters and register a CM PMU
- * @pd: register access, interrupt, CPS topology and fold period
+ * @pd: interrupt, CPS topology and fold period
+ * @ops: how the block is reached: &mips_cm_pmu_gdb_ops, or (with the KUnit
+ *	suites) a model; it must stay valid until mips_cm_pmu_remove()
  * @name: the PMU's name ("mips_cm" on real hardware)
  *
  * Only reads the block: a debugger may be using the counters, so the
@@ -1209,21 +1256,22 @@ static int cm_detect(struct mips_cm_pmu *cm, u32 cm_rev)
  * -EINVAL for bad platform data, -ENOMEM, or the error of registration;
  * on error nothing stays registered.
  */
-struct mips_cm_pmu *mips_cm_pmu_probe(const struct mips_cm_pmu_platdata *pd,
-				      const char *name)
+VISIBLE_IF_KUNIT struct mips_cm_pmu *
+mips_cm_pmu_probe(const struct mips_cm_pmu_platdata *pd,
+		  const struct mips_cm_pmu_ops *ops, const char *name)
 {
 	unsigned int period_ms;
 	struct mips_cm_pmu *cm;
 	int ret;
 
-	if (!pd || !name)
+	if (!pd || !ops || !ops->read || !ops->write || !name)
 		return ERR_PTR(-EINVAL);
 	/* the module's CPU hotplug state is set up: mips_cm_pmu_init() */
 	if (!cm_cpuhp_state)
 		return ERR_PTR(-ENODEV);
-	if (pd->test_regs &&
-	    (!IS_ENABLED(CONFIG_MIPS_CM_PMU_KUNIT_TEST) ||
-	     !pd->test_regs->read || !pd->test_regs->write))
+	/* cm_ops(): only the KUnit suites bring another instance */
+	if (!IS_ENABLED(CONFIG_MIPS_CM_PMU_KUNIT_TEST) &&
+	    ops != &mips_cm_pmu_gdb_ops)
 		return ERR_PTR(-EINVAL);
 	/*
 	 * GCR accesses reach the CM of the accessing CPU's cluster; one PMU
@@ -1238,7 +1286,7 @@ struct mips_cm_pmu *mips_cm_pmu_probe(const struct mips_cm_pmu_platdata *pd,
 	cm = kzalloc(sizeof(*cm), GFP_KERNEL);
 	if (!cm)
 		return ERR_PTR(-ENOMEM);
-	cm->test_regs = pd->test_regs;
+	cm->ops = ops;
 	ret = cm_detect(cm, pd->cm_rev);
 	if (ret)
 		goto free_cm;
@@ -1338,7 +1386,7 @@ EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_probe);
  *
  * With no event open the block was given back already: nothing is written.
  */
-void mips_cm_pmu_remove(struct mips_cm_pmu *cm)
+VISIBLE_IF_KUNIT void mips_cm_pmu_remove(struct mips_cm_pmu *cm)
 {
 	cm_unregister(cm);
 	if (cm->irq > 0)
@@ -1357,7 +1405,8 @@ EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_remove);
  *
  * Return: the &struct pmu (its type is what perf_event_attr.type takes).
  */
-struct pmu *mips_cm_pmu_to_pmu(struct mips_cm_pmu *cm)
+VISIBLE_IF_KUNIT __maybe_unused struct pmu *
+mips_cm_pmu_to_pmu(struct mips_cm_pmu *cm)
 {
 	return &cm->pmu;
 }
@@ -1372,7 +1421,8 @@ EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_to_pmu);
  * its status could not be cleared, or it came while the block did not
  * answer). The fold timer runs in both cases.
  */
-bool mips_cm_pmu_polling(struct mips_cm_pmu *cm)
+VISIBLE_IF_KUNIT __maybe_unused bool
+mips_cm_pmu_polling(struct mips_cm_pmu *cm)
 {
 	return READ_ONCE(cm->polling);
 }
@@ -1385,7 +1435,8 @@ EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_polling);
  * Return: the number of episodes in which writing ones to the overflow
  * status left bits set, as the log reports them.
  */
-unsigned long mips_cm_pmu_ov_stuck(struct mips_cm_pmu *cm)
+VISIBLE_IF_KUNIT __maybe_unused unsigned long
+mips_cm_pmu_ov_stuck(struct mips_cm_pmu *cm)
 {
 	return READ_ONCE(cm->nr_ov_stuck);
 }
@@ -1397,7 +1448,8 @@ EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_ov_stuck);
  *
  * Return: the CPU, whether or not the PMU has an interrupt.
  */
-unsigned int mips_cm_pmu_cpu(struct mips_cm_pmu *cm)
+VISIBLE_IF_KUNIT __maybe_unused unsigned int
+mips_cm_pmu_cpu(struct mips_cm_pmu *cm)
 {
 	return READ_ONCE(cm->cpu);
 }
@@ -1413,7 +1465,8 @@ EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_cpu);
  *
  * Return: 0, or -EINVAL if @cpu is not online.
  */
-int mips_cm_pmu_set_cpu(struct mips_cm_pmu *cm, unsigned int cpu)
+VISIBLE_IF_KUNIT __maybe_unused int
+mips_cm_pmu_set_cpu(struct mips_cm_pmu *cm, unsigned int cpu)
 {
 	int ret = -EINVAL;
 
@@ -1494,7 +1547,7 @@ static int __init mips_cm_pmu_init(void)
 		pd.nr_clusters = FIELD_GET(CM_GCR_CONFIG_NUM_CLUSTERS, config);
 	pd.nr_iocu = FIELD_GET(CM_GCR_CONFIG_NUMIOCU, config);
 	pd.irq = mips_cm_pmu_irq();
-	cm = mips_cm_pmu_probe(&pd, "mips_cm");
+	cm = mips_cm_pmu_probe(&pd, &mips_cm_pmu_gdb_ops, "mips_cm");
 	if (IS_ERR(cm)) {
 		/*
 		 * Built in, the state stays for PMUs probed later (the KUnit

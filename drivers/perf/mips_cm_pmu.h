@@ -6,14 +6,14 @@
  * 32-bit cycle counter and two 32-bit event counters, each with an 8-bit
  * event select and a 32-bit qualifier, reached through asm/mips-cm.h's
  * read_gcr_db_pc_*() accessors. This header is private to the driver, its
- * KUnit suite and the suite's register-level model: what the suite may
- * call, and how it puts the model in place of the block.
+ * KUnit suites and their register-level model: the registers by name, how
+ * the driver reaches them (struct mips_cm_pmu_ops) and, with KUnit, what a
+ * suite may call to build a PMU on its own model.
  */
 #ifndef _MIPS_CM_PMU_H
 #define _MIPS_CM_PMU_H
 
 #include <linux/compiler_types.h>
-#include <linux/export.h>
 #include <linux/kconfig.h>
 #include <linux/types.h>
 
@@ -45,20 +45,19 @@ enum mips_cm_pmu_reg {
 };
 
 /**
- * struct mips_cm_pmu_test_regs - a model in place of the debug block
+ * struct mips_cm_pmu_ops - access to the performance registers of one block
  * @read: read the 32-bit register @reg
  * @write: write @val to the 32-bit register @reg
  * @ctx: passed to both
  *
- * For the KUnit suite and the simulated platform only: the driver follows
- * it only when CONFIG_MIPS_CM_PMU_KUNIT_TEST is enabled, and otherwise
- * calls asm/mips-cm.h's accessors directly. A KUnit static stub would not
- * do: it redirects only calls made by the test's own task, and the driver
- * reads the block from its fold timer, the overflow interrupt and perf's
- * calls on other CPUs too. Both calls may be made with interrupts
- * disabled and a raw spinlock held; they must not sleep.
+ * The driver's own instance reaches the Global Debug Block through
+ * asm/mips-cm.h's read_gcr_db_pc_*() and write_gcr_db_pc_*(); a block
+ * reached another way (CM3's 64-bit GCR width, should it prove to apply to
+ * these registers) would be one more instance, as the KUnit suite's
+ * register-level model is. Both calls may be made with interrupts disabled
+ * and a raw spinlock held, from any CPU: they must not sleep.
  */
-struct mips_cm_pmu_test_regs {
+struct mips_cm_pmu_ops {
 	u32 (*read)(void *ctx, enum mips_cm_pmu_reg reg);
 	void (*write)(void *ctx, enum mips_cm_pmu_reg reg, u32 val);
 	void *ctx;
@@ -66,8 +65,6 @@ struct mips_cm_pmu_test_regs {
 
 /**
  * struct mips_cm_pmu_platdata - what the platform tells the driver
- * @test_regs: a model to use instead of the debug block (KUnit only; NULL
- *	on hardware)
  * @irq: Linux IRQ number of the CM performance interrupt (CM_PCInt), or 0
  *	(or negative) when the platform does not describe one
  * @cm_rev: GCR_REV of the CM (e.g. 0x0600 for CM2), logged, and used to
@@ -84,7 +81,6 @@ struct mips_cm_pmu_test_regs {
  *	the PMU, so it cannot be unloaded while an event is open
  */
 struct mips_cm_pmu_platdata {
-	const struct mips_cm_pmu_test_regs *test_regs;
 	int irq;
 	u32 cm_rev;
 	unsigned int nr_clusters;
@@ -95,7 +91,14 @@ struct mips_cm_pmu_platdata {
 
 struct mips_cm_pmu;
 
+/*
+ * Static without KUnit (VISIBLE_IF_KUNIT): the PMU on another block, and
+ * what a test reads of its state.
+ */
+#if IS_ENABLED(CONFIG_KUNIT)
+extern const struct mips_cm_pmu_ops mips_cm_pmu_gdb_ops;
 struct mips_cm_pmu *mips_cm_pmu_probe(const struct mips_cm_pmu_platdata *pd,
+				      const struct mips_cm_pmu_ops *ops,
 				      const char *name);
 void mips_cm_pmu_remove(struct mips_cm_pmu *cm);
 struct pmu *mips_cm_pmu_to_pmu(struct mips_cm_pmu *cm);
@@ -103,10 +106,6 @@ bool mips_cm_pmu_polling(struct mips_cm_pmu *cm);
 unsigned long mips_cm_pmu_ov_stuck(struct mips_cm_pmu *cm);
 unsigned int mips_cm_pmu_cpu(struct mips_cm_pmu *cm);
 int mips_cm_pmu_set_cpu(struct mips_cm_pmu *cm, unsigned int cpu);
-
-#if IS_ENABLED(CONFIG_KUNIT)
-u32 mips_cm_pmu_gdb_read(enum mips_cm_pmu_reg reg);
-void mips_cm_pmu_gdb_write(enum mips_cm_pmu_reg reg, u32 val);
 #endif
 
 #endif /* _MIPS_CM_PMU_H */

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Register-level model of the MIPS CM Global Debug Block performance
- * counters, for the mips_cm KUnit tests.
+ * counters, for the mips_cm KUnit tests: linked into their module, it
+ * exports nothing.
  *
  * Follows the MIPS CPS Coherence Manager performance register
  * documentation ("CM Performance Registers - Offset 0x6000", GCR_DB_PC_*)
@@ -16,7 +17,6 @@
 #include <linux/bitfield.h>
 #include <linux/bits.h>
 #include <linux/kernel.h>
-#include <linux/module.h>
 #include "mips_cm_model.h"
 #include <linux/slab.h>
 #include <linux/spinlock.h>
@@ -80,7 +80,7 @@ static const struct {
 
 /**
  * struct mips_cm_model - state of one modelled debug block
- * @regs: the driver's access to this model (mips_cm_model_regs())
+ * @ops: the driver's access to this model (mips_cm_model_ops())
  * @lock: serialises register accesses and traffic; raw, because the driver
  *	calls the model with its own raw spinlock held (and, on RT, from a
  *	hard-irq timer)
@@ -104,7 +104,7 @@ static const struct {
  * @hook_arg: argument of @hook
  */
 struct mips_cm_model {
-	struct mips_cm_pmu_test_regs regs;
+	struct mips_cm_pmu_ops ops;
 	raw_spinlock_t lock;
 	enum mips_cm_pmu_reading reading;
 	enum mips_cm_pmu_resume resume;
@@ -394,7 +394,6 @@ u32 mips_cm_model_read(struct mips_cm_model *m, unsigned int off)
 {
 	return model_read(m, off);
 }
-EXPORT_SYMBOL_GPL(mips_cm_model_read);
 
 /**
  * mips_cm_model_write() - write a register as the driver would
@@ -406,7 +405,6 @@ void mips_cm_model_write(struct mips_cm_model *m, unsigned int off, u32 val)
 {
 	model_write(m, off, val);
 }
-EXPORT_SYMBOL_GPL(mips_cm_model_write);
 
 /* Where each register the driver names is (spec, "Offset 0x6000") */
 static const unsigned int model_reg_off[MIPS_CM_PC_NR_REGS] = {
@@ -430,28 +428,27 @@ static unsigned int model_off(enum mips_cm_pmu_reg reg)
 							0x1b0;
 }
 
-static u32 model_regs_read(void *ctx, enum mips_cm_pmu_reg reg)
+static u32 model_ops_read(void *ctx, enum mips_cm_pmu_reg reg)
 {
 	return model_read(ctx, model_off(reg));
 }
 
-static void model_regs_write(void *ctx, enum mips_cm_pmu_reg reg, u32 val)
+static void model_ops_write(void *ctx, enum mips_cm_pmu_reg reg, u32 val)
 {
 	model_write(ctx, model_off(reg), val);
 }
 
 /**
- * mips_cm_model_regs() - the model in place of the debug block
+ * mips_cm_model_ops() - the driver's access to the model
  * @m: the model
  *
- * Return: what &struct mips_cm_pmu_platdata's @test_regs takes for the
- * driver to use @m; valid while @m is.
+ * Return: what mips_cm_pmu_probe() takes for the PMU to use @m in place of
+ * the debug block; valid while @m is.
  */
-const struct mips_cm_pmu_test_regs *mips_cm_model_regs(struct mips_cm_model *m)
+const struct mips_cm_pmu_ops *mips_cm_model_ops(struct mips_cm_model *m)
 {
-	return &m->regs;
+	return &m->ops;
 }
-EXPORT_SYMBOL_GPL(mips_cm_model_regs);
 
 /**
  * mips_cm_model_create() - a debug block in its reset state
@@ -471,9 +468,9 @@ struct mips_cm_model *mips_cm_model_create(unsigned int num_cnt)
 	m = kzalloc(sizeof(*m), GFP_KERNEL);
 	if (!m)
 		return NULL;
-	m->regs = (struct mips_cm_pmu_test_regs) {
-		.read = model_regs_read,
-		.write = model_regs_write,
+	m->ops = (struct mips_cm_pmu_ops) {
+		.read = model_ops_read,
+		.write = model_ops_write,
 		.ctx = m,
 	};
 	raw_spin_lock_init(&m->lock);
@@ -481,7 +478,6 @@ struct mips_cm_model *mips_cm_model_create(unsigned int num_cnt)
 	m->reading = MIPS_CM_PMU_OV_AT_MAX;
 	return m;
 }
-EXPORT_SYMBOL_GPL(mips_cm_model_create);
 
 /**
  * mips_cm_model_destroy() - free a model
@@ -491,7 +487,6 @@ void mips_cm_model_destroy(struct mips_cm_model *m)
 {
 	kfree(m);
 }
-EXPORT_SYMBOL_GPL(mips_cm_model_destroy);
 
 /**
  * mips_cm_model_set_reading() - choose a reading of "overflow"
@@ -508,7 +503,6 @@ void mips_cm_model_set_reading(struct mips_cm_model *m,
 	m->reading = reading;
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
-EXPORT_SYMBOL_GPL(mips_cm_model_set_reading);
 
 /**
  * mips_cm_model_set_resume() - choose how counting resumes after
@@ -527,7 +521,6 @@ void mips_cm_model_set_resume(struct mips_cm_model *m,
 	m->stopped = false;
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
-EXPORT_SYMBOL_GPL(mips_cm_model_set_resume);
 
 /**
  * mips_cm_model_set_irq() - connect CM_PCInt
@@ -547,7 +540,6 @@ void mips_cm_model_set_irq(struct mips_cm_model *m,
 	m->raise_arg = arg;
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
-EXPORT_SYMBOL_GPL(mips_cm_model_set_irq);
 
 /**
  * mips_cm_model_set_hook() - observe every register access
@@ -569,7 +561,6 @@ void mips_cm_model_set_hook(struct mips_cm_model *m,
 	m->hook_arg = arg;
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
-EXPORT_SYMBOL_GPL(mips_cm_model_set_hook);
 
 /**
  * mips_cm_model_inject() - traffic of one event type
@@ -605,7 +596,6 @@ out:
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 	model_raise(m, raise);
 }
-EXPORT_SYMBOL_GPL(mips_cm_model_inject);
 
 /**
  * mips_cm_model_cycles() - let CM clock cycles pass
@@ -626,7 +616,6 @@ void mips_cm_model_cycles(struct mips_cm_model *m, u64 n)
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 	model_raise(m, raise);
 }
-EXPORT_SYMBOL_GPL(mips_cm_model_cycles);
 
 /**
  * mips_cm_model_fault() - raise or clear a fault
@@ -667,7 +656,6 @@ void mips_cm_model_fault(struct mips_cm_model *m,
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 	model_raise(m, raise);
 }
-EXPORT_SYMBOL_GPL(mips_cm_model_fault);
 
 /**
  * mips_cm_model_peek() - read a register without counting the access
@@ -686,7 +674,6 @@ u32 mips_cm_model_peek(struct mips_cm_model *m, unsigned int off)
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 	return val;
 }
-EXPORT_SYMBOL_GPL(mips_cm_model_peek);
 
 /**
  * mips_cm_model_poke() - set a register behind the driver
@@ -738,7 +725,6 @@ void mips_cm_model_poke(struct mips_cm_model *m, unsigned int off,
 	m->line = model_level(m);
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
-EXPORT_SYMBOL_GPL(mips_cm_model_poke);
 
 /**
  * mips_cm_model_stats() - copy the access counters
@@ -754,7 +740,6 @@ void mips_cm_model_stats(struct mips_cm_model *m,
 	*st = m->stats;
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
-EXPORT_SYMBOL_GPL(mips_cm_model_stats);
 
 /**
  * mips_cm_model_line() - level of CM_PCInt
@@ -772,7 +757,6 @@ bool mips_cm_model_line(struct mips_cm_model *m)
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 	return line;
 }
-EXPORT_SYMBOL_GPL(mips_cm_model_line);
 
 /**
  * mips_cm_model_counting() - which counters count some traffic now
@@ -805,7 +789,6 @@ unsigned int mips_cm_model_counting(struct mips_cm_model *m, bool cycles,
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 	return mask;
 }
-EXPORT_SYMBOL_GPL(mips_cm_model_counting);
 
 /**
  * mips_cm_model_cnt_reads() - reads of one counter's count register
@@ -826,8 +809,3 @@ u32 mips_cm_model_cnt_reads(struct mips_cm_model *m, unsigned int cnt)
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 	return n;
 }
-EXPORT_SYMBOL_GPL(mips_cm_model_cnt_reads);
-
-MODULE_DESCRIPTION("Model of the MIPS CM debug block performance counters, for KUnit tests");
-MODULE_LICENSE("GPL");
-MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);

@@ -90,7 +90,7 @@ struct mips_cm_model;
 
 struct mips_cm_model *mips_cm_model_create(unsigned int num_cnt);
 void mips_cm_model_destroy(struct mips_cm_model *m);
-const struct mips_cm_pmu_test_regs *mips_cm_model_regs(struct mips_cm_model *m);
+const struct mips_cm_pmu_ops *mips_cm_model_ops(struct mips_cm_model *m);
 void mips_cm_model_set_reading(struct mips_cm_model *m,
 			       enum mips_cm_pmu_reading reading);
 void mips_cm_model_set_resume(struct mips_cm_model *m,

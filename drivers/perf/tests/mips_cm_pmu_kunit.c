@@ -11,6 +11,15 @@
  * on the wrap to 0); the exact-count cases run under both readings, with
  * and without Perf_Ovf_Stop, with a working, a dead and no interrupt.
  * Cases that check the model itself are named and labelled "model:".
+ *
+ * Safe on a running board: every case probes a PMU of its own
+ * ("mips_cm_test") on its own model, which is linked into this module,
+ * through mips_cm_pmu_probe(); the driver then reaches only the model
+ * (struct mips_cm_pmu_ops), never the CM or the "mips_cm" PMU of the
+ * board, and no case writes to a global of the driver or of the
+ * architecture. The overflow interrupt is an IRQ_SIM interrupt of the
+ * suite's own. The CPU hotplug case takes the last online CPU offline
+ * and brings it back.
  */
 
 #include <kunit/test.h>
@@ -171,27 +180,33 @@ static int cm_bound_cpu(struct cm_test *t, int cpu)
 }
 
 /*
- * Probe the PMU on t->m with these platform data; returns the errno of the
- * probe. @connect: the model's CM_PCInt raises @pd->irq (else a described
- * interrupt never comes).
+ * Probe the PMU on t->m (through @ops, if not NULL) with these platform
+ * data; returns the errno of the probe. @connect: the model's CM_PCInt
+ * raises @pd->irq (else a described interrupt never comes).
  */
-static int cm_probe_pd(struct kunit *test, struct mips_cm_pmu_platdata *pd,
-		       bool connect)
+static int cm_probe_ops(struct kunit *test, struct mips_cm_pmu_platdata *pd,
+			const struct mips_cm_pmu_ops *ops, bool connect)
 {
 	struct cm_test *t = test->priv;
 	struct mips_cm_pmu *cm;
 
-	if (!pd->test_regs)
-		pd->test_regs = mips_cm_model_regs(t->m);
+	if (!ops)
+		ops = mips_cm_model_ops(t->m);
 	if (pd->irq > 0 && connect)
 		mips_cm_model_set_irq(t->m, sim_raise, NULL);
-	cm = mips_cm_pmu_probe(pd, TEST_PMU);
+	cm = mips_cm_pmu_probe(pd, ops, TEST_PMU);
 	if (IS_ERR(cm))
 		return PTR_ERR(cm);
 	t->cm = cm;
 	t->pmu = mips_cm_pmu_to_pmu(cm);
 	t->cpu = cm_cpumask(test);
 	return 0;
+}
+
+static int cm_probe_pd(struct kunit *test, struct mips_cm_pmu_platdata *pd,
+		       bool connect)
+{
+	return cm_probe_ops(test, pd, NULL, connect);
 }
 
 static int cm_probe(struct kunit *test, int irq, unsigned int poll_ms)
@@ -736,8 +751,8 @@ static void mips_cm_test_probe(struct kunit *test)
 		U32_MAX,		/* a block that does not answer */
 	};
 	struct cm_test *t = test->priv;
-	struct mips_cm_pmu_test_regs no_write = { .read = NULL };
-	struct mips_cm_pmu_platdata pd = { .test_regs = &no_write };
+	struct mips_cm_pmu_ops no_write = { .read = NULL };
+	struct mips_cm_pmu_platdata pd = {};
 	struct mips_cm_model_stats st;
 	unsigned int i;
 
@@ -762,16 +777,23 @@ static void mips_cm_test_probe(struct kunit *test)
 		cm_remove(t);
 	cm_drop_model(t);
 
-	/* bad platform data: none, no name, a model without accessors */
-	KUNIT_EXPECT_EQ(test, PTR_ERR(mips_cm_pmu_probe(NULL, TEST_PMU)),
-			-EINVAL);
+	/*
+	 * bad platform data: none, no name, no register access, a model
+	 * without accessors
+	 */
 	cm_model(test, SPEC_NUM_CNT);
-	pd.test_regs = mips_cm_model_regs(t->m);
-	KUNIT_EXPECT_EQ(test, PTR_ERR(mips_cm_pmu_probe(&pd, NULL)), -EINVAL);
-	no_write.read = mips_cm_model_regs(t->m)->read;
+	KUNIT_EXPECT_EQ(test,
+			PTR_ERR(mips_cm_pmu_probe(NULL, mips_cm_model_ops(t->m),
+						  TEST_PMU)), -EINVAL);
+	KUNIT_EXPECT_EQ(test,
+			PTR_ERR(mips_cm_pmu_probe(&pd, mips_cm_model_ops(t->m),
+						  NULL)), -EINVAL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(mips_cm_pmu_probe(&pd, NULL, TEST_PMU)),
+			-EINVAL);
+	no_write.read = mips_cm_model_ops(t->m)->read;
 	no_write.ctx = t->m;
-	pd.test_regs = &no_write;
-	KUNIT_EXPECT_EQ(test, PTR_ERR(mips_cm_pmu_probe(&pd, TEST_PMU)),
+	KUNIT_EXPECT_EQ(test,
+			PTR_ERR(mips_cm_pmu_probe(&pd, &no_write, TEST_PMU)),
 			-EINVAL);
 	KUNIT_EXPECT_EQ(test, all_accesses(test), 0ULL);
 	cm_drop_model(t);
@@ -1910,9 +1932,9 @@ static atomic_t reads_on[2], other_reads, stalls;
 static int slow_cpu;
 static atomic64_t injected;
 static struct mips_cm_model *slow_model;
-static const struct mips_cm_pmu_test_regs *model_regs;
+static const struct mips_cm_pmu_ops *model_ops;
 /* as long as the PMU: the suite's exit still reads through it */
-static struct mips_cm_pmu_test_regs slow_regs;
+static struct mips_cm_pmu_ops slow_ops;
 
 /*
  * The model's counter read, which on the events' CPU now and then counts
@@ -1924,7 +1946,7 @@ static struct mips_cm_pmu_test_regs slow_regs;
  */
 static u32 slow_read(void *ctx, enum mips_cm_pmu_reg reg)
 {
-	u32 val = model_regs->read(model_regs->ctx, reg);
+	u32 val = model_ops->read(model_ops->ctx, reg);
 	bool here = raw_smp_processor_id() == READ_ONCE(slow_cpu);
 	int seen, i;
 
@@ -1985,7 +2007,6 @@ static void mips_cm_test_read_two_cpus(struct kunit *test)
 		.nr_clusters = 1,
 		.nr_iocu = 2,
 		.poll_period_ms = 1,
-		.test_regs = &slow_regs,
 	};
 	struct cm_reader r[2] = {};
 	struct perf_event *ev;
@@ -1995,13 +2016,13 @@ static void mips_cm_test_read_two_cpus(struct kunit *test)
 	if (num_online_cpus() < 2)
 		kunit_skip(test, "needs 2 CPUs");
 	cm_model(test, SPEC_NUM_CNT);
-	model_regs = mips_cm_model_regs(t->m);
+	model_ops = mips_cm_model_ops(t->m);
 	slow_model = t->m;
 	atomic64_set(&injected, 0);
-	slow_regs = *model_regs;
-	slow_regs.read = slow_read;
+	slow_ops = *model_ops;
+	slow_ops.read = slow_read;
 	WRITE_ONCE(slow_cpu, -1);
-	KUNIT_ASSERT_EQ(test, cm_probe_pd(test, &pd, false), 0);
+	KUNIT_ASSERT_EQ(test, cm_probe_ops(test, &pd, &slow_ops, false), 0);
 	ev = cm_open(test, EV_REQ, QUAL_A);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
 	for (i = 0; i < 2; i++) {

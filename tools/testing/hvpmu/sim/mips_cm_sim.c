@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The simulated platform's mips_cm front-end: the PMU "mips_cm" on the
- * model of the CM Global Debug Block (drivers/perf/tests/mips_cm_model.c),
- * with debugfs files to inject traffic and faults and read the access
+ * model of the CM Global Debug Block (drivers/perf/tests/mips_cm_model.c,
+ * compiled into this module by mips_cm_model.c here), with debugfs files to inject traffic and faults and read the access
  * counters (line formats: tools/testing/hvpmu/SIMULATOR.md). Test-only,
  * part of hvpmu_sim_lib.ko, never of the series.
  */
@@ -228,8 +228,8 @@ int mips_cm_pmu_sim_start(struct dentry *dir, struct module *owner)
 	sim_model = mips_cm_model_create(2);
 	if (!sim_model)
 		return -ENOMEM;
-	pd.test_regs = mips_cm_model_regs(sim_model);
-	sim_pmu = mips_cm_pmu_probe(&pd, "mips_cm");
+	sim_pmu = mips_cm_pmu_probe(&pd, mips_cm_model_ops(sim_model),
+				    "mips_cm");
 	if (IS_ERR(sim_pmu)) {
 		mips_cm_model_destroy(sim_model);
 		return PTR_ERR(sim_pmu);

@@ -94,10 +94,13 @@ static const char *const our_name[NR_OURS] = {
 static const char *const our_model[NR_OURS] = {
 	"sun4v", "sun4v", "mmustat", "mips_cm",
 };
-/* The module of each model: what an unload under load is also tried on. */
+/*
+ * The module of each model: what an unload under load is also tried on.
+ * mips_cm's model is compiled into the simulated platform's front-ends.
+ */
 static const char *const our_model_module[NR_OURS] = {
 	"sun4v_dram_model", "sun4v_dram_model", "sun4v_mmustat_model",
-	"mips_cm_model",
+	"hvpmu_sim_lib",
 };
 /*
  * The PMUs of ours this guest has (registered at the start), as indices
@@ -2042,7 +2045,7 @@ static void injector_worker(int id)
 
 /* Users before what they use: hvpmu_sim, its front-ends, models, drivers. */
 static const char *const our_modules[] = {
-	"hvpmu_sim", "hvpmu_sim_lib", "mips_cm_model",
+	"hvpmu_sim", "hvpmu_sim_lib",
 	"sun4v_mmustat_model", "sun4v_dram_model",
 	"sun4v_dram_pmu", "mips_cm_pmu", "sun4v_mmustat_pmu",
 };

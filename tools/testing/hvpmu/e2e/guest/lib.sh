@@ -165,14 +165,14 @@ kmemleak_begin() {
 
 # unload_ours WHEN: rmmod every module of ours, each a check "rmmod M WHEN",
 # users before what they use: the simulated platform (hvpmu_sim and the
-# hvpmu_sim KUnit suite, then their front-ends hvpmu_sim_lib), the models,
-# the drivers.
+# hvpmu_sim KUnit suite, then their front-ends hvpmu_sim_lib, which has
+# mips_cm's model compiled in), the models, the drivers.
 unload_ours() {
 	local m
 
 	[ -d "$SIM" ] && check "rmmod hvpmu_sim $1" rmmod hvpmu_sim
 	for m in hvpmu_sim_kunit hvpmu_sim_lib \
-		 mips_cm_model sun4v_mmustat_model \
+		 sun4v_mmustat_model \
 		 sun4v_dram_model mips_cm_pmu sun4v_mmustat_pmu \
 		 sun4v_dram_pmu; do
 		grep -q "^$m " /proc/modules && check "rmmod $m $1" rmmod "$m"
