@@ -2,8 +2,9 @@
 /*
  * The simulated platform's mips_cm front-end: the PMU "mips_cm" on the
  * model of the CM Global Debug Block (drivers/perf/tests/mips_cm_model.c,
- * compiled into this module by mips_cm_model.c here), with debugfs files to inject traffic and faults and read the access
- * counters (line formats: tools/testing/hvpmu/SIMULATOR.md). Test-only,
+ * compiled into this module by mips_cm_model.c here), with debugfs files
+ * to inject traffic and faults and read the access counters (line
+ * formats: tools/testing/hvpmu/SIMULATOR.md). Test-only,
  * part of hvpmu_sim_lib.ko, never of the series.
  */
 
