@@ -1061,13 +1061,18 @@ static void cm_pmu_read(struct perf_event *event)
 	struct mips_cm_pmu *cm = to_cm(event->pmu);
 	struct mips_cm_txn *txn;
 	unsigned long irqflags;
+	int idx;
 
-	if (event->hw.state & PERF_HES_STOPPED)
-		return;
+	/*
+	 * Any CPU may read (the scope's reads, and perf_event_read_local()
+	 * without the context lock): the event may be deleted on its CPU
+	 * meanwhile, so its counter is looked up under the lock.
+	 */
 	raw_spin_lock_irqsave(&cm->lock, irqflags);
-	txn = this_cpu_ptr(cm->txn);
-	if (!cm_counting(cm, event->hw.idx))
+	idx = event->hw.idx;
+	if (idx < 0 || cm->events[idx] != event || !cm_counting(cm, idx))
 		goto out;
+	txn = this_cpu_ptr(cm->txn);
 	if (!(txn->flags & PERF_PMU_TXN_READ)) {
 		if (cm_check_state(cm)) {
 			cm_fold(cm, event);

@@ -20,6 +20,7 @@
 #include <linux/bitfield.h>
 #include <linux/build_bug.h>
 #include <linux/err.h>
+#include <linux/hardirq.h>
 #include <linux/hrtimer.h>
 #include <linux/init.h>
 #include <linux/irq_work.h>
@@ -691,7 +692,12 @@ static void dram_read(struct perf_event *event)
 	struct dram_txn *txn;
 	unsigned long irqflags;
 
-	if (event->hw.state & PERF_HES_STOPPED)
+	/*
+	 * perf_event_read_local() may call this from a BPF program in NMI
+	 * context, which local_irq_save() does not keep out on sparc64: the
+	 * lock may be held on this CPU. The count stays as last folded.
+	 */
+	if (in_nmi() || (event->hw.state & PERF_HES_STOPPED))
 		return;
 	raw_spin_lock_irqsave(&d->lock, irqflags);
 	txn = this_cpu_ptr(d->txn);
