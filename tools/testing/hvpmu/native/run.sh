@@ -178,10 +178,14 @@ run_arch() {
 	# Linux 6.1 prints a skipped parameter without its SKIP directive,
 	# which kunit.py counts as a pass: counted from the log with the
 	# directive given back (kunit/ktap_modules.py, param_skips()).
+	# kunit.py parse exits non-zero when a case failed: the JSON it
+	# writes names the failures, so only a missing JSON is an error.
+	rm -f "$json.skips"
 	python3 "$REPO/tools/testing/hvpmu/kunit/ktap_modules.py" --param-skips \
-		"$o/test.log" > "$o/test-skips.log" &&
+		"$o/test.log" > "$o/test-skips.log" ||
+		{ fail "$arch: KTAP skips of $o/test.log"; return; }
 	(cd "$KDIR" && python3 tools/testing/kunit/kunit.py parse \
-		--json="$json.skips" "$o/test-skips.log") > /dev/null 2>&1 &&
+		--json="$json.skips" "$o/test-skips.log") > /dev/null 2>&1
 	[ -s "$json.skips" ] ||
 		{ fail "$arch: kunit.py parse of $o/test-skips.log"; return; }
 	kunit_counts "$json.skips" > "$o.counts"
