@@ -1527,7 +1527,6 @@ static int __init mips_cm_pmu_init(void)
 		.owner = THIS_MODULE,
 	};
 	struct mips_cm_pmu *cm;
-	u32 config;
 	int ret;
 
 	if (!mips_cm_present())
@@ -1540,17 +1539,9 @@ static int __init mips_cm_pmu_init(void)
 	cm_cpuhp_state = ret;
 
 	pd.cm_rev = mips_cm_revision();
-	/*
-	 * GCR_CONFIG is 64 bits wide on CM3, but NUM_CLUSTERS and NUMIOCU
-	 * are in its low word, which a 32-bit access at its offset reads on
-	 * every CM: the CPS accessors read 64-bit GCRs that way where they
-	 * do not use 64-bit accesses.
-	 */
-	config = __raw_readl((void __iomem __force *)addr_gcr_config());
-	pd.nr_clusters = 1;
-	if (pd.cm_rev >= CM_REV_CM3_5)
-		pd.nr_clusters = FIELD_GET(CM_GCR_CONFIG_NUM_CLUSTERS, config);
-	pd.nr_iocu = FIELD_GET(CM_GCR_CONFIG_NUMIOCU, config);
+	pd.nr_clusters = mips_cps_numclusters();
+	/* this cluster's IOCUs: its CM's counters see those */
+	pd.nr_iocu = FIELD_GET(CM_GCR_CONFIG_NUMIOCU, read_gcr_config());
 	pd.irq = mips_cm_pmu_irq();
 	cm = mips_cm_pmu_probe(&pd, &mips_cm_pmu_gdb_ops, "mips_cm");
 	if (IS_ERR(cm)) {
