@@ -319,11 +319,10 @@ static const struct attribute_group *mips_cm_attr_groups[] = {
 
 /*
  * The Global Debug Block's registers, through asm/mips-cm.h's accessors:
- * one 32-bit access each, at GCR base + 0x6000 + the register's offset.
- * Every performance register is 32 bits wide (CM register specification,
- * "CM Performance Registers"), on CM3 too, whose other GCRs are 64-bit: a
- * 64-bit access would also touch the neighbouring register, and on a
- * big-endian kernel its low word is the wrong half.
+ * one 32-bit access each, at GCR base + 0x6000 + the register's offset, as
+ * the CM register specification ("CM Performance Registers") gives them.
+ * Their width on CM3 is not publicly documented: were they 64-bit there,
+ * a big-endian kernel would read Perf_Num_Cnt as 0 and register no PMU.
  */
 static u32 cm_gdb_read(void *ctx, enum mips_cm_pmu_reg reg)
 {

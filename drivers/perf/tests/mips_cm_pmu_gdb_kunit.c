@@ -3,10 +3,11 @@
  * KUnit test of the mips_cm driver's register access on MIPS: its own
  * instance of struct mips_cm_pmu_ops (mips_cm_pmu_gdb_ops), which reaches
  * the Global Debug Block through asm/mips-cm.h's read_gcr_db_pc_*() and
- * write_gcr_db_pc_*(). Every performance register is 32 bits wide (CM
- * register specification, "CM Performance Registers - Offset 0x6000"), on
- * CM3 too, where most GCRs are 64-bit (mips_cm_is64): each access must be
- * one 32-bit access at GCR base + 0x6000 + the register's offset.
+ * write_gcr_db_pc_*(). The CM register specification ("CM Performance
+ * Registers - Offset 0x6000") gives every performance register as 32-bit,
+ * and the accessors assume the same on CM3, where most GCRs are 64-bit
+ * (mips_cm_is64): each access must be one 32-bit access at GCR base +
+ * 0x6000 + the register's offset.
  *
  * Safe on a running board: nothing here writes to a register or to any
  * global state. The offsets and widths are checked without an access (the
