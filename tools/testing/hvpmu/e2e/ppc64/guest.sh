@@ -49,6 +49,10 @@ check "perf stat counts a software event" \
 	sh -c 'perf stat -x, -e task-clock -- true 2>&1 | grep -q task-clock'
 check "the shim's model answers H_GET_PERF_COUNTER_INFO ($D/calls)" \
 	grep -qx "counter_info_version 8" "$D/calls"
+if grep -qw percpu_alloc=page /proc/cmdline; then
+	check "the first per-CPU chunk is page-mapped (percpu_alloc=page): $(dmesg | grep -o 'percpu: .*pages/cpu' | head -n 1)" \
+		sh -c "dmesg | grep -q 'percpu: [0-9]* [0-9]*K pages/cpu'"
+fi
 check "$P registered by Linux's driver (arch/powerpc/perf/hv-gpci.c)" \
 	test -f "$PMUS/$P/type"
 check "$P: Linux's driver made its probe hcalls at boot ($(gpci_hcalls))" \

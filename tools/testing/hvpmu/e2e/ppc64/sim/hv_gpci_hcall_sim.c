@@ -20,6 +20,7 @@
 #include <linux/err.h>
 #include <linux/init.h>
 #include <linux/io.h>
+#include <linux/memblock.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
 #include <linux/seq_file.h>
@@ -45,6 +46,18 @@ long hv_gpci_sim_hcall_norets(unsigned long opcode, unsigned long addr,
 {
 	if (opcode != H_GET_PERF_COUNTER_INFO || !sim_model)
 		return plpar_hcall_norets(opcode, addr, size);
+	/*
+	 * The hypervisor takes a real address: PAPR's "Validate the
+	 * getPerformanceInfoParms is accessible, else H_Privilege". Outside
+	 * the partition's memory it is refused, not followed (a per-CPU
+	 * buffer given through virt_to_phys() when the first per-CPU chunk is
+	 * page-mapped lands there). The model itself refuses a buffer that
+	 * crosses 4 KiB.
+	 */
+	if (WARN_ONCE(!memblock_is_region_memory(addr, size),
+		      "hv_gpci_sim: buffer at real address %#lx, not the partition's memory\n",
+		      addr))
+		return H_PRIVILEGE;
 	return hv_gpci_model_hcall(sim_model, phys_to_virt(addr), size);
 }
 
