@@ -86,6 +86,7 @@ static const struct {
  *	hard-irq timer)
  * @reading: when a status bit rises and where Perf_Ovf_Stop stops
  * @resume: how counting resumes after Perf_Ovf_Stop stopped it
+ * @latch: whether CM_PCInt follows Perf_Int_En once it is high
  * @stopped: under MIPS_CM_PMU_RESUME_ON_CTL, counting is stopped until
  *	the next write of GCR_DB_PC_CTL
  * @num_cnt: Perf_Num_Cnt, the read-only CTL bits 3:0
@@ -108,6 +109,7 @@ struct mips_cm_model {
 	raw_spinlock_t lock;
 	enum mips_cm_pmu_reading reading;
 	enum mips_cm_pmu_resume resume;
+	enum mips_cm_pmu_latch latch;
 	bool stopped;
 	unsigned int num_cnt;
 	u32 ctl;
@@ -149,13 +151,18 @@ static u32 model_ctl(struct mips_cm_model *m)
 /*
  * Spec: "an interrupt is generated when any counter ... reaches its maximum
  * value" if Perf_Int_En is set. Model choice: CM_PCInt is a level, high
- * while Perf_Int_En is set and any status bit is set; it is reported on
- * every write that leaves it high too, as a level interrupt is re-taken
- * after the handler returns.
+ * while any status bit is set: it rises only with Perf_Int_En set; whether
+ * clearing Perf_Int_En drops it again the spec does not say, so the model
+ * offers both (m->latch). It is reported on every write that leaves it
+ * high too, as a level interrupt is re-taken after the handler returns.
  */
 static bool model_level(struct mips_cm_model *m)
 {
-	return (model_ctl(m) & CTL_PERF_INT_EN) && (m->ov & OV_ALL);
+	if (!(m->ov & OV_ALL))
+		return false;
+	if (model_ctl(m) & CTL_PERF_INT_EN)
+		return true;
+	return m->latch == MIPS_CM_PMU_LATCH_LATCHED && m->line;
 }
 
 static bool model_update_line(struct mips_cm_model *m, bool retrigger)
@@ -455,7 +462,8 @@ const struct mips_cm_pmu_ops *mips_cm_model_ops(struct mips_cm_model *m)
  * @num_cnt: the value of Perf_Num_Cnt (2 on real CMs, 0 on QEMU's), 0-15
  *
  * The reading of "overflow" starts as %MIPS_CM_PMU_OV_AT_MAX, the spec's
- * wording; see mips_cm_model_set_reading().
+ * wording (see mips_cm_model_set_reading()), CM_PCInt as
+ * %MIPS_CM_PMU_LATCH_GATED (see mips_cm_model_set_latch()).
  *
  * Return: the model, or NULL if out of memory or @num_cnt is too big.
  */
@@ -519,6 +527,24 @@ void mips_cm_model_set_resume(struct mips_cm_model *m,
 	raw_spin_lock_irqsave(&m->lock, flags);
 	m->resume = resume;
 	m->stopped = false;
+	raw_spin_unlock_irqrestore(&m->lock, flags);
+}
+
+/**
+ * mips_cm_model_set_latch() - choose how CM_PCInt follows Perf_Int_En
+ * @m: the model
+ * @latch: the &enum mips_cm_pmu_latch; the spec does not say whether
+ *	clearing Perf_Int_En drops a line that is high, so tests run under
+ *	each
+ */
+void mips_cm_model_set_latch(struct mips_cm_model *m,
+			     enum mips_cm_pmu_latch latch)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&m->lock, flags);
+	m->latch = latch;
+	m->line = model_level(m);
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
 

@@ -39,9 +39,26 @@ enum mips_cm_pmu_resume {
 };
 
 /**
+ * enum mips_cm_pmu_latch - the model's reading of how CM_PCInt follows
+ *	Perf_Int_En; the specification only says that an interrupt "is
+ *	generated" when a counter overflows with Perf_Int_En set
+ * @MIPS_CM_PMU_LATCH_GATED: the line is the status gated by Perf_Int_En:
+ *	clearing Perf_Int_En drops it, whatever the status
+ * @MIPS_CM_PMU_LATCH_LATCHED: the line rises as with
+ *	%MIPS_CM_PMU_LATCH_GATED, but once high it stays high while any
+ *	overflow status bit is set, whatever Perf_Int_En says; only clearing
+ *	the status (or a reset of the block) drops it
+ */
+enum mips_cm_pmu_latch {
+	MIPS_CM_PMU_LATCH_GATED,
+	MIPS_CM_PMU_LATCH_LATCHED,
+};
+
+/**
  * enum mips_cm_pmu_fault - faults the model can raise
  * @MIPS_CM_PMU_FAULT_DEAD: the block does not answer: reads return all
- *	ones and writes are dropped (unmapped or powered-down block)
+ *	ones and writes are dropped (unmapped or powered-down block);
+ *	CM_PCInt stays where it was
  * @MIPS_CM_PMU_FAULT_STATE_LOSS: one-shot: every register returns to its
  *	reset value, as after a CM/cluster power-down
  * @MIPS_CM_PMU_FAULT_OVF_STOP: another agent (firmware, a debugger)
@@ -95,6 +112,8 @@ void mips_cm_model_set_reading(struct mips_cm_model *m,
 			       enum mips_cm_pmu_reading reading);
 void mips_cm_model_set_resume(struct mips_cm_model *m,
 			      enum mips_cm_pmu_resume resume);
+void mips_cm_model_set_latch(struct mips_cm_model *m,
+			     enum mips_cm_pmu_latch latch);
 void mips_cm_model_set_irq(struct mips_cm_model *m,
 			   void (*raise)(void *arg), void *arg);
 void mips_cm_model_set_hook(struct mips_cm_model *m,

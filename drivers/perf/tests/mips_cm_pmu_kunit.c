@@ -2,7 +2,9 @@
 /*
  * KUnit tests of the mips_cm PMU against the model of the CM debug block,
  * through the real perf core. The overflow interrupt is a simulated one
- * (IRQ_SIM) raised by the model's CM_PCInt line.
+ * (IRQ_SIM) raised by the model's CM_PCInt line, and raised again for as
+ * long as that level stays high and the interrupt enabled, as a level
+ * interrupt is.
  *
  * Expected values come from the MIPS CPS Coherence Manager performance
  * register documentation (GCR_DB_PC_*), typed in below, never from the
@@ -88,6 +90,15 @@ static const u8 spec_events[] = { 0, 1, 2, 3, 4, 5, 6, 8, 9, 16, 17 };
 #define PERIOD		BIT_ULL(32)
 #define WRAPS		1000
 
+/*
+ * The level of CM_PCInt is looked at every LEVEL_NS while it is high; a
+ * line taken LEVEL_STORM times in a row without dropping is a storm (the
+ * kernel's spurious-interrupt detector would give up the line only after
+ * 100000 unhandled ones).
+ */
+#define LEVEL_NS	(50 * NSEC_PER_USEC)
+#define LEVEL_STORM	1000
+
 static struct irq_domain *sim_domain;
 static struct fwnode_handle *sim_fwnode;
 static int sim_irq;
@@ -116,6 +127,12 @@ struct cm_test {
 	void (*hook_fn)(struct cm_test *t);
 	int hook_ran;
 	u64 hook_arg;
+	/* CM_PCInt as a level: see level_tick() */
+	raw_spinlock_t level_lock;
+	struct hrtimer level;
+	bool level_armed;
+	unsigned int level_held;
+	bool storm;
 	/* access recorder */
 	raw_spinlock_t rec_lock;
 	bool recording;
@@ -124,9 +141,70 @@ struct cm_test {
 	struct rec rec[MAX_REC];
 };
 
+/*
+ * IRQ_SIM delivers one interrupt per raise, as for an edge: a line the
+ * handler leaves high is never taken again. An interrupt controller takes
+ * a level interrupt again for as long as the line is high and the
+ * interrupt enabled; this timer does that while the model's CM_PCInt is
+ * high: each time the interrupt is enabled and not pending already, it
+ * raises it again. LEVEL_STORM raises in a row, with the line never low in
+ * between, are recorded as a storm and end the re-raising, so that the
+ * case reports it instead of hanging.
+ */
+static enum hrtimer_restart level_tick(struct hrtimer *timer)
+{
+	struct cm_test *t = container_of(timer, struct cm_test, level);
+	bool pending = true, raise = false;
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&t->level_lock, flags);
+	if (!mips_cm_model_line(t->m) || t->storm) {
+		t->level_held = 0;
+		t->level_armed = false;
+		raw_spin_unlock_irqrestore(&t->level_lock, flags);
+		return HRTIMER_NORESTART;
+	}
+	if (!irqd_irq_disabled(irq_get_irq_data(sim_irq)) &&
+	    !irq_get_irqchip_state(sim_irq, IRQCHIP_STATE_PENDING, &pending) &&
+	    !pending) {
+		if (++t->level_held >= LEVEL_STORM) {
+			WRITE_ONCE(t->storm, true);
+			t->level_armed = false;
+			raw_spin_unlock_irqrestore(&t->level_lock, flags);
+			return HRTIMER_NORESTART;
+		}
+		raise = true;
+	}
+	raw_spin_unlock_irqrestore(&t->level_lock, flags);
+	if (raise)
+		irq_set_irqchip_state(sim_irq, IRQCHIP_STATE_PENDING, true);
+	hrtimer_forward_now(timer, ns_to_ktime(LEVEL_NS));
+	return HRTIMER_RESTART;
+}
+
 static void sim_raise(void *arg)
 {
+	struct cm_test *t = arg;
+	unsigned long flags;
+
 	irq_set_irqchip_state(sim_irq, IRQCHIP_STATE_PENDING, true);
+	raw_spin_lock_irqsave(&t->level_lock, flags);
+	if (!t->level_armed && !t->storm) {
+		t->level_armed = true;
+		hrtimer_start(&t->level, ns_to_ktime(LEVEL_NS),
+			      HRTIMER_MODE_REL_HARD);
+	}
+	raw_spin_unlock_irqrestore(&t->level_lock, flags);
+}
+
+/* No case may leave CM_PCInt high and enabled until it storms. */
+static void expect_no_storm(struct kunit *test)
+{
+	struct cm_test *t = test->priv;
+
+	KUNIT_EXPECT_FALSE_MSG(test, READ_ONCE(t->storm),
+			       "CM_PCInt taken %d times in a row while held high",
+			       LEVEL_STORM);
 }
 
 static void cm_model(struct kunit *test, unsigned int num_cnt)
@@ -139,6 +217,7 @@ static void cm_model(struct kunit *test, unsigned int num_cnt)
 
 static void cm_drop_model(struct cm_test *t)
 {
+	hrtimer_cancel(&t->level);
 	mips_cm_model_destroy(t->m);
 	t->m = NULL;
 }
@@ -193,7 +272,7 @@ static int cm_probe_ops(struct kunit *test, struct mips_cm_pmu_platdata *pd,
 	if (!ops)
 		ops = mips_cm_model_ops(t->m);
 	if (pd->irq > 0 && connect)
-		mips_cm_model_set_irq(t->m, sim_raise, NULL);
+		mips_cm_model_set_irq(t->m, sim_raise, t);
 	cm = mips_cm_pmu_probe(pd, ops, TEST_PMU);
 	if (IS_ERR(cm))
 		return PTR_ERR(cm);
@@ -712,6 +791,24 @@ static void mips_cm_test_model_spec(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, mips_cm_model_line(t->m));
 	mips_cm_model_write(m, SPEC_OV, SPEC_OV_CYC);
 	KUNIT_EXPECT_FALSE(test, mips_cm_model_line(t->m));
+	/* gated: clearing Perf_Int_En drops it */
+	mips_cm_model_poke(m, SPEC_OV, SPEC_OV_CYC);
+	KUNIT_EXPECT_TRUE(test, mips_cm_model_line(m));
+	mips_cm_model_write(m, SPEC_CTL, SPEC_ALL_ON);
+	KUNIT_EXPECT_FALSE(test, mips_cm_model_line(m));
+	/* latched: it rises with Perf_Int_En, only the status drops it */
+	mips_cm_model_set_latch(m, MIPS_CM_PMU_LATCH_LATCHED);
+	KUNIT_EXPECT_FALSE(test, mips_cm_model_line(m));
+	mips_cm_model_write(m, SPEC_CTL, SPEC_ALL_ON | SPEC_INT_EN);
+	KUNIT_EXPECT_TRUE(test, mips_cm_model_line(m));
+	mips_cm_model_write(m, SPEC_CTL, SPEC_ALL_ON);
+	KUNIT_EXPECT_TRUE(test, mips_cm_model_line(m));
+	mips_cm_model_write(m, SPEC_OV, SPEC_OV_CYC);
+	KUNIT_EXPECT_FALSE(test, mips_cm_model_line(m));
+	mips_cm_model_poke(m, SPEC_OV, SPEC_OV_CYC);
+	KUNIT_EXPECT_FALSE(test, mips_cm_model_line(m));
+	mips_cm_model_write(m, SPEC_OV, SPEC_OV_CYC);
+	mips_cm_model_set_latch(m, MIPS_CM_PMU_LATCH_GATED);
 
 	/* Perf_Ovf_Stop: all counters stop when one reaches 0xFFFFFFFF */
 	mips_cm_model_write(m, SPEC_CTL, SPEC_ALL_ON | SPEC_OVF_STOP);
@@ -2214,15 +2311,59 @@ static void mips_cm_test_fault_spurious_irq(struct kunit *test)
 	check_three(test, &e);
 }
 
-static void mips_cm_test_fault_ov_stuck(struct kunit *test)
+/* The two readings of how CM_PCInt follows Perf_Int_En */
+static const enum mips_cm_pmu_latch latch_modes[] = {
+	MIPS_CM_PMU_LATCH_GATED,
+	MIPS_CM_PMU_LATCH_LATCHED,
+};
+
+static void latch_desc(const enum mips_cm_pmu_latch *l, char *desc)
+{
+	strscpy(desc, *l == MIPS_CM_PMU_LATCH_LATCHED ?
+		"CM_PCInt latched" : "CM_PCInt gated by Perf_Int_En",
+		KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(latch, latch_modes, latch_desc);
+
+/*
+ * Wait until the interrupt has been given up (disabled) or has stormed,
+ * and, with @stuck, until the driver has seen @stuck episodes of an
+ * overflow status that does not clear; 10 s at most.
+ */
+static void wait_line_off(struct kunit *test, unsigned long stuck)
 {
 	struct cm_test *t = test->priv;
+	struct irq_data *d = irq_get_irq_data(sim_irq);
+	int i;
+
+	for (i = 0; i < 5000; i++) {
+		if ((!stuck || mips_cm_pmu_ov_stuck(t->cm) >= stuck) &&
+		    (irqd_irq_disabled(d) || READ_ONCE(t->storm)))
+			return;
+		usleep_range(1000, 2000);
+	}
+}
+
+/*
+ * An overflow status that does not clear parks the interrupt: the line is
+ * disabled, whether or not clearing Perf_Int_En drops it, the fold timer
+ * alone counts and tries the status at every fold; once the status reads
+ * clean, Perf_Int_En and the line are on again and overflows are taken by
+ * the interrupt.
+ */
+static void mips_cm_test_fault_ov_stuck(struct kunit *test)
+{
+	const enum mips_cm_pmu_latch *latch = test->param_value;
+	struct cm_test *t = test->priv;
+	struct irq_data *d = irq_get_irq_data(sim_irq);
 	struct mips_cm_model_stats st;
 	struct three e;
 	unsigned long n;
 	unsigned int i;
 
 	cm_setup(test, true, 1);
+	mips_cm_model_set_latch(t->m, *latch);
 	open_three(test, &e);
 	inject_three(test, &e, 10, PERIOD - 10, 10);
 	wait_irq_done(test);
@@ -2236,10 +2377,16 @@ static void mips_cm_test_fault_ov_stuck(struct kunit *test)
 	for (n = 1; n <= 2; n++) {
 		mips_cm_model_fault(t->m, MIPS_CM_PMU_FAULT_OV_STUCK, true);
 		inject_three(test, &e, 0, PERIOD - 20, 0);
-		wait_irq_done(test);
+		wait_line_off(test, n);
 		KUNIT_EXPECT_TRUE(test, mips_cm_pmu_polling(t->cm));
 		KUNIT_EXPECT_EQ(test, peek(test, SPEC_CTL) & SPEC_INT_EN, 0U);
 		KUNIT_EXPECT_EQ(test, mips_cm_pmu_ov_stuck(t->cm), n);
+		/* parked: the line is released, held high or not */
+		KUNIT_EXPECT_TRUE(test, irqd_irq_disabled(d));
+		/* model: only a latched CM_PCInt stays high without Perf_Int_En */
+		KUNIT_EXPECT_EQ(test, mips_cm_model_line(t->m),
+				*latch == MIPS_CM_PMU_LATCH_LATCHED);
+		expect_no_storm(test);
 		check_three(test, &e);
 		for (i = 0; i < 20; i++) {
 			inject_three(test, &e, chunk(), chunk(), chunk());
@@ -2254,6 +2401,9 @@ static void mips_cm_test_fault_ov_stuck(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, peek(test, SPEC_CTL) & SPEC_INT_EN,
 				SPEC_INT_EN);
 		KUNIT_EXPECT_EQ(test, peek(test, SPEC_OV), 0U);
+		/* re-armed on a clean status: the line is enabled again */
+		KUNIT_EXPECT_FALSE(test, mips_cm_model_line(t->m));
+		KUNIT_EXPECT_FALSE(test, irqd_irq_disabled(d));
 		cm_stats(test, &st);
 		inject_three(test, &e, chunk(), chunk(), chunk());
 		wait_irq_done(test);
@@ -2261,6 +2411,7 @@ static void mips_cm_test_fault_ov_stuck(struct kunit *test)
 		check_three(test, &e);
 	}
 	KUNIT_EXPECT_EQ(test, mips_cm_pmu_ov_stuck(t->cm), 2UL);
+	expect_no_storm(test);
 }
 
 static void mips_cm_test_fault_state_loss(struct kunit *test)
@@ -2317,12 +2468,13 @@ static void hook_revive(struct cm_test *t)
 
 /*
  * The interrupt arrives while the block reads all ones: the handler must
- * switch the interrupt source off (else a level interrupt storms) and
- * leave the rest to the spurious-interrupt detector.
+ * switch the interrupt source off and give up the line (else a level
+ * interrupt storms).
  */
 static void mips_cm_test_irq_dead_block(struct kunit *test)
 {
 	struct cm_test *t = test->priv;
+	struct irq_data *d = irq_get_irq_data(sim_irq);
 	struct three e;
 
 	cm_setup(test, true, 1000);
@@ -2337,10 +2489,58 @@ static void mips_cm_test_irq_dead_block(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t->hook_ran, 1);
 	KUNIT_EXPECT_EQ(test, peek(test, SPEC_CTL) & SPEC_INT_EN, 0U);
 	KUNIT_EXPECT_TRUE(test, mips_cm_pmu_polling(t->cm));
+	KUNIT_EXPECT_TRUE(test, irqd_irq_disabled(d));
 	mips_cm_model_set_hook(t->m, NULL, NULL);
 	mips_cm_model_fault(t->m, MIPS_CM_PMU_FAULT_DEAD, false);
 	inject_three(test, &e, 1, 2, 3);
 	check_three(test, &e);
+}
+
+/*
+ * An overflow is pending when the block stops answering, and it does not
+ * come back: the handler can neither read, clear nor switch off the
+ * source, and the line stays high. It gives the line up (disabled, no
+ * storm) and the fold timer goes on alone; once the block answers again
+ * the counts continue from there. Under both readings of CM_PCInt: a dead
+ * block drops the write that clears Perf_Int_En either way.
+ */
+static void mips_cm_test_irq_dead_block_stays(struct kunit *test)
+{
+	const enum mips_cm_pmu_latch *latch = test->param_value;
+	struct cm_test *t = test->priv;
+	struct irq_data *d = irq_get_irq_data(sim_irq);
+	struct three e;
+
+	cm_setup(test, true, 1000);
+	mips_cm_model_set_latch(t->m, *latch);
+	open_three(test, &e);
+	inject_three(test, &e, 1, 2, 3);
+	check_three(test, &e);
+	KUNIT_EXPECT_FALSE(test, irqd_irq_disabled(d));
+	/* a status the handler has not taken yet; then the block dies */
+	mips_cm_model_poke(t->m, SPEC_OV, SPEC_OV_P0);
+	KUNIT_ASSERT_TRUE(test, mips_cm_model_line(t->m));
+	mips_cm_model_fault(t->m, MIPS_CM_PMU_FAULT_DEAD, true);
+	/* the interrupt controller takes the line (the poke raised nothing) */
+	mips_cm_model_fault(t->m, MIPS_CM_PMU_FAULT_SPURIOUS_IRQ, true);
+	wait_line_off(test, 0);
+	KUNIT_EXPECT_TRUE(test, irqd_irq_disabled(d));
+	KUNIT_EXPECT_TRUE(test, mips_cm_pmu_polling(t->cm));
+	/* model: still held high, nothing reached the block */
+	KUNIT_EXPECT_TRUE(test, mips_cm_model_line(t->m));
+	expect_no_storm(test);
+	/* the line stays given up while the block stays dead */
+	msleep(20);
+	KUNIT_EXPECT_TRUE(test, irqd_irq_disabled(d));
+	expect_no_storm(test);
+
+	mips_cm_model_fault(t->m, MIPS_CM_PMU_FAULT_DEAD, false);
+	inject_three(test, &e, 1, 2, 3);
+	check_three(test, &e);
+	KUNIT_EXPECT_EQ(test, peek(test, SPEC_CTL) & SPEC_INT_EN, 0U);
+	KUNIT_EXPECT_EQ(test, peek(test, SPEC_OV), 0U);
+	KUNIT_EXPECT_FALSE(test, mips_cm_model_line(t->m));
+	KUNIT_EXPECT_TRUE(test, irqd_irq_disabled(d));
 }
 
 static int mips_cm_test_init(struct kunit *test)
@@ -2350,6 +2550,9 @@ static int mips_cm_test_init(struct kunit *test)
 	if (!t)
 		return -ENOMEM;
 	raw_spin_lock_init(&t->rec_lock);
+	raw_spin_lock_init(&t->level_lock);
+	hrtimer_init(&t->level, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
+	t->level.function = level_tick;
 	test->priv = t;
 	/*
 	 * The events of the suite's PMUs count on the CPU of their cpumask,
@@ -2366,6 +2569,8 @@ static void mips_cm_test_exit(struct kunit *test)
 	cm_close_all(t);
 	if (t->cm)
 		cm_remove(t);
+	hrtimer_cancel(&t->level);
+	expect_no_storm(test);
 	if (t->m)
 		mips_cm_model_destroy(t->m);
 }
@@ -2422,10 +2627,11 @@ static struct kunit_case mips_cm_cases[] = {
 	KUNIT_CASE(mips_cm_test_no_irq),
 	KUNIT_CASE(mips_cm_test_fault_request_irq),
 	KUNIT_CASE(mips_cm_test_fault_spurious_irq),
-	KUNIT_CASE(mips_cm_test_fault_ov_stuck),
+	KUNIT_CASE_PARAM(mips_cm_test_fault_ov_stuck, latch_gen_params),
 	KUNIT_CASE(mips_cm_test_fault_state_loss),
 	KUNIT_CASE(mips_cm_test_fault_dead),
 	KUNIT_CASE(mips_cm_test_irq_dead_block),
+	KUNIT_CASE_PARAM(mips_cm_test_irq_dead_block_stays, latch_gen_params),
 	{}
 };
 
