@@ -201,8 +201,9 @@ static void sim_raise(void *arg)
 static void expect_no_storm(struct kunit *test)
 {
 	struct cm_test *t = test->priv;
+	bool storm = READ_ONCE(t->storm);
 
-	KUNIT_EXPECT_FALSE_MSG(test, READ_ONCE(t->storm),
+	KUNIT_EXPECT_FALSE_MSG(test, storm,
 			       "CM_PCInt taken %d times in a row while held high",
 			       LEVEL_STORM);
 }
