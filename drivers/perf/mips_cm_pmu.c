@@ -214,6 +214,8 @@ struct mips_cm_log {
  * @owned: the block is ours: from the first event's start to the end of
  *	the last one, the only time the driver writes to it
  * @irq: the overflow interrupt, or 0
+ * @line_on: @irq is enabled: only while the block is ours and the driver
+ *	relies on the interrupt (cm_line())
  * @polling: no usable interrupt: the fold timer also clears the status
  * @ov_stuck: the overflow status did not clear at the last attempt; the
  *	fold timer tries again at every fold
@@ -258,6 +260,7 @@ struct mips_cm_pmu {
 	unsigned int disabled;
 	bool owned;
 	int irq;
+	bool line_on;
 	bool polling;
 	bool ov_stuck;
 	unsigned long nr_ov_stuck;
@@ -509,13 +512,40 @@ static void cm_log_work(struct irq_work *work)
 		cm_log_ov_clears(log.rearmed);
 }
 
-/* Perf_Int_En off: the fold timer goes on alone. */
+/*
+ * Enable or disable the overflow interrupt, once each way: the line is on
+ * only while it is used, so that enable_irq() and disable_irq_nosync()
+ * stay balanced whichever path gives it up or takes it back. Never waits
+ * for a running handler: called from it, and with cm->lock held.
+ */
+static void cm_line(struct mips_cm_pmu *cm, bool on)
+{
+	if (cm->irq <= 0 || cm->line_on == on)
+		return;
+	cm->line_on = on;
+	if (on)
+		enable_irq(cm->irq);
+	else
+		disable_irq_nosync(cm->irq);
+}
+
+/*
+ * Perf_Int_En off and the line disabled: the fold timer goes on alone.
+ * Clearing Perf_Int_En alone is not enough: the CM register specification
+ * ("CM Performance Registers - Offset 0x6000", Perf_Int_En of
+ * GCR_DB_PC_CTL) says that an interrupt is generated when a counter
+ * reaches 0xFFFFFFFF with Perf_Int_En set, not that CM_PCInt drops when it
+ * is cleared while a status bit stays set; and a block that does not
+ * answer drops the write. A level line left enabled is taken again and
+ * again.
+ */
 static void cm_irq_off(struct mips_cm_pmu *cm)
 {
 	cm->polling = true;
 	cm->ctl &= ~CM_GCR_DB_PC_CTL_PERF_INT_EN;
 	if (cm->owned)
 		cm_write(cm, MIPS_CM_PC_CTL, cm_ctl_now(cm));
+	cm_line(cm, false);
 }
 
 /* Stop relying on the interrupt for good. */
@@ -531,7 +561,11 @@ static void cm_to_polling(struct mips_cm_pmu *cm, const char *why)
 	}
 }
 
-/* The overflow status cleared after it did not: re-arm a parked interrupt. */
+/*
+ * The overflow status cleared after it did not: re-arm a parked interrupt.
+ * The status reads clean, so CM_PCInt is low whether or not it is latched:
+ * the line can be enabled again.
+ */
 static void cm_ov_clears(struct mips_cm_pmu *cm)
 {
 	cm->ov_stuck = false;
@@ -542,8 +576,10 @@ static void cm_ov_clears(struct mips_cm_pmu *cm)
 		cm->tick_ov = 0;
 		cm->tick_irqs = cm->nr_irqs;
 		cm->ov_stuck_since = 0;
-		if (cm->owned)
+		if (cm->owned) {
 			cm_write(cm, MIPS_CM_PC_CTL, cm_ctl_now(cm));
+			cm_line(cm, true);
+		}
 	}
 	cm->log.cleared = cm->nr_ov_stuck;
 	cm->log.rearmed = cm->irq > 0 && !cm->polling;
@@ -554,9 +590,9 @@ static void cm_ov_clears(struct mips_cm_pmu *cm)
  * Write-one-to-clear exactly the bits we have seen, so that an overflow of
  * another counter that arrives meanwhile stays pending. A bit that does not
  * clear would assert a level interrupt for as long as it stays: the
- * interrupt is parked and the fold timer tries again at every fold (a
- * transient bus error, or a debugger holding the block, need not be the
- * end of the interrupt).
+ * interrupt is parked (Perf_Int_En off, the line disabled) and the fold
+ * timer tries again at every fold (a transient bus error, or a debugger
+ * holding the block, need not be the end of the interrupt).
  */
 static void cm_ov_clear(struct mips_cm_pmu *cm, u32 bits)
 {
@@ -770,9 +806,10 @@ static irqreturn_t cm_irq(int irq, void *data)
 	ov = cm_read(cm, MIPS_CM_PC_OV);
 	if (ov == U32_MAX || !cm_check_state(cm)) {
 		/*
-		 * Nothing can be read or cleared: switch the source off so
-		 * that a level interrupt cannot storm, and return IRQ_NONE so
-		 * that the spurious interrupt detector sees it if it goes on.
+		 * Nothing can be read or cleared, and the write that switches
+		 * the source off may not land either: disable the line too,
+		 * so that a level interrupt cannot storm. IRQ_NONE: nothing
+		 * was handled.
 		 */
 		cm_to_polling(cm, "interrupt while the debug block does not answer");
 		goto out;
@@ -907,8 +944,7 @@ static void cm_pmu_enable(struct pmu *pmu)
 		cm->owned = false;
 		cm_write(cm, MIPS_CM_PC_CTL, 0);
 		cm_write(cm, MIPS_CM_PC_OV, CM_PC_OV_ALL);
-		if (cm->irq > 0)
-			disable_irq_nosync(cm->irq);
+		cm_line(cm, false);
 	} else if (cm->owned && cm->reset) {
 		cm_commit(cm);
 	}
@@ -1018,9 +1054,11 @@ static int cm_add(struct perf_event *event, int flags)
 		cm->ov_stuck_since = 0;
 		cm_write(cm, MIPS_CM_PC_CTL, 0);
 		cm_write(cm, MIPS_CM_PC_OV, CM_PC_OV_ALL);
-		/* only now can the line not be left asserted by someone else */
-		if (cm->irq > 0)
-			enable_irq(cm->irq);
+		/*
+		 * Only now can the line not be left asserted by someone else;
+		 * an interrupt given up stays off.
+		 */
+		cm_line(cm, !cm->polling);
 	}
 	cm->events[idx] = event;
 	cm->active++;
