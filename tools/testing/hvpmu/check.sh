@@ -279,6 +279,9 @@ step_lint_dt() {
 	for b in $(series_added 'Documentation/devicetree/bindings/*.yaml'); do
 		name=$(basename "$b" .yaml)
 		log=$BUILD/dt_binding_check-$name.log
+		# a second run on an unchanged tree would check nothing
+		find "$BUILD/dt_binding_check" -name "$name.example.*" \
+			-delete 2>/dev/null
 		if ! make -C "$KDIR" O="$BUILD/dt_binding_check" -j"$JOBS" \
 			DT_SCHEMA_MIN_VERSION=2022.08 \
 			DT_SCHEMA_FILES="${b#Documentation/devicetree/bindings/}" \
