@@ -516,7 +516,9 @@ static void cm_log_work(struct irq_work *work)
  * Enable or disable the overflow interrupt, once each way: the line is on
  * only while it is used, so that enable_irq() and disable_irq_nosync()
  * stay balanced whichever path gives it up or takes it back. Never waits
- * for a running handler: called from it, and with cm->lock held.
+ * for a running handler: called from it, and with cm->lock held and
+ * interrupts off, which an irqchip behind a slow bus (irq_bus_lock) would
+ * not allow; CM_PCInt goes to the MIPS GIC, which has none.
  */
 static void cm_line(struct mips_cm_pmu *cm, bool on)
 {
@@ -563,8 +565,10 @@ static void cm_to_polling(struct mips_cm_pmu *cm, const char *why)
 
 /*
  * The overflow status cleared after it did not: re-arm a parked interrupt.
- * The status reads clean, so CM_PCInt is low whether or not it is latched:
- * the line can be enabled again.
+ * The bits that stuck read clean (from cm_ov_clear(), only the bits just
+ * written are read back), so CM_PCInt is low unless another counter has
+ * overflowed meanwhile, latched or not: the line can be enabled again, and
+ * such an overflow is taken by the handler at once.
  */
 static void cm_ov_clears(struct mips_cm_pmu *cm)
 {
