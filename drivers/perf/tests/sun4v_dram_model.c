@@ -8,6 +8,7 @@
  * (niagara2regs.h) and the released sun4v hypervisor (hcall_niagara2.s).
  */
 
+#include <kunit/visibility.h>
 #include <linux/export.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
@@ -90,7 +91,7 @@ int sun4v_dram_model_decode(enum sun4v_pmu_chip chip, unsigned long reg,
 	*counter = model_n2_regs[reg].pic;
 	return model_n2_regs[reg].chan;
 }
-EXPORT_SYMBOL_GPL(sun4v_dram_model_decode);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_dram_model_decode);
 
 static void model_count(struct sun4v_dram_model *m,
 			enum sun4v_dram_model_op op, unsigned long reg)
@@ -288,7 +289,7 @@ void sun4v_dram_model_init(struct sun4v_dram_model *m,
 	m->ht_access = true;
 	m->absent_status = HV_EINVAL;
 }
-EXPORT_SYMBOL_GPL(sun4v_dram_model_init);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_dram_model_init);
 
 /**
  * sun4v_dram_model_traffic() - make a channel see @n occurrences of an event
@@ -310,7 +311,7 @@ void sun4v_dram_model_traffic(struct sun4v_dram_model *m, unsigned int chan,
 	model_traffic(m, chan, event, n);
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
-EXPORT_SYMBOL_GPL(sun4v_dram_model_traffic);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_dram_model_traffic);
 
 /**
  * sun4v_dram_model_inject() - make calls fail
@@ -336,7 +337,7 @@ void sun4v_dram_model_inject(struct sun4v_dram_model *m,
 	m->inj_count = count;
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
-EXPORT_SYMBOL_GPL(sun4v_dram_model_inject);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_dram_model_inject);
 
 /**
  * sun4v_dram_model_inject_traffic() - traffic just before each failing call
@@ -360,7 +361,7 @@ void sun4v_dram_model_inject_traffic(struct sun4v_dram_model *m,
 	m->inj_traffic = n;
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
-EXPORT_SYMBOL_GPL(sun4v_dram_model_inject_traffic);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_dram_model_inject_traffic);
 
 /**
  * sun4v_dram_model_calls() - how many calls were made
@@ -385,7 +386,7 @@ unsigned long sun4v_dram_model_calls(struct sun4v_dram_model *m,
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 	return n;
 }
-EXPORT_SYMBOL_GPL(sun4v_dram_model_calls);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_dram_model_calls);
 
 /**
  * sun4v_dram_model_reset_calls() - zero the call counters
@@ -399,7 +400,7 @@ void sun4v_dram_model_reset_calls(struct sun4v_dram_model *m)
 	memset(m->calls, 0, sizeof(m->calls));
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
-EXPORT_SYMBOL_GPL(sun4v_dram_model_reset_calls);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_dram_model_reset_calls);
 
 MODULE_DESCRIPTION("Model of the sun4v perfreg hypercalls, for KUnit tests");
 MODULE_LICENSE("GPL");

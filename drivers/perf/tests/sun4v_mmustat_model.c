@@ -14,6 +14,7 @@
 
 #define pr_fmt(fmt) "sun4v_mmustat_model: " fmt
 
+#include <kunit/visibility.h>
 #include <linux/cpu.h>
 #include <linux/irqflags.h>
 #include <linux/kernel.h>
@@ -348,7 +349,7 @@ sun4v_mmustat_model_create(bool niagara1, u64 tick_hz)
 	};
 	return m;
 }
-EXPORT_SYMBOL_GPL(sun4v_mmustat_model_create);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_mmustat_model_create);
 
 /**
  * sun4v_mmustat_model_destroy() - free the model and all its memory
@@ -365,7 +366,7 @@ void sun4v_mmustat_model_destroy(struct sun4v_mmustat_model *m)
 	kfree(m->slot);
 	kfree(m);
 }
-EXPORT_SYMBOL_GPL(sun4v_mmustat_model_destroy);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_mmustat_model_destroy);
 
 /**
  * sun4v_mmustat_model_ops() - the hook to hand to the driver
@@ -379,7 +380,7 @@ sun4v_mmustat_model_ops(struct sun4v_mmustat_model *m)
 {
 	return &m->ops;
 }
-EXPORT_SYMBOL_GPL(sun4v_mmustat_model_ops);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_mmustat_model_ops);
 
 /**
  * sun4v_mmustat_model_traffic() - TSB hits found by the hypervisor
@@ -409,7 +410,7 @@ void sun4v_mmustat_model_traffic(struct sun4v_mmustat_model *m,
 		m->dropped += n;
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
-EXPORT_SYMBOL_GPL(sun4v_mmustat_model_traffic);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_mmustat_model_traffic);
 
 /**
  * sun4v_mmustat_model_inject() - make one future call fail
@@ -431,7 +432,7 @@ void sun4v_mmustat_model_inject(struct sun4v_mmustat_model *m,
 	};
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
-EXPORT_SYMBOL_GPL(sun4v_mmustat_model_inject);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_mmustat_model_inject);
 
 /**
  * sun4v_mmustat_model_misalign() - hand out misaligned buffers from now on
@@ -443,7 +444,7 @@ void sun4v_mmustat_model_misalign(struct sun4v_mmustat_model *m, u64 offset)
 {
 	WRITE_ONCE(m->misalign, offset);
 }
-EXPORT_SYMBOL_GPL(sun4v_mmustat_model_misalign);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_mmustat_model_misalign);
 
 /**
  * sun4v_mmustat_model_calls() - number of calls made through the ops
@@ -457,7 +458,7 @@ unsigned long sun4v_mmustat_model_calls(struct sun4v_mmustat_model *m,
 {
 	return READ_ONCE(m->calls[call]);
 }
-EXPORT_SYMBOL_GPL(sun4v_mmustat_model_calls);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_mmustat_model_calls);
 
 /**
  * sun4v_mmustat_model_wrong_cpu() - hypercalls not made on the target vCPU
@@ -470,7 +471,7 @@ unsigned long sun4v_mmustat_model_wrong_cpu(struct sun4v_mmustat_model *m)
 {
 	return READ_ONCE(m->wrong_cpu);
 }
-EXPORT_SYMBOL_GPL(sun4v_mmustat_model_wrong_cpu);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_mmustat_model_wrong_cpu);
 
 /**
  * sun4v_mmustat_model_bad_frees() - frees of buffers still configured
@@ -483,7 +484,7 @@ unsigned long sun4v_mmustat_model_bad_frees(struct sun4v_mmustat_model *m)
 {
 	return READ_ONCE(m->bad_frees);
 }
-EXPORT_SYMBOL_GPL(sun4v_mmustat_model_bad_frees);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_mmustat_model_bad_frees);
 
 /**
  * sun4v_mmustat_model_leaked() - driver buffers given up
@@ -496,7 +497,7 @@ unsigned long sun4v_mmustat_model_leaked(struct sun4v_mmustat_model *m)
 {
 	return READ_ONCE(m->leaked);
 }
-EXPORT_SYMBOL_GPL(sun4v_mmustat_model_leaked);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_mmustat_model_leaked);
 
 /**
  * sun4v_mmustat_model_live_buffers() - driver buffers not freed
@@ -508,7 +509,7 @@ long sun4v_mmustat_model_live_buffers(struct sun4v_mmustat_model *m)
 {
 	return READ_ONCE(m->live);
 }
-EXPORT_SYMBOL_GPL(sun4v_mmustat_model_live_buffers);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_mmustat_model_live_buffers);
 
 /**
  * sun4v_mmustat_model_slot() - the real address configured on a vCPU
@@ -521,7 +522,7 @@ u64 sun4v_mmustat_model_slot(struct sun4v_mmustat_model *m, unsigned int cpu)
 {
 	return READ_ONCE(m->slot[cpu]);
 }
-EXPORT_SYMBOL_GPL(sun4v_mmustat_model_slot);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_mmustat_model_slot);
 
 struct model_guest_conf {
 	struct sun4v_mmustat_model *m;
@@ -568,7 +569,7 @@ unsigned long sun4v_mmustat_model_guest_conf(struct sun4v_mmustat_model *m,
 	*prev = g.prev;
 	return status;
 }
-EXPORT_SYMBOL_GPL(sun4v_mmustat_model_guest_conf);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_mmustat_model_guest_conf);
 
 /**
  * sun4v_mmustat_model_race() - another user's conf lands just before the
@@ -592,7 +593,7 @@ void sun4v_mmustat_model_race(struct sun4v_mmustat_model *m, unsigned int cpu,
 	m->race_raddr = raddr;
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 }
-EXPORT_SYMBOL_GPL(sun4v_mmustat_model_race);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_mmustat_model_race);
 
 /**
  * sun4v_mmustat_model_foreign_buf() - a buffer belonging to another user
@@ -615,7 +616,7 @@ u64 sun4v_mmustat_model_foreign_buf(struct sun4v_mmustat_model *m,
 	}
 	return m->foreign[idx];
 }
-EXPORT_SYMBOL_GPL(sun4v_mmustat_model_foreign_buf);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_mmustat_model_foreign_buf);
 
 /**
  * sun4v_mmustat_model_read() - one word of a buffer in guest memory
@@ -639,7 +640,7 @@ u64 sun4v_mmustat_model_read(struct sun4v_mmustat_model *m, u64 raddr,
 	raw_spin_unlock_irqrestore(&m->lock, flags);
 	return v;
 }
-EXPORT_SYMBOL_GPL(sun4v_mmustat_model_read);
+EXPORT_SYMBOL_IF_KUNIT(sun4v_mmustat_model_read);
 
 MODULE_DESCRIPTION("Model of the sun4v MMU statistics hypercalls, for KUnit tests");
 MODULE_LICENSE("GPL");
