@@ -11,17 +11,17 @@
 # Without steps, each series runs its plan (series_plan below): on 6.12,
 # the series the drivers are written for, every x86_64 tier (the sun4v
 # drivers, sparc64 code, built in by shim/sparc64-on-x86.sh), the cross
-# builds, the native KUnit runs on ppc64 (the suite of Linux's own
-# hv-gpci.c) and sparc64, the ppc64le guest of Linux's hv_gpci with the
-# real perf, the mips64el guest of mips_cm with the real perf (mips_cm's
-# stress there in check-full only, see step_stress) and the sparc64 guest
-# of the sun4v PMUs with the real perf;
+# builds, the ppc64le and ppc64 (big-endian) guests of Linux's hv_gpci
+# with the real perf, the mips64el guest of mips_cm with the real perf
+# (mips_cm's stress there in check-full only, see step_stress) and the
+# sparc64 guest of the sun4v PMUs with the real perf, each running the
+# KUnit suites of its architecture (so no native tier on 6.12);
 # on 6.1, the backport, the steps that prove it (KUnit: the drivers
 # on 6.1's perf core, in a debug kernel; style, cross builds), the
 # native-architecture KUnit runs on ppc64, sparc64 and mips (mips_cm is
 # MIPS code: its suites run there only; 6.1's mips64el guest, with CPU
-# hotplug, in check-full: it stalls intermittently, see RESULTS.md). CHECK_FULL=1 (make
-# check-full) runs every step on every series, native on all three. Given
+# hotplug, in check-full: it stalls intermittently, see RESULTS.md).
+# CHECK_FULL=1 (make check-full) runs every step on every series. Given
 # steps run on every series, native on the first only.
 #
 # kunit, e2e and stress share one guest kernel per series (built by the
@@ -552,14 +552,17 @@ step_stress() {
 	note "stress mips64el: $(elapsed "$t0")"
 }
 
-# Linux's own hv_gpci, with the series, in a ppc64le pseries guest with the
-# real perf tool (e2e/ppc64/run.sh): its own kernel and perf builds.
+# Linux's own hv_gpci, with the series, in a little-endian and a
+# big-endian pseries guest with the real perf tool (e2e/ppc64/run.sh):
+# their own kernel and perf builds, the powerpc KUnit suites built in.
 step_e2e_ppc64() {
-	local t0
-	t0=$(date +%s)
-	note "end-to-end: ppc64le guest, Linux's hv_gpci on the hcall model, the real perf tool"
-	run_sub e2e-ppc64 "$HERE/e2e/ppc64/run.sh"
-	note "end-to-end ppc64le: $(elapsed "$t0")"
+	local t0 e
+	for e in le be; do
+		t0=$(date +%s)
+		note "end-to-end: ppc64 guest ($e), Linux's hv_gpci on the hcall model, the real perf tool"
+		run_sub "e2e-ppc64$e" env E2E_PPC64_ENDIAN=$e "$HERE/e2e/ppc64/run.sh"
+		note "end-to-end ppc64 ($e): $(elapsed "$t0")"
+	done
 }
 
 # mips_cm on its own architecture: a mips64el malta guest (I6400, CPS)
@@ -585,27 +588,20 @@ step_e2e_sparc64() {
 	note "end-to-end sparc64: $(elapsed "$t0")"
 }
 
-# The native tier in make check: ppc64 and sparc64, the big-endian 64-bit
-# machines of hv_gpci and the sun4v PMUs (6.12's KUnit suite of Linux's
-# own hv-gpci.c needs its static stubs; 6.12.y's sparc64 kernel is built
-# with fixes/6.12-sparc64-fmode-nonotify.patch), on both series; and mips,
-# the only architecture mips_cm builds on (its KUnit suites without CPU
-# hotplug, which the e2e-mips guest has), on 6.1, whose mips guest is in
-# check-full only; on 6.12 the mips guest runs them.
-check_native_arches() {
-	case "$1" in
-	6.1) echo "ppc64 sparc64 mips" ;;
-	*) echo "ppc64 sparc64" ;;
-	esac
-}
+# The native tier: KUnit kernels of the series alone (no shim), built by
+# kunit.py, on ppc64, sparc64 and mips, the machines of hv_gpci, the sun4v
+# PMUs and mips_cm (its KUnit suites without CPU hotplug, which the
+# e2e-mips guest has), and the boot-time glue checks. In make check on 6.1
+# only, whose guests are in check-full: on 6.12 the guests of e2e-ppc64
+# (big- and little-endian), e2e-sparc64 and e2e-mips build the same suites
+# for their architecture (kunit/*.kunitconfig, and Linux's own
+# hv-gpci.c's) and run them, and another kernel of the same architecture
+# would test them again.
 step_native() {
-	local t0 arches=()
+	local t0
 	t0=$(date +%s)
-	if [ ${#steps[@]} -eq 0 ] && [ "${CHECK_FULL:-0}" != 1 ]; then
-		read -ra arches <<< "$(check_native_arches "$HVPMU_SERIES")"
-	fi
-	note "native: KUnit and arch glue under QEMU on ${arches[*]:-ppc64 sparc64 mips}"
-	run_sub native "$HERE/native/run.sh" "${arches[@]}"
+	note "native: KUnit and arch glue under QEMU on ppc64 sparc64 mips"
+	run_sub native "$HERE/native/run.sh"
 	note "native: $(elapsed "$t0")"
 }
 
@@ -637,9 +633,8 @@ series_plan() {
 		echo "$ALL_STEPS"
 		return
 	fi
-	# native: KUnit under QEMU, ppc64, sparc64 and mips on 6.1, ppc64 and
-	# sparc64 on 6.12
-	# (see step_native).
+	# native: KUnit under QEMU, ppc64, sparc64 and mips, on 6.1 (see
+	# step_native).
 	case "$1" in
 	# e2e-mips on 6.1 in check-full only: its guest stalls (RESULTS.md);
 	# e2e-sparc64 on 6.1 in check-full only: it passes there, but with
@@ -647,7 +642,9 @@ series_plan() {
 	# guest take about 15 min on 2 cores (estimated from a loaded host),
 	# on top of 6.12's
 	6.1) echo "kunit lint cross native" ;;
-	*) echo "kunit lint cross extmod e2e stress native e2e-ppc64 e2e-mips e2e-sparc64" ;;
+	# native: its suites run in the guests of the same architectures
+	# (see step_native)
+	*) echo "kunit lint cross extmod e2e stress e2e-ppc64 e2e-mips e2e-sparc64" ;;
 	esac
 }
 steps=("$@")

@@ -3,8 +3,8 @@
 # Sourced by the test scripts: where the repository, the kernel tree and the
 # build directories are, and how to call the compiler.
 #
-# Environment: SERIES (kernel series, 6.1 or 6.12; default 6.1 here, make
-# check runs each), KDIR (kernel tree, default .cache/linux-$SERIES made by
+# Environment: SERIES (kernel series, 6.12 or 6.1; default 6.12 here, the
+# series the drivers are written for; make check runs each), KDIR (kernel tree, default .cache/linux-$SERIES made by
 # setup.sh; its series is read from its Makefile), BUILD (build
 # directories, default $BUILD_ROOT/$SERIES; BUILD_ROOT default build/),
 # JOBS (make -j, default nproc).
@@ -19,7 +19,7 @@ if [ -n "${KDIR:-}" ]; then
 		exit 1
 	}
 else
-	HVPMU_SERIES=${SERIES:-6.1}
+	HVPMU_SERIES=${SERIES:-6.12}
 	HVPMU_SERIES=${HVPMU_SERIES%% *}
 	hvpmu_known_series "$HVPMU_SERIES" || {
 		echo "SERIES=$HVPMU_SERIES: not a supported series ($HVPMU_ALL_SERIES)" >&2

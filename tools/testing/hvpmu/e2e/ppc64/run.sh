@@ -2,13 +2,18 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # End-to-end tests of Linux's own hv_gpci (arch/powerpc/perf/hv-gpci.c with
-# the series) on a little-endian pseries guest under QEMU (TCG, POWER10,
-# -smp 2), with the real perf tool: perf built from the tree's tools/perf
-# for ppc64le, static, and Debian's ppc64el busybox. The guest kernel is
-# built from a copy of the tree with shim.patch applied after the series,
-# so that the hv_gpci model (sim/) answers H_GET_PERF_COUNTER_INFO; QEMU
-# itself answers H_FUNCTION. The model's KUnit suite runs at boot, then
-# the guest runs guest.sh.
+# the series) on a pseries guest under QEMU (TCG, POWER10, -smp 2),
+# little-endian or big-endian (E2E_PPC64_ENDIAN), with the real perf tool:
+# perf built from the tree's tools/perf, static, and busybox (Debian's
+# ppc64el busybox-static; for big-endian, which Debian does not build,
+# Debian's busybox source built as it builds busybox-static). The guest
+# kernel is built from a copy of the tree with shim.patch applied after
+# the series, so that the hv_gpci model (sim/) answers
+# H_GET_PERF_COUNTER_INFO; QEMU itself answers H_FUNCTION. The KUnit
+# suites run at boot, built in: the model's, those of kunit/*.kunitconfig
+# for powerpc and, where the series has it, that of Linux's own hv-gpci.c
+# (the native ppc64 tier's suites, in the same kernel as the perf checks);
+# then the guest runs guest.sh.
 #
 # Prints the guest's "PASS: ..."/"FAIL: ..."/"SKIP: ..." lines and a final
 # "N passed, N failed[, N skipped]" line; exits non-zero when a check failed,
@@ -25,15 +30,28 @@
 # E2E_PPC64_WITHOUT_SERIES=1: Linux's hv_gpci as the base tree has it (the
 # powerpc series' patches reversed in the copy); E2E_PPC64_REVERSE="0419
 # ...": only those patches of it reversed (make bench's "without" figures);
-# E2E_PPC64_APPEND: the guest's extra kernel arguments (percpu_alloc=page).
+# E2E_PPC64_APPEND: the guest's extra kernel arguments (percpu_alloc=page);
+# E2E_PPC64_ENDIAN: le (the default) or be, the guest's byte order (the
+# big-endian guest's check names start with "big-endian: ").
 set -uo pipefail
 
 PPC_DIR=$(cd "$(dirname "$0")" && pwd)
 . "$PPC_DIR/../lib.sh"
-OUT=$BUILD/e2e-ppc64le
+ENDIAN=${E2E_PPC64_ENDIAN:-le}
+case $ENDIAN in
+le) OUT=$BUILD/e2e-ppc64le CROSS=powerpc64le-linux-gnu-
+    PPC_CACHE=$REPO/.cache/ppc64el WHAT=e2e-ppc64
+    ENDIAN_CONFIG=CONFIG_CPU_LITTLE_ENDIAN=y ;;
+be) OUT=$BUILD/e2e-ppc64be CROSS=powerpc64-linux-gnu-
+    PPC_CACHE=$REPO/.cache/ppc64 WHAT=e2e-ppc64be
+    ENDIAN_CONFIG=CONFIG_CPU_BIG_ENDIAN=y
+    # one guest's checks told from the other's
+    exec > >(sed -u -E 's/^(PASS|FAIL|SKIP): /\1: big-endian: /') ;;
+*) echo "FAIL: e2e-ppc64: E2E_PPC64_ENDIAN=$ENDIAN (le or be)"
+   echo "0 passed, 1 failed"
+   exit 1 ;;
+esac
 SRC=$OUT/src
-CROSS=powerpc64le-linux-gnu-
-PPC_CACHE=$REPO/.cache/ppc64el
 E2E_MIN_CHECKS=${E2E_MIN_CHECKS:-60}
 MODE=guest
 [ "${1:-}" = --bench ] && { MODE=bench; shift; E2E_MIN_CHECKS=1; }
@@ -41,11 +59,31 @@ EXTRA=${1:-}
 REVERSE=${E2E_PPC64_REVERSE:-}
 [ "${E2E_PPC64_WITHOUT_SERIES:-0}" = 1 ] && REVERSE=all
 
-say() { printf '[e2e-ppc64] %s\n' "$*" >&2; }
+say() { printf '[%s] %s\n' "$WHAT" "$*" >&2; }
 die() {
-	echo "FAIL: e2e-ppc64: $*"
+	echo "FAIL: $WHAT: $*"
 	echo "0 passed, 1 failed"
 	exit 1
+}
+
+# ppc_config SRC: the kernel's fragment: pseries.config, the byte order,
+# the KUnit fragments of kunit/*.kunitconfig for powerpc and the suite of
+# the tree SRC's hv-gpci.c where it has one (where two set an option, the
+# last wins; each option printed once).
+ppc_config() {
+	{
+		cat "$PPC_DIR/pseries.config"
+		echo "$ENDIAN_CONFIG"
+		# shellcheck disable=SC2046 # file names without blanks
+		cat $(hvpmu_kunitconfigs powerpc)
+		if grep -q '^config HV_GPCI_KUNIT_TEST' \
+			"$1/arch/powerpc/platforms/pseries/Kconfig"; then
+			echo CONFIG_HV_GPCI_KUNIT_TEST=y
+		fi
+	} | awk '/^CONFIG_[A-Za-z0-9_]*=/ { k = $0; sub(/=.*/, "", k) }
+		/^# CONFIG_[A-Za-z0-9_]* is not set$/ { k = $2 }
+		k != "" { if (!(k in v)) order[n++] = k; v[k] = $0; k = "" }
+		END { for (i = 0; i < n; i++) print v[order[i]] }'
 }
 
 # ppc_kernel LOG: the guest kernel in $OUT/vmlinux.
@@ -75,16 +113,16 @@ ppc_kernel() {
 	cp "$PPC_DIR"/sim/* "$sim/" || return 1
 	mk=(make -C "$SRC" O="$OUT/obj" ARCH=powerpc CROSS_COMPILE="$CROSS"
 	    CC="${CC_PREFIX}${CROSS}gcc" -j"$JOBS")
-	e2e_allnoconfig "$log" "$OUT/obj" "$PPC_DIR/ppc64le.config" "${mk[@]}" ||
+	ppc_config "$SRC" > "$OUT/pseries.config" || return 1
+	e2e_allnoconfig "$log" "$OUT/obj" "$OUT/pseries.config" "${mk[@]}" ||
 		return 1
-	say "building the ppc64le kernel in $OUT/obj (log: $log)"
+	say "building the kernel in $OUT/obj (log: $log)"
 	"${mk[@]}" vmlinux >> "$log" 2>&1 || { tail -n 30 "$log" >&2; return 1; }
 }
 
-# ppc_perf LOG: perf of the tree for ppc64le, static (the guest has no
-# libraries).
+# ppc_perf LOG: perf of the tree, static (the guest has no libraries).
 ppc_perf() {
-	say "building perf from $KDIR/tools/perf for ppc64le in $OUT/perf (log: $1)"
+	say "building perf from $KDIR/tools/perf with $CROSS in $OUT/perf (log: $1)"
 	e2e_perf_make "$OUT/perf" "$1" ARCH=powerpc CROSS_COMPILE="$CROSS" \
 		LDFLAGS=-static NO_LIBELF=1 NO_ZLIB=1 NO_LIBCAP=1
 }
@@ -132,13 +170,53 @@ INIT
 	(cd "$root" && find . | cpio -o -H newc --quiet) > "$OUT/initramfs.cpio"
 }
 
+# ppc_kunit_cases CONSOLE DIR: a "PASS|SKIP: kunit: suite.case" line per
+# KUnit case of the console's KTAP, a FAIL per failed case; a FAIL when
+# the model's suite or, where the tree has it, Linux's own hv-gpci.c's did
+# not run. NCASES: the cases seen.
+ppc_kunit_cases() {
+	local console=$1 dir=$2 status name s
+	NCASES=0
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	tr -d '\r' < "$console" > "$dir/console.log"
+	(cd "$KDIR" && python3 tools/testing/kunit/kunit.py parse \
+		--json="$dir/kunit.json" "$dir/console.log") > "$dir/parse.log" 2>&1
+	if [ ! -s "$dir/kunit.json" ]; then
+		e2e_fail kunit "kunit.py parse of the console failed ($dir/parse.log)"
+		return
+	fi
+	while read -r status name; do
+		NCASES=$((NCASES + 1))
+		case "$status" in
+		PASS) echo "PASS: kunit: $name"; npass=$((npass + 1)) ;;
+		SKIP) echo "SKIP: kunit: $name ($(kunit_skip_reason "$dir/console.log" "$name"))"
+		      nskip=$((nskip + 1)) ;;
+		*) e2e_fail kunit "$name ($status)" ;;
+		esac
+	done < <(kunit_counts "$dir/kunit.json")
+	for s in hv_gpci_model $(grep -q '^CONFIG_HV_GPCI_KUNIT_TEST=y' \
+				 "$OUT/obj/.config" && echo hv_gpci); do
+		grep -Eq "^ *ok [0-9]+ $s\$" "$dir/console.log" ||
+			e2e_fail kunit "the suite $s did not run and pass (see $console)"
+	done
+}
+
 t0=$(date +%s)
 mkdir -p "$OUT"
 for c in ${CROSS}gcc qemu-system-ppc64 dpkg-deb patch; do
 	command -v "$c" > /dev/null || die "command $c not found (make setup installs it)"
 done
-e2e_foreign_busybox ppc64el "$PPC_CACHE" ||
-	die "could not fetch busybox-static for ppc64el"
+if [ "$ENDIAN" = le ]; then
+	e2e_foreign_busybox ppc64el "$PPC_CACHE" ||
+		die "could not fetch busybox-static for ppc64el"
+else
+	# static glibc for big-endian ppc64 (libc6-dev-ppc64-cross)
+	[ -e /usr/powerpc64-linux-gnu/lib/libc.a ] ||
+		die "no /usr/powerpc64-linux-gnu/lib/libc.a (make setup installs libc6-dev-ppc64-cross)"
+	e2e_cross_busybox "$PPC_CACHE" "$CROSS" ppc64 "$OUT/busybox.log" ||
+		die "busybox build (log: $OUT/busybox.log)"
+fi
 : > "$OUT/kernel.log"
 ppc_kernel "$OUT/kernel.log" || die "kernel build (log: $OUT/kernel.log)"
 t1=$(date +%s)
@@ -165,22 +243,12 @@ timeout --foreground "${TIMEOUT:-900}" qemu-system-ppc64 -M pseries \
 rc=$?
 t3=$(date +%s)
 
-e2e_report e2e-ppc64 "$results" "$rc" "$console" "$E2E_MIN_CHECKS"
-# The model's KUnit suite ran at boot: its cases from the console's KTAP.
-kunit=$(tr -d '\r' < "$console" |
-	sed -n '/# Subtest: hv_gpci_model$/,/ok [0-9]* hv_gpci_model$/p')
-for c in $(echo "$kunit" | sed -n 's/^ *ok [0-9]* \(gpci_[a-z0-9_]*\).*/\1/p'); do
-	echo "PASS: kunit hv_gpci_model: $c"
-	npass=$((npass + 1))
-done
-for c in $(echo "$kunit" | sed -n 's/^ *not ok [0-9]* \(gpci_[a-z0-9_]*\).*/\1/p'); do
-	e2e_fail "kunit hv_gpci_model" "$c"
-done
-if ! echo "$kunit" | grep -q '^ *ok [0-9]* hv_gpci_model$'; then
-	e2e_fail "kunit hv_gpci_model" "the suite did not pass (see $console)"
-fi
-e2e_log_scan e2e-ppc64 "$console"
-say "kernel $((t1 - t0))s, perf $((t2 - t1))s, guest $((t3 - t2))s"
+e2e_report "$WHAT" "$results" "$rc" "$console" "$E2E_MIN_CHECKS"
+# The KUnit suites ran at boot: their cases from the console's KTAP,
+# through the tree's kunit.py, a line each.
+ppc_kunit_cases "$console" "$OUT/kunit"
+e2e_log_scan "$WHAT" "$console"
+say "kernel $((t1 - t0))s, perf $((t2 - t1))s, guest $((t3 - t2))s, $NCASES KUnit cases"
 summary="$npass passed, $nfail failed"
 [ "$nskip" -gt 0 ] && summary="$summary, $nskip skipped"
 echo "$summary"
