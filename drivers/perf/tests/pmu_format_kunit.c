@@ -124,6 +124,19 @@ static void pmu_format_test_check(struct kunit *test)
 }
 
 /*
+ * config3 (perf_event_attr since Linux 6.3) is checked as the other words
+ * are: a bit there that no field declares is refused.
+ */
+static void pmu_format_test_config3(struct kunit *test)
+{
+	struct perf_event_attr attr = { .config3 = BIT_ULL(0) };
+
+	KUNIT_EXPECT_EQ(test, pmu_format_check(test_format, &attr), -EINVAL);
+	attr.config3 = BIT_ULL(63);
+	KUNIT_EXPECT_EQ(test, pmu_format_check(test_format, &attr), -EINVAL);
+}
+
+/*
  * Every word, offset and width: the format file names exactly the field's
  * bits, and the check accepts exactly them in that word.
  */
@@ -369,6 +382,7 @@ static struct kunit_case pmu_format_test_cases[] = {
 	KUNIT_CASE(pmu_format_test_strings),
 	KUNIT_CASE(pmu_format_test_masks),
 	KUNIT_CASE(pmu_format_test_check),
+	KUNIT_CASE(pmu_format_test_config3),
 	KUNIT_CASE(pmu_format_test_all_positions),
 	KUNIT_CASE(pmu_format_test_variants),
 	KUNIT_CASE(pmu_format_test_event_strings),
