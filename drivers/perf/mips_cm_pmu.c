@@ -118,6 +118,13 @@ static struct attribute *mips_cm_format_attrs[] = {
 	NULL,
 };
 
+/* The bits of those fields, per config word: what event_init accepts. */
+VISIBLE_IF_KUNIT const u64 mips_cm_format_mask[PMU_FORMAT_NR_WORDS] = {
+	[PMU_FORMAT_CONFIG] = MIPS_CM_CFG_EVENT | MIPS_CM_CFG_CYCLES,
+	[PMU_FORMAT_CONFIG1] = MIPS_CM_CFG1_QUALIFIER,
+};
+EXPORT_SYMBOL_IF_KUNIT(mips_cm_format_mask);
+
 static const struct attribute_group mips_cm_format_group = {
 	.name = "format",
 	.attrs = mips_cm_format_attrs,
@@ -629,7 +636,7 @@ static void cm_fold(struct mips_cm_pmu *cm, struct perf_event *event)
 	u32 now = cm_read(cm, cm_cnt_reg(event->hw.idx));
 	u64 prev = local64_xchg(&event->hw.prev_count, now);
 
-	local64_add(pmu_counter_delta(prev, now, 32), &event->count);
+	local64_add((now - prev) & GENMASK_ULL(31, 0), &event->count);
 }
 
 /* A counter that runs and whose value continues its event's count */
@@ -856,7 +863,7 @@ static int cm_event_init(struct perf_event *event)
 	/* system-wide counters, not a task's */
 	if (event->cpu < 0 || (event->attach_state & PERF_ATTACH_TASK))
 		return -EINVAL;
-	ret = pmu_format_check(mips_cm_format_attrs, &event->attr);
+	ret = pmu_format_check(mips_cm_format_mask, &event->attr);
 	if (ret)
 		return ret;
 

@@ -44,6 +44,11 @@ enum mips_cm_pmu_reg {
 	MIPS_CM_PC_NR_REGS,
 };
 
+#if IS_ENABLED(CONFIG_KUNIT)
+/* The config bits event_init accepts, per word (static without KUnit) */
+extern const u64 mips_cm_format_mask[];
+#endif
+
 /**
  * struct mips_cm_pmu_ops - access to the performance registers of one block
  * @read: read the 32-bit register @reg

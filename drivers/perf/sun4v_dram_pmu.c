@@ -105,6 +105,17 @@ static struct attribute *dram_vf_format[] = {
 	NULL,
 };
 
+/* The bits of each list's fields, per config word: what event_init accepts. */
+VISIBLE_IF_KUNIT const u64 dram_n2_format_mask[PMU_FORMAT_NR_WORDS] = {
+	[PMU_FORMAT_CONFIG] = DRAM_CFG_EVENT | DRAM_CFG_CHANNEL,
+};
+EXPORT_SYMBOL_IF_KUNIT(dram_n2_format_mask);
+
+VISIBLE_IF_KUNIT const u64 dram_vf_format_mask[PMU_FORMAT_NR_WORDS] = {
+	[PMU_FORMAT_CONFIG] = DRAM_CFG_EVENT | DRAM_CFG_NODE | DRAM_CFG_MCU,
+};
+EXPORT_SYMBOL_IF_KUNIT(dram_vf_format_mask);
+
 /* The events of dram_events[], with the chip's channel terms. */
 static struct attribute *dram_n2_events[] = {
 	PMU_EVENT(mem_reads, "event=0x0,channel=?"),
@@ -174,8 +185,8 @@ struct dram_fail {
  * @pmu: the perf PMU
  * @desc: chip and backend
  * @name: "niagara2_dram" or "vfalls_dram"
- * @format: the chip's format/ list (dram_n2_format or dram_vf_format), the
- *	config bits event_init accepts
+ * @format_mask: the bits of the chip's format/ fields (dram_n2_format_mask
+ *	or dram_vf_format_mask), the config bits event_init accepts
  * @valid: bit per event code that is an event
  * @ceil_ms: per event code, the longest poll period its rate allows
  * @lock: serialises the channel state, the poll timer and the backend
@@ -195,7 +206,7 @@ struct sun4v_dram_pmu {
 	struct pmu pmu;
 	struct sun4v_pmu_desc desc;
 	const char *name;
-	struct attribute **format;
+	const u64 *format_mask;
 	u16 valid;
 	u16 ceil_ms[SUN4V_PMU_SEL_MASK + 1];
 	raw_spinlock_t lock;
@@ -407,7 +418,7 @@ static void dram_fold(struct perf_event *event, u64 raw)
 {
 	u64 prev = local64_xchg(&event->hw.prev_count, raw);
 
-	local64_add(pmu_counter_delta(prev, raw, SUN4V_PMU_PIC_WIDTH),
+	local64_add((raw - prev) & GENMASK_ULL(SUN4V_PMU_PIC_WIDTH - 1, 0),
 		    &event->count);
 }
 
@@ -540,7 +551,7 @@ static int dram_event_init(struct perf_event *event)
 			if (!dram_same_pmu_or_sw(sibling, event))
 				return -EINVAL;
 	}
-	ret = pmu_format_check(d->format, &event->attr);
+	ret = pmu_format_check(d->format_mask, &event->attr);
 	if (ret)
 		return ret;
 	/* Only the listed events: another select value counts who knows what. */
@@ -926,12 +937,12 @@ sun4v_dram_pmu_probe(const struct sun4v_pmu_desc *desc)
 	d->desc = *desc;
 	if (desc->chip == SUN4V_PMU_VF) {
 		d->name = desc->name ?: "vfalls_dram";
-		d->format = dram_vf_format;
+		d->format_mask = dram_vf_format_mask;
 		groups = dram_vf_groups;
 		d->nr_chans = SUN4V_PMU_VF_NODES * SUN4V_PMU_VF_MCUS;
 	} else {
 		d->name = desc->name ?: "niagara2_dram";
-		d->format = dram_n2_format;
+		d->format_mask = dram_n2_format_mask;
 		groups = dram_n2_groups;
 		d->nr_chans = SUN4V_PMU_N2_CHANNELS;
 	}

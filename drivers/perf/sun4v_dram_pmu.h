@@ -125,6 +125,8 @@ void sun4v_dram_pmu_remove(struct sun4v_dram_pmu *dram);
 struct pmu *sun4v_dram_pmu_to_pmu(struct sun4v_dram_pmu *dram);
 int sun4v_pmu_errno(unsigned long hv_status);
 const char *sun4v_pmu_status_name(unsigned long hv_status);
+extern const u64 dram_n2_format_mask[];
+extern const u64 dram_vf_format_mask[];
 #endif
 
 #endif /* _SUN4V_DRAM_PMU_H */

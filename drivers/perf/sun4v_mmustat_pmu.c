@@ -79,7 +79,6 @@
 #define MMUSTAT_CONFIG_CTXNON0	GENMASK_ULL(4, 4)
 #define MMUSTAT_CONFIG_DMMU	GENMASK_ULL(5, 5)
 
-/* Every element is a PMU_FORMAT_FIELD(): the list pmu_format_check() takes. */
 static struct attribute *mmustat_format_attrs[] = {
 	PMU_FORMAT_FIELD(ticks, PMU_FORMAT_CONFIG, MMUSTAT_CONFIG_TICKS),
 	PMU_FORMAT_FIELD(pgsz, PMU_FORMAT_CONFIG, MMUSTAT_CONFIG_PGSZ),
@@ -87,6 +86,13 @@ static struct attribute *mmustat_format_attrs[] = {
 	PMU_FORMAT_FIELD(dmmu, PMU_FORMAT_CONFIG, MMUSTAT_CONFIG_DMMU),
 	NULL,
 };
+
+/* The bits of those fields, per config word: what event_init accepts. */
+VISIBLE_IF_KUNIT const u64 mmustat_format_mask[PMU_FORMAT_NR_WORDS] = {
+	[PMU_FORMAT_CONFIG] = MMUSTAT_CONFIG_TICKS | MMUSTAT_CONFIG_PGSZ |
+			      MMUSTAT_CONFIG_CTXNON0 | MMUSTAT_CONFIG_DMMU,
+};
+EXPORT_SYMBOL_IF_KUNIT(mmustat_format_mask);
 
 static ssize_t mmustat_scale_show(struct device *dev,
 				  struct device_attribute *attr, char *buf);
@@ -832,7 +838,7 @@ static int mmustat_event_init(struct perf_event *event)
 	/* The hypervisor counts in every mode; nothing can be excluded. */
 	if (event_has_any_exclude_flag(event))
 		return -EINVAL;
-	ret = pmu_format_check(mmustat_format_attrs, attr);
+	ret = pmu_format_check(mmustat_format_mask, attr);
 	if (ret)
 		return ret;
 	pgsz = FIELD_GET(MMUSTAT_CONFIG_PGSZ, attr->config);

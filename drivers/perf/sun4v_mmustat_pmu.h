@@ -128,6 +128,7 @@ sun4v_mmustat_pmu_probe(const struct sun4v_mmustat_hv_ops *hv,
 			const char *name, struct module *owner);
 void sun4v_mmustat_pmu_remove(struct sun4v_mmustat_pmu *mmu);
 struct pmu *sun4v_mmustat_pmu_to_pmu(struct sun4v_mmustat_pmu *mmu);
+extern const u64 mmustat_format_mask[];
 #endif
 
 #endif /* _SUN4V_MMUSTAT_PMU_H */

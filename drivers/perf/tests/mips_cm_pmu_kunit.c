@@ -1092,6 +1092,7 @@ static void mips_cm_test_tables(struct kunit *test)
 	cm_setup(test, false, 0);
 	g = t->pmu->attr_groups;
 	pmu_kunit_check_tables(test, g[0]->attrs, g[1]->attrs);
+	pmu_kunit_check_mask(test, g[0]->attrs, mips_cm_format_mask);
 }
 
 /* The IOCU events exist only for the IOCUs the CPS has. */

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests of <linux/perf/pmu_format.h>: format files as perf reads them,
- * refusal of undeclared bits, events shown per variant, counter deltas
- * across a wrap, and the table self-check that every driver's suite runs.
+ * refusal of undeclared bits in every config word, events shown per
+ * variant, and the self-checks of tables and masks that every driver's
+ * suite runs.
  */
 
 #include <kunit/test.h>
@@ -34,6 +35,13 @@ static struct attribute *test_format[] = {
 static const struct attribute_group test_format_group = {
 	.name = "format",
 	.attrs = test_format,
+};
+
+/* What a driver would give pmu_format_check() for test_format. */
+static const u64 test_mask[PMU_FORMAT_NR_WORDS] = {
+	[PMU_FORMAT_CONFIG] = T_EVENT | T_NODE | T_EDGE | T_INDEX,
+	[PMU_FORMAT_CONFIG1] = T_QUALIFIER,
+	[PMU_FORMAT_CONFIG2] = T_TOP | T_MCU,
 };
 
 #define V6	BIT(0)
@@ -76,12 +84,13 @@ static void pmu_format_test_strings(struct kunit *test)
 
 static void pmu_format_test_masks(struct kunit *test)
 {
-	KUNIT_EXPECT_EQ(test, pmu_format_mask(test_format, PMU_FORMAT_CONFIG),
+	KUNIT_EXPECT_EQ(test, pmu_kunit_format_mask(test_format, PMU_FORMAT_CONFIG),
 			0xffffffff0000013fULL);
-	KUNIT_EXPECT_EQ(test, pmu_format_mask(test_format, PMU_FORMAT_CONFIG1),
+	KUNIT_EXPECT_EQ(test, pmu_kunit_format_mask(test_format, PMU_FORMAT_CONFIG1),
 			~0ULL);
-	KUNIT_EXPECT_EQ(test, pmu_format_mask(test_format, PMU_FORMAT_CONFIG2),
+	KUNIT_EXPECT_EQ(test, pmu_kunit_format_mask(test_format, PMU_FORMAT_CONFIG2),
 			0x80000000000000ffULL);
+	pmu_kunit_check_mask(test, test_format, test_mask);
 }
 
 static void pmu_format_test_check(struct kunit *test)
@@ -95,22 +104,19 @@ static void pmu_format_test_check(struct kunit *test)
 	};
 	int w, bit;
 
-	KUNIT_EXPECT_EQ(test, pmu_format_check(test_format, &attr), 0);
+	KUNIT_EXPECT_EQ(test, pmu_format_check(test_mask, &attr), 0);
 	attr.config = 0xffffffff0000013fULL;
 	attr.config1 = ~0ULL;
 	attr.config2 = 0x80000000000000ffULL;
-	KUNIT_EXPECT_EQ(test, pmu_format_check(test_format, &attr), 0);
+	KUNIT_EXPECT_EQ(test, pmu_format_check(test_mask, &attr), 0);
 	for (w = 0; w < PMU_FORMAT_NR_WORDS; w++) {
 		for (bit = 0; bit < 64; bit++) {
 			struct perf_event_attr bad = attr;
-			u64 *word = w == PMU_FORMAT_CONFIG ? &bad.config :
-				    w == PMU_FORMAT_CONFIG1 ? &bad.config1 :
-				    &bad.config2;
 
 			if (!(reserved[w] & BIT_ULL(bit)))
 				continue;
-			*word |= BIT_ULL(bit);
-			KUNIT_EXPECT_EQ_MSG(test, pmu_format_check(test_format, &bad),
+			*pmu_kunit_word(&bad, w) |= BIT_ULL(bit);
+			KUNIT_EXPECT_EQ_MSG(test, pmu_format_check(test_mask, &bad),
 					    -EINVAL, "word %d bit %d", w, bit);
 		}
 	}
@@ -123,17 +129,45 @@ static void pmu_format_test_check(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, FIELD_GET(T_INDEX, attr.config), 0xdeadbeefULL);
 }
 
+/* A field in config3, which perf_event_attr has had since Linux 6.3. */
+#define T_EXT		GENMASK_ULL(15, 8)
+
+static struct attribute *test_format_config3[] = {
+	PMU_FORMAT_FIELD(event, PMU_FORMAT_CONFIG, T_EVENT),
+	PMU_FORMAT_FIELD(ext, PMU_FORMAT_CONFIG3, T_EXT),
+	NULL,
+};
+
+static const u64 test_mask_config3[PMU_FORMAT_NR_WORDS] = {
+	[PMU_FORMAT_CONFIG] = T_EVENT,
+	[PMU_FORMAT_CONFIG3] = T_EXT,
+};
+
 /*
- * config3 (perf_event_attr since Linux 6.3) is checked as the other words
- * are: a bit there that no field declares is refused.
+ * config3 is checked as the other words are: a bit there is refused
+ * unless a field declares it.
  */
 static void pmu_format_test_config3(struct kunit *test)
 {
+	const struct attribute_group g = { .name = "format",
+					   .attrs = test_format_config3 };
 	struct perf_event_attr attr = { .config3 = BIT_ULL(0) };
 
-	KUNIT_EXPECT_EQ(test, pmu_format_check(test_format, &attr), -EINVAL);
+	/* test_format has no field in config3 */
+	KUNIT_EXPECT_EQ(test, pmu_format_check(test_mask, &attr), -EINVAL);
 	attr.config3 = BIT_ULL(63);
-	KUNIT_EXPECT_EQ(test, pmu_format_check(test_format, &attr), -EINVAL);
+	KUNIT_EXPECT_EQ(test, pmu_format_check(test_mask, &attr), -EINVAL);
+
+	attr.config3 = 0xff00;
+	KUNIT_EXPECT_EQ(test, pmu_format_check(test_mask_config3, &attr), 0);
+	attr.config3 = BIT_ULL(16);
+	KUNIT_EXPECT_EQ(test, pmu_format_check(test_mask_config3, &attr), -EINVAL);
+	attr.config3 = BIT_ULL(7);
+	KUNIT_EXPECT_EQ(test, pmu_format_check(test_mask_config3, &attr), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, pmu_kunit_group_file(test, NULL, &g, "ext"),
+			   "config3:8-15\n");
+	pmu_kunit_check_tables(test, test_format_config3, NULL);
+	pmu_kunit_check_mask(test, test_format_config3, test_mask_config3);
 }
 
 /*
@@ -142,7 +176,9 @@ static void pmu_format_test_config3(struct kunit *test)
  */
 static void pmu_format_test_all_positions(struct kunit *test)
 {
-	static const char *const words[] = { "config", "config1", "config2" };
+	static const char *const words[] = {
+		"config", "config1", "config2", "config3"
+	};
 	char *buf = kunit_kzalloc(test, PAGE_SIZE, GFP_KERNEL);
 	unsigned int word, lsb, width;
 	char want[32];
@@ -157,10 +193,9 @@ static void pmu_format_test_all_positions(struct kunit *test)
 					.word = word,
 				};
 				struct attribute *list[] = { &fmt.attr.attr, NULL };
+				u64 mask[PMU_FORMAT_NR_WORDS] = {};
 				struct perf_event_attr attr = {};
-				u64 *w = word == PMU_FORMAT_CONFIG ? &attr.config :
-					 word == PMU_FORMAT_CONFIG1 ? &attr.config1 :
-					 &attr.config2;
+				u64 *w = pmu_kunit_word(&attr, word);
 
 				if (width == 1)
 					snprintf(want, sizeof(want), "%s:%u\n",
@@ -170,17 +205,21 @@ static void pmu_format_test_all_positions(struct kunit *test)
 						 words[word], lsb, lsb + width - 1);
 				KUNIT_ASSERT_GT(test, pmu_format_show(NULL, &fmt.attr, buf), 0);
 				KUNIT_ASSERT_STREQ(test, buf, want);
+				mask[word] = fmt.mask;
+				KUNIT_ASSERT_EQ(test, pmu_kunit_format_mask(list, word),
+						fmt.mask);
 				*w = fmt.mask;
-				KUNIT_ASSERT_EQ(test, pmu_format_check(list, &attr), 0);
+				KUNIT_ASSERT_EQ(test, pmu_format_check(mask, &attr), 0);
 				if (width < 64) {
 					*w = ~fmt.mask;
-					KUNIT_ASSERT_EQ(test, pmu_format_check(list, &attr),
+					KUNIT_ASSERT_EQ(test, pmu_format_check(mask, &attr),
 							-EINVAL);
 				}
+				/* the same bit in the next word is not the field's */
 				*w = 0;
-				attr.config |= word != PMU_FORMAT_CONFIG;
-				attr.config1 |= word != PMU_FORMAT_CONFIG1;
-				KUNIT_ASSERT_EQ(test, pmu_format_check(list, &attr),
+				*pmu_kunit_word(&attr, (word + 1) % PMU_FORMAT_NR_WORDS) =
+					BIT_ULL(lsb);
+				KUNIT_ASSERT_EQ(test, pmu_format_check(mask, &attr),
 						-EINVAL);
 			}
 		}
@@ -223,21 +262,6 @@ static void pmu_format_test_event_strings(struct kunit *test)
 						      "latency.unit"), "ns\n");
 	KUNIT_EXPECT_STREQ(test, pmu_kunit_group_file(test, NULL, &g,
 						      "latency.scale"), "1e-9\n");
-}
-
-static void pmu_format_test_delta(struct kunit *test)
-{
-	/* 31-bit counters, as the sun4v DRAM PICs */
-	KUNIT_EXPECT_EQ(test, pmu_counter_delta(5, 12, 31), 7ULL);
-	KUNIT_EXPECT_EQ(test, pmu_counter_delta(0x7ffffff0, 0x10, 31), 0x20ULL);
-	KUNIT_EXPECT_EQ(test, pmu_counter_delta(0, 0x7fffffff, 31), 0x7fffffffULL);
-	/* bits above the width are not counter bits */
-	KUNIT_EXPECT_EQ(test, pmu_counter_delta(0x80000000, 0x80000003, 31), 3ULL);
-	/* 32 and 64 bits, and a single bit */
-	KUNIT_EXPECT_EQ(test, pmu_counter_delta(0xffffffff, 1, 32), 2ULL);
-	KUNIT_EXPECT_EQ(test, pmu_counter_delta(~0ULL, 4, 64), 5ULL);
-	KUNIT_EXPECT_EQ(test, pmu_counter_delta(3, 3, 64), 0ULL);
-	KUNIT_EXPECT_EQ(test, pmu_counter_delta(1, 0, 1), 1ULL);
 }
 
 /* One name per variant, terms that differ: what firmware versions need. */
@@ -351,7 +375,7 @@ static void pmu_format_test_tables_bad(struct kunit *test)
 		{ "a field name perf cannot parse", bad_format_name, NULL },
 		{ "a field with a hole", bad_format_holes, NULL },
 		{ "a field of no bits", bad_format_empty, NULL },
-		{ "a field beyond config2", bad_format_word, NULL },
+		{ "a field beyond the last config word", bad_format_word, NULL },
 		{ "a term naming no field", test_format, bad_events_unknown },
 		{ "a value too big for its field", test_format, bad_events_too_big },
 		{ "one field given twice through an alias", test_format,
@@ -378,6 +402,41 @@ static void pmu_format_test_tables_bad(struct kunit *test)
 	}
 }
 
+/* Masks that leave out a field's bits, or add bits of none. */
+static const u64 bad_mask_missing[PMU_FORMAT_NR_WORDS] = {
+	[PMU_FORMAT_CONFIG] = T_EVENT | T_NODE | T_EDGE,
+	[PMU_FORMAT_CONFIG1] = T_QUALIFIER,
+	[PMU_FORMAT_CONFIG2] = T_TOP | T_MCU,
+};
+
+static const u64 bad_mask_extra[PMU_FORMAT_NR_WORDS] = {
+	[PMU_FORMAT_CONFIG] = T_EVENT | T_NODE | T_EDGE | T_INDEX,
+	[PMU_FORMAT_CONFIG1] = T_QUALIFIER,
+	[PMU_FORMAT_CONFIG2] = T_TOP | T_MCU | BIT_ULL(8),
+};
+
+static void pmu_format_test_mask_bad(struct kunit *test)
+{
+	static const struct {
+		const char *what;
+		const u64 *mask;
+	} bad[] = {
+		{ "a mask without a field", bad_mask_missing },
+		{ "a mask with a bit of no field", bad_mask_extra },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		struct kunit fake;
+
+		kunit_init_test(&fake, "pmu_format self-check of a bad mask", NULL);
+		pmu_kunit_check_mask(&fake, test_format, bad[i].mask);
+		KUNIT_EXPECT_EQ_MSG(test, fake.status, KUNIT_FAILURE,
+				    "self-check accepts %s", bad[i].what);
+		kunit_cleanup(&fake);
+	}
+}
+
 static struct kunit_case pmu_format_test_cases[] = {
 	KUNIT_CASE(pmu_format_test_strings),
 	KUNIT_CASE(pmu_format_test_masks),
@@ -386,9 +445,9 @@ static struct kunit_case pmu_format_test_cases[] = {
 	KUNIT_CASE(pmu_format_test_all_positions),
 	KUNIT_CASE(pmu_format_test_variants),
 	KUNIT_CASE(pmu_format_test_event_strings),
-	KUNIT_CASE(pmu_format_test_delta),
 	KUNIT_CASE(pmu_format_test_tables_ok),
 	KUNIT_CASE(pmu_format_test_tables_bad),
+	KUNIT_CASE(pmu_format_test_mask_bad),
 	{}
 };
 

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * KUnit helpers for PMUs whose sysfs ABI is made with <linux/perf/pmu_format.h>:
- * what a sysfs file of a group shows, and the self-check of a PMU's format
- * and event tables that a build cannot do (every term of every event names
- * a field and fits it).
+ * what a sysfs file of a group shows, and the self-checks of a PMU's tables
+ * that a build cannot do: every term of every event names a field and fits
+ * it, and the masks event_init checks are exactly the fields' bits.
  */
 #ifndef __PMU_FORMAT_KUNIT_H
 #define __PMU_FORMAT_KUNIT_H
@@ -13,6 +13,7 @@
 #include <linux/device.h>
 #include <linux/kernel.h>
 #include <linux/perf/pmu_format.h>
+#include <linux/perf_event.h>
 #include <linux/string.h>
 #include <linux/sysfs.h>
 
@@ -77,6 +78,72 @@ static inline unsigned int pmu_kunit_count(struct device *dev,
 		if (pmu_kunit_mode(dev, g, i))
 			n++;
 	return n;
+}
+
+/**
+ * pmu_kunit_word() - one config word of an event attribute
+ * @attr: the attribute
+ * @word: &enum pmu_format_word
+ *
+ * Return: &attr->config, &attr->config1, ... for @word.
+ */
+static inline u64 *pmu_kunit_word(struct perf_event_attr *attr,
+				  enum pmu_format_word word)
+{
+	switch (word) {
+	case PMU_FORMAT_CONFIG1:
+		return &attr->config1;
+	case PMU_FORMAT_CONFIG2:
+		return &attr->config2;
+	case PMU_FORMAT_CONFIG3:
+		return &attr->config3;
+	default:
+		return &attr->config;
+	}
+}
+
+/**
+ * pmu_kunit_format_mask() - every bit of one config word a field declares
+ * @format: the PMU's NULL-terminated list of PMU_FORMAT_FIELD() attributes
+ * @word: &enum pmu_format_word
+ *
+ * Return: the OR of the masks of the word's fields.
+ */
+static inline u64 pmu_kunit_format_mask(struct attribute *const *format,
+					enum pmu_format_word word)
+{
+	u64 mask = 0;
+
+	for (; *format; format++) {
+		const struct pmu_format_attr *fmt =
+			container_of(*format, struct pmu_format_attr, attr.attr);
+
+		if (fmt->word == word)
+			mask |= fmt->mask;
+	}
+	return mask;
+}
+
+/**
+ * pmu_kunit_check_mask() - the mask event_init checks is the format list's
+ * @test: the test
+ * @format: the NULL-terminated PMU_FORMAT_FIELD() list the PMU shows
+ * @mask: the per-word constant the driver gives pmu_format_check()
+ *
+ * Both are built from the same GENMASK_ULL() macros; this sees that no
+ * field was left out of @mask, and no bit added to it, in any word.
+ */
+static inline void pmu_kunit_check_mask(struct kunit *test,
+					struct attribute *const *format,
+					const u64 mask[PMU_FORMAT_NR_WORDS])
+{
+	unsigned int w;
+
+	/* Expectations only: a test may run this on a fake struct kunit. */
+	for (w = 0; w < PMU_FORMAT_NR_WORDS; w++)
+		KUNIT_EXPECT_EQ_MSG(test, mask[w], pmu_kunit_format_mask(format, w),
+				    "config word %u: the mask is not the fields' bits",
+				    w);
 }
 
 static inline bool pmu_kunit_name_ok(const char *name, size_t len)
@@ -165,7 +232,7 @@ static inline void pmu_kunit_check_terms(struct kunit *test,
  *
  * Field and event names are valid file names and event-string tokens and
  * unique (an event name may repeat for variants that exclude each other);
- * a field's mask is one run of bits in config, config1 or config2;
+ * a field's mask is one run of bits in one config word;
  * fields of one word do not overlap unless they are aliases (the
  * same bits); every "<event>.unit" and "<event>.scale" file belongs to an
  * event of the list with the same variants; the terms of every event name

@@ -327,7 +327,8 @@ static void dram_test_sysfs_abi(struct kunit *test)
 
 /*
  * The self-check of both PMUs' format/ and events/ lists that probe did
- * before they were static: names, masks, terms that name fields and fit.
+ * before they were static: names, masks, terms that name fields and fit;
+ * and the masks event_init checks are exactly the fields' bits.
  */
 static void dram_test_tables(struct kunit *test)
 {
@@ -343,6 +344,8 @@ static void dram_test_tables(struct kunit *test)
 		KUNIT_ASSERT_NOT_NULL(test, format);
 		KUNIT_ASSERT_NOT_NULL(test, events);
 		pmu_kunit_check_tables(test, format->attrs, events->attrs);
+		pmu_kunit_check_mask(test, format->attrs, chip == VF ?
+				     dram_vf_format_mask : dram_n2_format_mask);
 		dram_down(c);
 	}
 }

@@ -345,8 +345,9 @@ static void mm_expect_event_files(struct kunit *test, struct mm_env *env,
 
 /*
  * The format and event tables are consistent: every term of every event
- * names a field and fits it, and every .unit and .scale file belongs to
- * an event shown by the same variants.
+ * names a field and fits it, every .unit and .scale file belongs to an
+ * event shown by the same variants, and the mask event_init checks is
+ * exactly the fields' bits.
  */
 static void mm_test_tables(struct kunit *test)
 {
@@ -355,6 +356,7 @@ static void mm_test_tables(struct kunit *test)
 		sun4v_mmustat_pmu_to_pmu(env->mmu)->attr_groups;
 
 	pmu_kunit_check_tables(test, g[0]->attrs, g[1]->attrs);
+	pmu_kunit_check_mask(test, g[0]->attrs, mmustat_format_mask);
 }
 
 /* Probe again, on a fresh model whose %tick runs at @hz. */

@@ -4,11 +4,13 @@
  *
  * One GENMASK per field is the single source of truth for a PMU's config
  * ABI: it drives the field's sysfs format file (through show(), so nothing
- * is formatted or allocated at registration), the extraction of the field
- * with FIELD_GET() and the rejection of bits that belong to no field, so the
- * three can never disagree. Named events are static attributes; events that
- * only some chips or firmware versions have carry a mask of "variants" that
- * the PMU's .is_visible callback compares with what the PMU found at probe.
+ * is formatted or allocated at registration) and the extraction of the
+ * field with FIELD_GET(), so the two can never disagree. A driver that
+ * refuses bits which belong to no field ORs the same masks into one
+ * constant per config word for pmu_format_check(). Named events are static
+ * attributes; events that only some chips or firmware versions have carry
+ * a mask of "variants" that the PMU's .is_visible callback compares with
+ * what the PMU found at probe.
  *
  * The idiom is that of drivers/perf/arm-cmn.c (one mask per field for the
  * format attribute and FIELD_GET) and arch/powerpc/perf/hv-common.h.
@@ -17,7 +19,6 @@
 #define __LINUX_PERF_PMU_FORMAT_H
 
 #include <linux/bitops.h>
-#include <linux/bits.h>
 #include <linux/device.h>
 #include <linux/perf_event.h>
 #include <linux/stringify.h>
@@ -29,19 +30,21 @@
  * @PMU_FORMAT_CONFIG: perf_event_attr.config ("config" in sysfs)
  * @PMU_FORMAT_CONFIG1: perf_event_attr.config1 ("config1")
  * @PMU_FORMAT_CONFIG2: perf_event_attr.config2 ("config2")
+ * @PMU_FORMAT_CONFIG3: perf_event_attr.config3 ("config3")
  * @PMU_FORMAT_NR_WORDS: number of words
  */
 enum pmu_format_word {
 	PMU_FORMAT_CONFIG,
 	PMU_FORMAT_CONFIG1,
 	PMU_FORMAT_CONFIG2,
+	PMU_FORMAT_CONFIG3,
 	PMU_FORMAT_NR_WORDS,
 };
 
 /**
  * struct pmu_format_attr - a format attribute made from a field's mask
  * @attr: the sysfs attribute; its show() is pmu_format_show()
- * @mask: the field's bits, contiguous, e.g. GENMASK_ULL(15, 8)
+ * @mask: the field's bits, one contiguous run, e.g. GENMASK_ULL(15, 8)
  * @word: the &enum pmu_format_word the bits are in
  */
 struct pmu_format_attr {
@@ -68,6 +71,7 @@ static inline ssize_t pmu_format_show(struct device *dev,
 		[PMU_FORMAT_CONFIG] = "config",
 		[PMU_FORMAT_CONFIG1] = "config1",
 		[PMU_FORMAT_CONFIG2] = "config2",
+		[PMU_FORMAT_CONFIG3] = "config3",
 	};
 	struct pmu_format_attr *fmt = container_of(attr, typeof(*fmt), attr);
 	unsigned int lo = __ffs64(fmt->mask), hi = fls64(fmt->mask) - 1;
@@ -83,9 +87,9 @@ static inline ssize_t pmu_format_show(struct device *dev,
  * @_word: &enum pmu_format_word
  * @_mask: the field's bits, contiguous and non-zero (GENMASK_ULL(), BIT_ULL())
  *
- * Every element of a list given to pmu_format_check() must be made with
- * this macro. Two fields may share bits (aliases: other names for one
- * field, as hv_gpci's "phys_processor_idx" for "starting_index").
+ * A format file names one run of bits: a field of two runs is two fields.
+ * Two fields may share bits (aliases: other names for one field, as
+ * hv_gpci's "phys_processor_idx" for "starting_index").
  */
 #define PMU_FORMAT_FIELD(_name, _word, _mask)				\
 	(&((struct pmu_format_attr[]) {{				\
@@ -95,68 +99,27 @@ static inline ssize_t pmu_format_show(struct device *dev,
 	}})[0].attr.attr)
 
 /**
- * pmu_format_word_value() - one config word of an event attribute
- * @attr: the attribute
- * @word: &enum pmu_format_word
- *
- * Return: attr->config, attr->config1 or attr->config2.
- */
-static inline u64 pmu_format_word_value(const struct perf_event_attr *attr,
-					enum pmu_format_word word)
-{
-	switch (word) {
-	case PMU_FORMAT_CONFIG1:
-		return attr->config1;
-	case PMU_FORMAT_CONFIG2:
-		return attr->config2;
-	default:
-		return attr->config;
-	}
-}
-
-/**
- * pmu_format_mask() - every bit of one config word that a field declares
- * @format: the PMU's NULL-terminated list of PMU_FORMAT_FIELD() attributes
- * @word: &enum pmu_format_word
- *
- * Return: the OR of the masks of the word's fields.
- */
-static inline u64 pmu_format_mask(struct attribute *const *format,
-				  enum pmu_format_word word)
-{
-	u64 mask = 0;
-
-	for (; *format; format++) {
-		const struct pmu_format_attr *fmt =
-			container_of(*format, struct pmu_format_attr, attr.attr);
-
-		if (fmt->word == word)
-			mask |= fmt->mask;
-	}
-	return mask;
-}
-
-/**
  * pmu_format_check() - refuse bits that belong to no field
- * @format: the PMU's NULL-terminated list of PMU_FORMAT_FIELD() attributes,
- *	the same list its "format" attribute group shows
+ * @mask: per &enum pmu_format_word, the OR of the masks of the PMU's
+ *	fields in that word, a constant built from the same GENMASK_ULL()
+ *	macros as its PMU_FORMAT_FIELD() attributes
  * @attr: the event attribute from the user
  *
  * Called from event_init before anything is taken from @attr, so that no
  * undeclared bit can reach the hardware or the hypervisor. Ranges narrower
  * than a field are the driver's to check.
  *
- * Return: 0, or -EINVAL if config, config1 or config2 has a bit set that no
- * field of @format declares.
+ * Return: 0, or -EINVAL if config, config1, config2 or config3 has a bit
+ * set outside @mask.
  */
-static inline int pmu_format_check(struct attribute *const *format,
+static inline int pmu_format_check(const u64 mask[PMU_FORMAT_NR_WORDS],
 				   const struct perf_event_attr *attr)
 {
-	int w;
-
-	for (w = 0; w < PMU_FORMAT_NR_WORDS; w++)
-		if (pmu_format_word_value(attr, w) & ~pmu_format_mask(format, w))
-			return -EINVAL;
+	if ((attr->config & ~mask[PMU_FORMAT_CONFIG]) ||
+	    (attr->config1 & ~mask[PMU_FORMAT_CONFIG1]) ||
+	    (attr->config2 & ~mask[PMU_FORMAT_CONFIG2]) ||
+	    (attr->config3 & ~mask[PMU_FORMAT_CONFIG3]))
+		return -EINVAL;
 	return 0;
 }
 
@@ -234,23 +197,6 @@ static inline umode_t pmu_event_visible(const struct attribute *attr,
 	if (ev->variants && !(ev->variants & variants))
 		return 0;
 	return attr->mode;
-}
-
-/**
- * pmu_counter_delta() - progress of a narrow counter between two readings
- * @prev: the earlier raw value
- * @now: the later raw value
- * @width: the counter's width in bits, 1 to 64
- *
- * The difference is taken modulo 2^@width, so one wrap between the two
- * readings is harmless; the driver reads at least once per wrap period
- * (overflow interrupt or polling).
- *
- * Return: the number of events counted in between.
- */
-static inline u64 pmu_counter_delta(u64 prev, u64 now, unsigned int width)
-{
-	return (now - prev) & GENMASK_ULL(width - 1, 0);
 }
 
 #endif /* __LINUX_PERF_PMU_FORMAT_H */
