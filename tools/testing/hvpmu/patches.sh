@@ -130,6 +130,7 @@ arch_env() {
 	ppc64|ppc64le)	echo "ARCH=powerpc CROSS_COMPILE=powerpc64-linux-gnu-" ;;
 	mips)		echo "ARCH=mips CROSS_COMPILE=mips-linux-gnu-" ;;
 	mips64)		echo "ARCH=mips CROSS_COMPILE=mips64el-linux-gnuabi64-" ;;
+	arm64)		echo "ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-" ;;
 	*)		return 1 ;;
 	esac
 }
