@@ -108,10 +108,13 @@ config_check() {
 	echo "$bad"
 }
 
-# arch_only FILE: the one architecture an added file of drivers/ builds
-# on (its Makefile builds it only there), or nothing.
+# arch_only FILE: the one architecture a file of drivers/ that the series
+# add or convert is checked on (its Makefile builds it only there, or it is
+# that architecture's driver), or nothing.
 arch_only() {
 	case $1 in
+	# arm64's driver (Kconfig: ARM64 && ACPI, or COMPILE_TEST)
+	drivers/perf/arm_dmc620_pmu.c|drivers/perf/tests/arm_dmc620_*.c) echo arm64 ;;
 	# MIPS code: asm/mips-cm.h's accessors (Kconfig: depends on MIPS_CM)
 	drivers/perf/mips_cm_pmu.c|drivers/perf/tests/mips_cm_*.c) echo mips ;;
 	# sparc64 code: asm/hypervisor.h's wrappers (depends on SPARC64)
@@ -161,12 +164,13 @@ cross_one() {
 		pass "cross $name: config"
 	fi
 
-	# Our objects (the C files the series add) for this architecture,
-	# rebuilt from scratch so that every warning shows each run. A
-	# warning or sparse report in one of our files fails (upstream files
-	# are left alone: their warnings are upstream's).
+	# Our objects (the C files the series add, and the existing drivers
+	# of drivers/perf that a patch of the series converts) for this
+	# architecture, rebuilt from scratch so that every warning shows each
+	# run. A warning or sparse report in one of our files fails (other
+	# upstream files are left alone: their warnings are upstream's).
 	local ours=() f only
-	for f in $(series_added "*.c"); do
+	for f in $(series_added "*.c") $(series_changed "drivers/perf/*.c"); do
 		only=$(arch_only "$f")
 		[ -z "$only" ] || [ "$only" = "$arch" ] || continue
 		case $f in
@@ -181,7 +185,8 @@ cross_one() {
 	fi
 	# gcc's warnings name their option ([-W...]); sparse's do not.
 	local re
-	re=$(series_added "*.[ch]" | sed 's/\.[ch]$//' | sort -u | paste -sd'|')
+	re=$({ series_added "*.[ch]"; series_changed "drivers/perf/*.[ch]"; } |
+	     sed 's/\.[ch]$//' | sort -u | paste -sd'|')
 	grep -E "($re)\.[ch]:[0-9]+:[0-9]+: (warning|error): " "$log" |
 		sort -u > "$log.ours"
 	if grep -F '[-W' "$log.ours"; then
@@ -210,11 +215,11 @@ cross_one() {
 		fi
 	fi
 
-	# The upstream C files the series change, for this architecture:
+	# The other upstream C files the series change, for this architecture:
 	# they must still compile (warnings there are upstream's, not ours).
 	# The perf tool's are not kernel objects: the e2e guests build perf.
 	local objs
-	objs=$(series_changed "*.c" | sed 's/\.c$/.o/' |
+	objs=$(series_changed "*.c" | grep -v '^drivers/perf/' | sed 's/\.c$/.o/' |
 	       grep -E "^arch/$arch/|^[^a]" | grep -v "^tools/" | sort -u)
 	if [ -n "$objs" ]; then
 		# shellcheck disable=SC2086 # one word per object

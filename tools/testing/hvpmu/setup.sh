@@ -58,8 +58,10 @@ done
 # guest's kernel and its static perf; gcc-mipsisa64r6el-linux-gnuabi64,
 # libc6-dev-mips64r6el-cross: the mips guest's static perf and busybox
 # (MIPS64r6, see e2e/mips/run.sh); libc6-dev-sparc64-cross: the sparc64
-# guest's (e2e/sparc64/run.sh).
+# guest's (e2e/sparc64/run.sh). gcc-aarch64-linux-gnu: the arm64 cross
+# build of arm_dmc620_pmu, the existing driver the helper series converts.
 PKGS="gcc-sparc64-linux-gnu gcc-powerpc64-linux-gnu gcc-powerpc64le-linux-gnu
+      gcc-aarch64-linux-gnu
       libc6-dev-ppc64el-cross gcc-mipsisa64r6el-linux-gnuabi64
       libc6-dev-mips64r6el-cross libc6-dev-sparc64-cross
       gcc-mips-linux-gnu gcc-mips64el-linux-gnuabi64 qemu-system-x86
@@ -77,7 +79,7 @@ CMDS="make gcc ld perl python3 python3-config bc bison flex cpio xz bzip2 tar
       patch git flock
       depmod ccache sparse ldd timeout
       sparc64-linux-gnu-gcc powerpc64-linux-gnu-gcc powerpc64le-linux-gnu-gcc
-      mips-linux-gnu-gcc dpkg-deb
+      mips-linux-gnu-gcc aarch64-linux-gnu-gcc dpkg-deb
       mips64el-linux-gnuabi64-gcc mipsisa64r6el-linux-gnuabi64-gcc
       qemu-system-x86_64 qemu-system-ppc64 qemu-system-sparc64
       qemu-system-mipsel qemu-system-mips64el
