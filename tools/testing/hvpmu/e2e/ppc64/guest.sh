@@ -158,6 +158,10 @@ done
 check "$P: the model saw no Set MMCRH" test "$(gpci_calls set_mmcrh)" = 0
 
 dmesg -c > /dev/null
+# 6.12's series says what H_AUTHORITY means at pr_debug (0418): on, for
+# hv-gpci.c, through dynamic debug
+DDC=/sys/kernel/debug/dynamic_debug/control
+[ "$SERIES" = 6.1 ] || echo 'file hv-gpci.c +p' > "$DDC"
 echo "collection off" > "$D/error"
 check_fails "$P: without collection permission (H_AUTHORITY) perf is refused" \
 	"No permission|Permission denied|not permitted|Operation not permitted" \
@@ -166,8 +170,17 @@ echo "collection on" > "$D/error"
 if [ "$SERIES" = 6.1 ]; then
 	skip "$P: H_AUTHORITY in the log: the message comes with a 6.12-only patch (0418)"
 else
-	check "$P: H_AUTHORITY is explained in the log" \
+	echo 'file hv-gpci.c -p' > "$DDC"
+	check "$P: H_AUTHORITY is explained in the log (dynamic debug)" \
 		sh -c "dmesg | grep -q 'hv-gpci: .*H_AUTHORITY'"
+	# and says nothing without dynamic debug
+	dmesg -c > /dev/null
+	echo "collection off" > "$D/error"
+	perf stat -a -e "$P/${E20}_entitled_cycles,sibling_part_id=1/" -- true \
+		> /dev/null 2>&1
+	echo "collection on" > "$D/error"
+	check "$P: H_AUTHORITY says nothing without dynamic debug" \
+		sh -c "! dmesg | grep -q 'hv-gpci: '"
 fi
 # A hypervisor that does not offer a request answers H_NOT_AVAILABLE to
 # every call, perf's retries included (it retries with other exclude bits).
