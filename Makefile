@@ -30,7 +30,8 @@
 #   make cross     cross builds of the series: W=1 and sparse, no warning in
 #                  our files (TARGETS="...")
 #   make lint      checkpatch --strict and kernel-doc on our files and on
-#                  every patch of the series; dt_binding_check of its bindings
+#                  every patch of the series; dt_binding_check of its
+#                  bindings; shellcheck of every script of the harness
 #   make extmod    external-module build (sparc64) from a link farm
 #   make e2e       the real perf tool in an x86_64 guest on the simulated platform
 #                  (its sysfs checks compare with e2e/guest/sysfs-listing.txt;

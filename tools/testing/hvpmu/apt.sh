@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 #
 # Sourced by setup.sh and fresh.sh (which define say, die and SUDO).
 #

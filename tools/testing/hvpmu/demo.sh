@@ -15,6 +15,7 @@
 # Environment: KDIR, BUILD, JOBS as check.sh; TIMEOUT (guest seconds, 300).
 set -uo pipefail
 
+# shellcheck source=e2e/lib.sh
 . "$(dirname "$0")/e2e/lib.sh"
 
 extra=${1:-${EXTRA:-}}

@@ -21,6 +21,7 @@
 set -euo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=env.sh
 . "$HERE/env.sh"
 
 SUITE=${SUITE:-bookworm}

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
 #
 # Sourced by setup.sh and env.sh: the kernel series we build on, and how a
 # tree says which one it is.
@@ -15,7 +16,9 @@ HVPMU_ALL_SERIES="6.12 6.1"
 # (make patches, build/patches/) are signed by the sender's git config.
 HVPMU_TEST_NAME="Hvpmu Test"
 HVPMU_TEST_EMAIL="hvpmu-test@localhost"
+# shellcheck disable=SC2034 # for the scripts that source this file
 HVPMU_TEST_SENDER="$HVPMU_TEST_NAME <$HVPMU_TEST_EMAIL>"
+# shellcheck disable=SC2034
 HVPMU_TEST_PATCHES=build/test-patches
 
 # hvpmu_known_series S: true when S is a supported series.

@@ -32,7 +32,6 @@
 set -euo pipefail
 
 REPO=$(cd "$(dirname "$0")/../../.." && pwd)
-PATCHES="$REPO/tools/testing/hvpmu/patches"
 CACHE="$REPO/.cache"
 # shellcheck source=series.sh
 . "$REPO/tools/testing/hvpmu/series.sh"
@@ -55,14 +54,18 @@ done
 # python3-ply, python3-git: checkpatch's SPDX check (scripts/spdxcheck.py);
 # without them it prints a traceback and checks nothing.
 # gcc-powerpc64le-linux-gnu, libc6-dev-ppc64el-cross: the ppc64le e2e
-# guest's kernel and its static perf; gcc-mipsisa64r6el-linux-gnuabi64,
+# guest's kernel and its static perf; libc6-dev-ppc64-cross: the
+# big-endian ppc64 guest's static perf and busybox;
+# gcc-mipsisa64r6el-linux-gnuabi64,
 # libc6-dev-mips64r6el-cross: the mips guest's static perf and busybox
 # (MIPS64r6, see e2e/mips/run.sh); libc6-dev-sparc64-cross: the sparc64
 # guest's (e2e/sparc64/run.sh). gcc-aarch64-linux-gnu: the arm64 cross
 # build of arm_dmc620_pmu, the existing driver the helper series converts.
+# shellcheck: make lint's check of the harness's scripts.
 PKGS="gcc-sparc64-linux-gnu gcc-powerpc64-linux-gnu gcc-powerpc64le-linux-gnu
-      gcc-aarch64-linux-gnu
-      libc6-dev-ppc64el-cross gcc-mipsisa64r6el-linux-gnuabi64
+      gcc-aarch64-linux-gnu shellcheck
+      libc6-dev-ppc64el-cross libc6-dev-ppc64-cross
+      gcc-mipsisa64r6el-linux-gnuabi64
       libc6-dev-mips64r6el-cross libc6-dev-sparc64-cross
       gcc-mips-linux-gnu gcc-mips64el-linux-gnuabi64 qemu-system-x86
       qemu-system-ppc qemu-system-sparc qemu-system-mips sparse bc bison

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 #
 # make bench in the e2e guest: load the simulated platform, mount tracefs
 # (for the timer:hrtimer_expire_entry counts) and print hvpmu-bench's table.

@@ -17,6 +17,7 @@
 set -uo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=../e2e/lib.sh
 . "$HERE/../e2e/lib.sh"
 
 failed() { echo "bench: FAILED: $*"; exit 1; }

@@ -18,6 +18,7 @@
 # on 6.1, whose guest took 1,296 s unloaded and hit 1,500 s under load).
 set -uo pipefail
 
+# shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
 # The guest runs about 290 checks (mips_cm's run in the mips64el guest,

@@ -16,6 +16,7 @@
 set -uo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=../e2e/lib.sh
 . "$HERE/../e2e/lib.sh"
 
 fail_early() { echo "FAIL: kunit x86_64: $*"; echo "0 passed, 1 failed"; exit 1; }

@@ -23,6 +23,7 @@
 set -uo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=../env.sh
 . "$HERE/../env.sh"
 
 npass=0

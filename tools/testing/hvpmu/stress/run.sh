@@ -19,7 +19,9 @@
 set -uo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=../e2e/lib.sh
 . "$HERE/../e2e/lib.sh"
+# shellcheck source=lib.sh
 . "$HERE/lib.sh"
 
 fail_early() { echo "FAIL: stress: $*"; echo "0 passed, 1 failed"; exit 1; }

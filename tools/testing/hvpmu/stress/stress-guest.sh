@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 #
 # The stress run in the e2e guest (make stress, check.sh's stress step),
 # and in the mips guest with mips_cm alone (e2e/mips/run.sh --stress: the

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh disable=SC3043 # busybox sh has local
 #
 # The tour of make demo: the real perf tool on the simulated platform.
 # Each command is shown as "# perf ..." before its output.
@@ -95,6 +96,7 @@ ntour=0
 for f in /hvpmu/tour-*.sh; do
 	[ -e "$f" ] || continue
 	ntour=$((ntour + 1))
+	# shellcheck source=/dev/null # each tour-*.sh, checked on its own
 	. "$f"
 done
 [ "$ntour" -eq "$NMODELS" ] || demo_fail "$ntour tour scripts in /hvpmu, want $NMODELS"

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 #
 # End-to-end checks in the guest, with the real perf tool. Generic checks
 # cover every PMU of the project that is registered (perf list, parsing of
@@ -47,6 +48,7 @@ npmu=0
 for f in /hvpmu/pmu-*.sh; do
 	[ -e "$f" ] || continue
 	npmu=$((npmu + 1))
+	# shellcheck source=/dev/null # each pmu-*.sh, checked on its own
 	. "$f"
 done
 [ "$npmu" -eq "$NMODELS" ] && pass "$npmu per-PMU scripts ran" ||
@@ -67,7 +69,7 @@ for p in $OUR_PMUS; do
 	for f in "$PMUS/$p"/events/*; do
 		e=${f##*/}
 		case "$e" in *.unit|*.scale|\*) continue ;; esac
-		if grep -q "$p/$e[/,]" /tmp/perf-list; then
+		if grep -q "$p/${e}[/,]" /tmp/perf-list; then
 			pass "perf list: $p/$e"
 		else
 			fail "perf list: $p/$e missing"
@@ -129,6 +131,7 @@ for p in $(our_pmus); do
 		line=${rest%%|*}; rest=${rest#*|}
 		file=${rest%%|*}; want=${rest#*|}
 	else
+		# shellcheck disable=SC2010 # sysfs names, no blanks
 		e=$(ls "$PMUS/$p/events" | grep -v '\.' | head -n 1)
 		ev=$(event_string "$p" "$e")
 		line=""; want=""
@@ -179,6 +182,7 @@ check "reload: perf list runs" perf list
 for p in $OUR_PMUS; do
 	[ -d "$SIM" ] || sim_load
 	[ -d "$PMUS/$p" ] || continue
+	# shellcheck disable=SC2010 # sysfs names, no blanks
 	e=$(ls "$PMUS/$p/events" | grep -v '\.' | head -n 1)
 	rm -f "$TMP/ready"
 	perf stat -a -e "$(event_string "$p" "$e")" -- \

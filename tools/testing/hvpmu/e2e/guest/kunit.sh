@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 #
 # The x86_64 KUnit tier in the guest kernel the end-to-end tests use (one
 # debug kernel serves both), and the KUnit modules of the mips guest: load

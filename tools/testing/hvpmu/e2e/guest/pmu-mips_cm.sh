@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 #
 # mips_cm on its model (hvpmu_sim/mips_cm/, format in SIMULATOR.md): a
 # CM2 debug block with two 32-bit event counters, a cycle counter and no
@@ -31,4 +32,5 @@ if [ -d "$D" ]; then
 	expect_count "$P: counts again after the debug block came back" "$P/cycles/" \
 		777 sh -c "echo 'cycles 777' > $D/inject"
 fi
+# shellcheck disable=SC2034 # read by e2e.sh (HP_<pmu>)
 HP_mips_cm="mips_cm/cycles/|cycles 5000|$D/inject|5000"

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 #
 # niagara_mmustat on its model (hvpmu_sim/mmustat/, format in
 # SIMULATOR.md): per-CPU and per-task exact counts, the time view of
@@ -33,6 +34,7 @@ if [ -d "$PMUS/$P" ] && [ -d "$D" ]; then
 		"while read -r l; do echo \"\$l\" > $D/inject; done < $TMP/inject"
 
 	# Per task: only the traffic of the CPU the task runs on, while it runs.
+	# shellcheck disable=SC2034 # read by stat_count (lib.sh)
 	STAT_SCOPE=""
 	if [ "$OTHER_CPU" = 1 ]; then
 		expect_count "$P per-task" "$P/dtsb_hits_ctxnon0_8k/" 777 taskset -c 1 sh -c \

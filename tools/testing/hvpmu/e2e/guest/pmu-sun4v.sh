@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 #
 # niagara2_dram (T2, channels 0-3) and vfalls_dram (two-way T2+, nodes 0-1,
 # MCUs 0-1) on their models (hvpmu_sim/sun4v/, format in
@@ -56,5 +57,7 @@ if [ -d "$D" ]; then
 		perf stat -a -e vfalls_dram/mem_reads,node=2,mcu=0/ -- true
 	check "sun4v: calls file readable" cat "$D/calls"
 fi
+# shellcheck disable=SC2034 # read by e2e.sh (HP_<pmu>)
 HP_vfalls_dram="vfalls_dram/mem_reads,node=0,mcu=0/|vfalls_dram node 0 mcu 0 mem_reads 5000|$D/inject|5000"
+# shellcheck disable=SC2034
 HP_niagara2_dram="niagara2_dram/mem_reads,channel=1/|niagara2_dram channel 1 mem_reads 6000|$D/inject|6000"

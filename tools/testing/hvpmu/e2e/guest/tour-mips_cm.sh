@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 # The demo's mips_cm part (sourced by demo.sh).
 
 D=$SIM/mips_cm

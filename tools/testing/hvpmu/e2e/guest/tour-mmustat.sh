@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 # The demo's niagara_mmustat part (sourced by demo.sh).
 
 P=niagara_mmustat

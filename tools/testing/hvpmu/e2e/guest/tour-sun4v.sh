@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 # The demo's niagara2_dram / vfalls_dram part (sourced by demo.sh).
 
 D=$SIM/sun4v

@@ -48,7 +48,9 @@
 set -uo pipefail
 
 MIPS_DIR=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=../lib.sh
 . "$MIPS_DIR/../lib.sh"
+# shellcheck source=../../stress/lib.sh
 . "$HVPMU_TESTING/stress/lib.sh"
 OUT=$BUILD/e2e-mips64el
 SRC=$OUT/src

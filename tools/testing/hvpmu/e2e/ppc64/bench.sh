@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 #
 # make bench in the ppc64 guest: hvpmu-bench's table for Linux's hv_gpci
 # (the only PMU of its table this guest has), on the hcall model.

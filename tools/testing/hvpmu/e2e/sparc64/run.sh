@@ -54,7 +54,9 @@
 set -uo pipefail
 
 SPARC_DIR=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=../lib.sh
 . "$SPARC_DIR/../lib.sh"
+# shellcheck source=../../stress/lib.sh
 . "$HVPMU_TESTING/stress/lib.sh"
 OUT=$BUILD/e2e-sparc64
 SRC=$OUT/src
