@@ -68,12 +68,14 @@ our_sources() {
 # series_added GLOB / series_changed GLOB: the files (kernel paths) that
 # the series of $HVPMU_SERIES add / change, from their specs.
 series_added() {
+	# shellcheck disable=SC2053 # $1 is a glob
 	cat "$HERE/series/$HVPMU_SERIES"/*/series |
 		awk -v g="$1" '$1 == "add" { print $3 }' |
 		while read -r f; do [[ $f == $1 ]] && echo "$f"; done
 }
 series_changed() {
 	local spec p
+	# shellcheck disable=SC2053 # $1 is a glob
 	for spec in "$HERE/series/$HVPMU_SERIES"/*/series; do
 		awk '$1 == "patch" { print $2 }' "$spec" | while read -r p; do
 			sed -n 's|^+++ b/||p' "$HERE/patches/$p"
@@ -87,6 +89,7 @@ step_kunit() {
 	local t0
 	t0=$(date +%s)
 	note "KUnit x86_64 (KASAN, lockdep, UBSAN): the suites as modules in the guest kernel"
+	# shellcheck disable=SC2046 # no word, or --no-build
 	run_sub kunit "$HERE/kunit/x86_64.sh" $(guest_kernel_flag)
 	guest_kernel_built kunit
 	note "KUnit x86_64: $(elapsed "$t0")"
@@ -268,8 +271,34 @@ step_lint() {
 	step_lint_identity
 	step_lint_words
 	[ -n "${lint_sender_done:-}" ] || step_lint_sender
+	[ -n "${lint_sender_done:-}" ] || step_lint_shell
 	lint_sender_done=1
 	step_lint_dt
+}
+
+# Every shell script of the harness and CI's entry point through the
+# linter, shellcheck (warnings and errors; .shellcheckrc beside them): a
+# check per script.
+step_lint_shell() {
+	local f out name
+	if ! command -v shellcheck > /dev/null; then
+		fail "shellcheck: not installed (make setup installs it)"
+		return
+	fi
+	while read -r f; do
+		case $f in
+		../../../*) name=${f#../../../} ;;
+		*) name=tools/testing/hvpmu/$f ;;
+		esac
+		out=$(cd "$HERE" && shellcheck -x -S warning -f gcc "$f" 2>&1)
+		if [ -n "$out" ]; then
+			printf '%s\n' "$out" | head -n 20
+			fail "shellcheck: $name"
+		else
+			pass "shellcheck: $name"
+		fi
+	done < <(cd "$HERE" && { git ls-files -co --exclude-standard -- '*.sh'
+				 echo ../../../.ci/run; } | sort)
 }
 
 # The series' device-tree bindings, as the DT maintainers check them: make
@@ -435,6 +464,7 @@ step_lint_sender() {
 	}
 	sender_case fail "git config user.name and user.email must both be set" \
 		"stops without a git identity" "$tmp/home"
+	# shellcheck disable=SC2010 # names of our own making, no blanks
 	written=$(ls -A "$tmp/repo" | grep -vx tools | tr '\n' ' ')
 	if [ -z "$written" ]; then
 		pass "patches.sh: without a git identity it writes nothing"
@@ -526,6 +556,7 @@ step_e2e() {
 	local t0
 	t0=$(date +%s)
 	note "end-to-end: x86_64 guest, simulated platform, the real perf tool"
+	# shellcheck disable=SC2046 # no word, or --no-build
 	run_sub e2e "$HERE/e2e/run.sh" $(guest_kernel_flag)
 	guest_kernel_built e2e
 	note "end-to-end: $(elapsed "$t0")"
@@ -539,6 +570,7 @@ step_stress() {
 	local t0
 	t0=$(date +%s)
 	note "stress: hvpmu-stress for ${STRESS_SECONDS:-60} s in the e2e guest"
+	# shellcheck disable=SC2046 # no word, or --no-build
 	run_sub stress "$HERE/stress/run.sh" $(guest_kernel_flag)
 	guest_kernel_built stress
 	note "stress: $(elapsed "$t0")"

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash disable=SC2034 # variables for the scripts that source it
 #
 # Sourced by the test scripts: where the repository, the kernel tree and the
 # build directories are, and how to call the compiler.

@@ -61,7 +61,7 @@ done
 # (MIPS64r6, see e2e/mips/run.sh); libc6-dev-sparc64-cross: the sparc64
 # guest's (e2e/sparc64/run.sh). gcc-aarch64-linux-gnu: the arm64 cross
 # build of arm_dmc620_pmu, the existing driver the helper series converts.
-# shellcheck: make lint's check of the harness's scripts.
+# The linter shellcheck: the check of the harness's scripts in make lint.
 PKGS="gcc-sparc64-linux-gnu gcc-powerpc64-linux-gnu gcc-powerpc64le-linux-gnu
       gcc-aarch64-linux-gnu shellcheck
       libc6-dev-ppc64el-cross libc6-dev-ppc64-cross

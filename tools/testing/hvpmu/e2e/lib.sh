@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash disable=SC2034 # variables for the scripts that source it
 #
 # Shared by e2e/run.sh and demo.sh: build the x86_64 guest kernel with the
 # simulated platform, pack the perf tool, busybox and our guest scripts into
@@ -506,7 +507,7 @@ e2e_report() {
 	local what=$1 results=$2 qrc=$3 console=$4 min=$5 seen
 	e2e_count "$results"
 	sed '/^== \/extra\//,$d' "$results.txt" | grep -E '^(PASS|FAIL|SKIP): |^    |^\| ' |
-		grep -v -e '^    model:' -e '^    sysfs-listing:'
+		grep -v -e '^    model:' -e '^    sysfs-listing:' -e '^    sysinfo-listing:'
 	sed -n '/^== \/extra\//,$p' "$results.txt" | grep -v '^HVPMU-GUEST-'
 	seen=$((npass + nfail + nskip))
 	e2e_guest_checks "$what" "$results" "$qrc" "$console"

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh disable=SC2034,SC3043 # variables for the scripts that source it; busybox sh has local
 #
 # Helpers of the guest scripts (busybox sh). Each check prints one line
 # "PASS: name" or "FAIL: name"; details of a failure follow it indented.

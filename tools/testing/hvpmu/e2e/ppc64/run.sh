@@ -30,7 +30,13 @@
 # E2E_PPC64_WITHOUT_SERIES=1: Linux's hv_gpci as the base tree has it (the
 # powerpc series' patches reversed in the copy); E2E_PPC64_REVERSE="0419
 # ...": only those patches of it reversed (make bench's "without" figures);
-# E2E_PPC64_APPEND: the guest's extra kernel arguments (percpu_alloc=page);
+# E2E_PPC64_APPEND: the guest's extra kernel arguments (percpu_alloc=page;
+# hv_gpci_sim.cross_4k_ok=1: the model answers a buffer across 4 KiB). The
+# five system-information files are compared with sysinfo-listing.txt,
+# what Linux's own driver shows on the model; to make it again:
+#   E2E_PPC64_WITHOUT_SERIES=1 E2E_PPC64_APPEND=hv_gpci_sim.cross_4k_ok=1 \
+#     e2e/ppc64/run.sh; sed -n 's/^    sysinfo-listing: //p' \
+#     build/6.12/e2e-ppc64le/results.txt > e2e/ppc64/sysinfo-listing.txt
 # E2E_PPC64_ENDIAN: le (the default) or be, the guest's byte order (the
 # big-endian guest's check names start with "big-endian: ").
 set -uo pipefail
@@ -136,7 +142,7 @@ ppc_initramfs() {
 	cp "$PPC_CACHE/busybox" "$root/bin/busybox" &&
 	cp "$OUT/perf/perf" "$root/usr/bin/perf" &&
 	cp "$E2E_DIR/guest/lib.sh" "$PPC_DIR/guest.sh" "$PPC_DIR/bench.sh" \
-	   "$root/hvpmu/" || return 1
+	   "$PPC_DIR/sysinfo-listing.txt" "$root/hvpmu/" || return 1
 	if [ "$MODE" = bench ]; then
 		${CROSS}gcc -static -O2 -Wall -Wextra -Werror \
 			-o "$root/hvpmu/hvpmu-bench" \

@@ -38,6 +38,10 @@ static unsigned char version = 8;
 module_param(version, byte, 0444);
 MODULE_PARM_DESC(version, "counter_info_version of the simulated firmware");
 
+static bool cross_4k_ok;
+module_param(cross_4k_ok, bool, 0444);
+MODULE_PARM_DESC(cross_4k_ok, "answer a buffer that crosses 4 KiB (default: H_PRIVILEGE)");
+
 static struct hv_gpci_model *sim_model __ro_after_init;
 static DEFINE_MUTEX(sim_lock);
 
@@ -52,7 +56,7 @@ long hv_gpci_sim_hcall_norets(unsigned long opcode, unsigned long addr,
 	 * the partition's memory it is refused, not followed (a per-CPU
 	 * buffer given through virt_to_phys() when the first per-CPU chunk is
 	 * page-mapped lands there). The model itself refuses a buffer that
-	 * crosses 4 KiB.
+	 * crosses 4 KiB, unless hv_gpci_sim.cross_4k_ok=1.
 	 */
 	if (WARN_ONCE(!memblock_is_region_memory(addr, size),
 		      "hv_gpci_sim: buffer at real address %#lx, not the partition's memory\n",
@@ -116,6 +120,7 @@ static int __init hv_gpci_sim_model_init(void)
 		return -ENOMEM;
 	/* PVR_POWER10 in QEMU (-cpu power10): the sysinfo files are there */
 	m->power10 = true;
+	m->cross_4k_ok = cross_4k_ok;
 	sim_model = m;
 	pr_info("hv_gpci_sim: H_GET_PERF_COUNTER_INFO answered by the model, counter_info_version %u\n",
 		version);

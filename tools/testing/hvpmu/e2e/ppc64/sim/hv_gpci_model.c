@@ -705,7 +705,8 @@ static long model_call(struct hv_gpci_model *m, u8 *buf,
 	if (((unsigned long)buf & (HV_GPCI_PMU_BUF_SIZE - 1)) + size >
 	    HV_GPCI_PMU_BUF_SIZE) {
 		m->misaligned++;
-		return HV_GPCI_H_PRIVILEGE;
+		if (!m->cross_4k_ok)
+			return HV_GPCI_H_PRIVILEGE;
 	}
 	/* "Validate the size and contents", else H_Parameter */
 	if (size < HV_GPCI_PMU_HDR_SIZE)

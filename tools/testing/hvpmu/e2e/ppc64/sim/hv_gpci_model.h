@@ -185,6 +185,10 @@ struct hv_gpci_model_entity {
  * @unknown_req: calls with a request code the firmware does not know
  * @set_mmcrh: calls of the lab-only Set MMCRH request
  * @misaligned: calls whose buffer crossed a 4 KiB boundary
+ * @cross_4k_ok: answer a buffer that crosses a 4 KiB boundary instead of
+ *	refusing it with H_PRIVILEGE: PAPR says only that the parameter
+ *	block must be accessible, and hv-24x7's calls are the ones documented
+ *	as needing alignment, so a real hypervisor may do either
  * @last_rc: return code of the last call
  * @last_size: size argument of the last call
  * @last_cpu: CPU the last call ran on
@@ -219,6 +223,7 @@ struct hv_gpci_model {
 	unsigned long unknown_req;
 	unsigned long set_mmcrh;
 	unsigned long misaligned;
+	bool cross_4k_ok;
 	long last_rc;
 	unsigned long last_size;
 	unsigned int last_cpu;

@@ -516,7 +516,32 @@ static void gpci_sim_error(struct kunit *test)
 			   "counter_info_version 6\n");
 }
 
+/*
+ * A buffer across 4 KiB: refused with H_PRIVILEGE by default, answered with
+ * cross_4k_ok (the two readings of "accessible"), and counted either way.
+ */
+static void gpci_model_cross_4k(struct kunit *test)
+{
+	u8 *buf = kunit_kzalloc(test, 2 * HV_GPCI_PMU_BUF_SIZE, GFP_KERNEL);
+	struct hv_gpci_pmu_hdr *h;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	/* kmalloc() aligns a power-of-two size to itself */
+	h = (void *)(buf + 8);
+	h->request = cpu_to_be32(0x20);
+	h->starting_index = cpu_to_be32(3);
+	KUNIT_EXPECT_EQ(test, hv_gpci_model_hcall(gt.m, h, HV_GPCI_PMU_BUF_SIZE),
+			(long)HV_GPCI_H_PRIVILEGE);
+	gt.m->cross_4k_ok = true;
+	KUNIT_EXPECT_EQ(test, hv_gpci_model_hcall(gt.m, h, HV_GPCI_PMU_BUF_SIZE),
+			0L);
+	KUNIT_EXPECT_EQ(test, be32_to_cpu(h->starting_index), 3U);
+	KUNIT_EXPECT_EQ(test, be16_to_cpu(h->cv_element_size), 0x30U);
+	KUNIT_EXPECT_EQ(test, gt.m->misaligned, 2UL);
+}
+
 static struct kunit_case hv_gpci_model_cases[] = {
+	KUNIT_CASE(gpci_model_cross_4k),
 	KUNIT_CASE(gpci_model_seed_literals),
 	KUNIT_CASE(gpci_model_requests),
 	KUNIT_CASE(gpci_model_block),
