@@ -2092,6 +2092,14 @@ static void cm_reader_fn(struct work_struct *work)
 	}
 }
 
+/* Not yet as many reads as mips_cm_test_read_two_cpus() wants. */
+static bool cm_readers_short(const struct cm_reader *r)
+{
+	return READ_ONCE(r[0].reads) <= 100 || READ_ONCE(r[1].reads) <= 100 ||
+	       atomic_read(&reads_on[0]) <= 100 ||
+	       atomic_read(&reads_on[1]) <= 100 || atomic_read(&stalls) <= 4;
+}
+
 /*
  * A read on another CPU than the event's (perf reads a system-wide PMU's
  * event on the calling CPU, without a cross-call) folds while the event's
@@ -2108,6 +2116,7 @@ static void mips_cm_test_read_two_cpus(struct kunit *test)
 		.poll_period_ms = 1,
 	};
 	struct cm_reader r[2] = {};
+	unsigned long deadline;
 	struct perf_event *ev;
 	unsigned int i;
 	u64 chunk;
@@ -2141,8 +2150,15 @@ static void mips_cm_test_read_two_cpus(struct kunit *test)
 	queue_work_on(r[0].cpu, system_wq, &r[0].work);
 	queue_work_on(r[1].cpu, system_wq, &r[1].work);
 
-	/* about 3 wraps of the 32-bit counter in chunks below 2^24 */
-	for (i = 0; i < 1500; i++) {
+	/*
+	 * About 3 wraps of the 32-bit counter in chunks below 2^24, and on
+	 * until each reader has read 100 times while traffic came (how fast
+	 * they go is the host's doing: under QEMU's TCG on a busy host they
+	 * once read 94 times in 1500 chunks), for 30 s at most.
+	 */
+	deadline = jiffies + 30 * HZ;
+	for (i = 0; i < 1500 || (cm_readers_short(r) &&
+				 time_before(jiffies, deadline)); i++) {
 		chunk = rnd() & (BIT(24) - 1);
 		/* the bound is raised before the traffic exists */
 		atomic64_add(chunk, &injected);
