@@ -263,6 +263,16 @@ e2e_cross_busybox() {
 	rm -rf "$dir"
 }
 
+# e2e_merge_config: the config fragment on stdin with each option once, at
+# its first place, set as its last assignment says (as in a merged
+# .config), comments dropped.
+e2e_merge_config() {
+	awk '/^CONFIG_[A-Za-z0-9_]*=/ { k = $0; sub(/=.*/, "", k) }
+		/^# CONFIG_[A-Za-z0-9_]* is not set$/ { k = $2 }
+		k != "" { if (!(k in v)) order[n++] = k; v[k] = $0; k = "" }
+		END { for (i = 0; i < n; i++) print v[order[i]] }'
+}
+
 # e2e_allnoconfig LOG OBJ FRAGMENT MAKE...: configure the build directory
 # OBJ of the kernel make command MAKE as allnoconfig plus FRAGMENT, and
 # check that every option of FRAGMENT took (one whose dependencies are
@@ -470,7 +480,7 @@ e2e_guest_checks() {
 # kunit.py), a FAIL for each failed case, module without output and parse
 # failure; NCASES: the cases seen.
 e2e_kunit_cases() {
-	local what=$1 txt=$2 out=$3 list=$4 m status name
+	local what=$1 txt=$2 out=$3 list=$4 m
 	NCASES=0
 	python3 "$HVPMU_TESTING/kunit/ktap_modules.py" "$txt" "$out" > "$out/modules"
 	while read -r m; do
@@ -484,17 +494,25 @@ e2e_kunit_cases() {
 			e2e_fail "$what" "$m: kunit.py parse failed ($out/$m.parse)"
 			continue
 		fi
-		while read -r status name; do
-			NCASES=$((NCASES + 1))
-			case "$status" in
-			PASS) echo "PASS: $what: $name"; npass=$((npass + 1)) ;;
-			SKIP) echo "SKIP: $what: $name ($(kunit_skip_reason "$out/$m.ktap" "$name"))"
-			      nskip=$((nskip + 1)) ;;
-			*) e2e_fail "$what" "$name ($status)" ;;
-			esac
-		done < <(kunit_counts "$out/$m.json")
+		e2e_kunit_json "$what" "$out/$m.json" "$out/$m.ktap"
 	done < "$list"
 	[ "$NCASES" -gt 0 ] || e2e_fail "$what" "no test case ran"
+}
+
+# e2e_kunit_json WHAT JSON KTAP: a "PASS|SKIP: WHAT: suite.case" line per
+# case of kunit.py's JSON (a SKIP with its reason from the KTAP), a FAIL
+# for each failed case; NCASES grows by the cases seen.
+e2e_kunit_json() {
+	local what=$1 status name
+	while read -r status name; do
+		NCASES=$((NCASES + 1))
+		case "$status" in
+		PASS) echo "PASS: $what: $name"; npass=$((npass + 1)) ;;
+		SKIP) echo "SKIP: $what: $name ($(kunit_skip_reason "$3" "$name"))"
+		      nskip=$((nskip + 1)) ;;
+		*) e2e_fail "$what" "$name ($status)" ;;
+		esac
+	done < <(kunit_counts "$2")
 }
 
 # e2e_report WHAT RESULTS QEMU_RC CONSOLE MIN: after the boot of a guest

@@ -86,10 +86,7 @@ ppc_config() {
 			"$1/arch/powerpc/platforms/pseries/Kconfig"; then
 			echo CONFIG_HV_GPCI_KUNIT_TEST=y
 		fi
-	} | awk '/^CONFIG_[A-Za-z0-9_]*=/ { k = $0; sub(/=.*/, "", k) }
-		/^# CONFIG_[A-Za-z0-9_]* is not set$/ { k = $2 }
-		k != "" { if (!(k in v)) order[n++] = k; v[k] = $0; k = "" }
-		END { for (i = 0; i < n; i++) print v[order[i]] }'
+	} | e2e_merge_config
 }
 
 # ppc_kernel LOG: the guest kernel in $OUT/vmlinux.
@@ -181,7 +178,7 @@ INIT
 # the model's suite or, where the tree has it, Linux's own hv-gpci.c's did
 # not run. NCASES: the cases seen.
 ppc_kunit_cases() {
-	local console=$1 dir=$2 status name s
+	local console=$1 dir=$2 s
 	NCASES=0
 	rm -rf "$dir"
 	mkdir -p "$dir"
@@ -192,15 +189,7 @@ ppc_kunit_cases() {
 		e2e_fail kunit "kunit.py parse of the console failed ($dir/parse.log)"
 		return
 	fi
-	while read -r status name; do
-		NCASES=$((NCASES + 1))
-		case "$status" in
-		PASS) echo "PASS: kunit: $name"; npass=$((npass + 1)) ;;
-		SKIP) echo "SKIP: kunit: $name ($(kunit_skip_reason "$dir/console.log" "$name"))"
-		      nskip=$((nskip + 1)) ;;
-		*) e2e_fail kunit "$name ($status)" ;;
-		esac
-	done < <(kunit_counts "$dir/kunit.json")
+	e2e_kunit_json kunit "$dir/kunit.json" "$dir/console.log"
 	for s in hv_gpci_model $(grep -q '^CONFIG_HV_GPCI_KUNIT_TEST=y' \
 				 "$OUT/obj/.config" && echo hv_gpci); do
 		grep -Eq "^ *ok [0-9]+ $s\$" "$dir/console.log" ||

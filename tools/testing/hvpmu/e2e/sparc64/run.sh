@@ -92,10 +92,7 @@ sparc_config() {
 		sed -E 's/^(CONFIG_[A-Z0-9_]*_KUNIT_TEST)=y$/\1=m/' \
 			$(hvpmu_kunitconfigs sparc)
 		cat "$SPARC_DIR/sparc64.config"
-	} | awk '/^CONFIG_[A-Za-z0-9_]*=/ { k = $0; sub(/=.*/, "", k) }
-		/^# CONFIG_[A-Za-z0-9_]* is not set$/ { k = $2 }
-		k != "" { if (!(k in v)) order[n++] = k; v[k] = $0; k = "" }
-		END { for (i = 0; i < n; i++) print v[order[i]] }'
+	} | e2e_merge_config
 }
 
 # sparc_kernel LOG: the guest kernel in $OUT/obj/arch/sparc/boot/image,
