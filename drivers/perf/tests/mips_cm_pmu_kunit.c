@@ -1315,6 +1315,7 @@ static void mips_cm_test_random_attrs(struct kunit *test)
 			if (ev->cpu != cm_bound_cpu(t, cpu))
 				bad++;
 		}
+		cond_resched();
 	}
 	KUNIT_EXPECT_EQ(test, bad, 0U);
 	/* the generator exercises both outcomes */

@@ -14,6 +14,7 @@
 #include <linux/mutex.h>
 #include <linux/perf_event.h>
 #include <linux/prandom.h>
+#include <linux/sched.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/topology.h>
@@ -1698,6 +1699,7 @@ static void dram_test_random(struct kunit *test)
 			break;
 		}
 		accepted += !got;
+		cond_resched();
 	}
 	KUNIT_EXPECT_GT(test, accepted, 1000U);
 

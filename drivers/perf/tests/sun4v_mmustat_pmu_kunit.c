@@ -1263,6 +1263,7 @@ static void mm_test_random_attrs(struct kunit *test)
 			ok++;
 			KUNIT_ASSERT_EQ(test, ev->hw.config, a->config);
 		}
+		cond_resched();
 	}
 	KUNIT_EXPECT_GT(test, ok, 1000U);
 	KUNIT_EXPECT_EQ(test, calls(env, SUN4V_MMUSTAT_PMU_CALL_INFO), info);

@@ -106,7 +106,7 @@ export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$(dirname "$REPO")}
 # stalls, hung tasks, oopses). kmemleak's own lines are not here: it reports
 # only when scanned, and the guest scripts that scan it judge each object
 # (e2e.sh: a leak of an object allocated during the run is a FAIL).
-KERNEL_REPORT_RE='(WARNING|BUG|Oops|UBSAN|ODEBUG):|cut here|Kernel panic|general protection fault|Unable to handle kernel|possible (circular|recursive) locking|inconsistent lock state|suspicious RCU usage|rcu.*detected stalls|blocked for more than|Call Trace:'
+KERNEL_REPORT_RE='(WARNING|BUG|Oops|UBSAN|ODEBUG):|cut here|Kernel panic|general protection fault|Unable to handle kernel|possible (circular|recursive) locking|inconsistent lock state|suspicious RCU usage|rcu.*detected stall|blocked for more than|Call Trace:'
 
 # kernel_reports LOG: print each kernel report in LOG with a few lines of
 # context; the exit status is 0 when there was at least one.

@@ -27,6 +27,14 @@ e2e_config() {
 		sed -E 's/^(CONFIG_[A-Z0-9_]*_KUNIT_TEST)=y$/\1=m/' \
 			$(hvpmu_kunitconfigs x86 sparc64-on-x86)
 		cat "$E2E_DIR/x86_64.config" "$HVPMU_TESTING/debug.config"
+		# Before 6.12, printk() writes a legacy console under its
+		# spinlock_t from any context, and lockdep with raw lock nesting
+		# calls a message from a hard-irq timer ("hrtimer: interrupt
+		# took", an RCU stall) an invalid wait context and stops checking
+		# locks. 6.12 marks that write as allowed on !PREEMPT_RT.
+		grep -qs printk_legacy_allow_spinlock_enter \
+			"$KDIR/kernel/printk/printk.c" ||
+			echo "# CONFIG_PROVE_RAW_LOCK_NESTING is not set"
 	} | awk '/^CONFIG_[A-Za-z0-9_]*=/ { k = $0; sub(/=.*/, "", k) }
 		/^# CONFIG_[A-Za-z0-9_]* is not set$/ { k = $2 }
 		k != "" { if (!(k in v)) order[n++] = k; v[k] = $0; k = "" }
