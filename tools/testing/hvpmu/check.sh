@@ -349,7 +349,7 @@ step_lint_series() {
 		case $p in */0000-cover-letter.patch) continue ;; esac
 		[ -e "$p" ] || { fail "checkpatch: no series in $HVPMU_TEST_PATCHES/$HVPMU_SERIES"; return; }
 		out=$(cd "$KDIR" && scripts/checkpatch.pl --strict \
-			--ignore UNKNOWN_COMMIT_ID "$p" 2>&1)
+			--ignore "$(checkpatch_ignores "$KDIR" "$p")" "$p" 2>&1)
 		total=$(printf '%s\n' "$out" | grep '^total:')
 		case $total in
 		"total: 0 errors, 0 warnings, 0 checks,"*)

@@ -53,7 +53,9 @@
 # checkpatch runs with --ignore UNKNOWN_COMMIT_ID: the pristine repository
 # has no upstream history, so it cannot resolve a Fixes: or "commit <sha>
 # upstream." id; those ids are checked against the upstream history by
-# hand (see each series' cover letter).
+# hand (see each series' cover letter). A patch whose new files all have
+# a MAINTAINERS section already is checked with FILE_PATH_CHANGES ignored
+# too (series.sh: checkpatch_ignores).
 #
 #   patches.sh [--no-check] [base...]
 #                           base: 6.12 6.1 (default: both, 6.12 first);
@@ -69,6 +71,8 @@ set -euo pipefail
 
 REPO=$(cd "$(dirname "$0")/../../.." && pwd)
 TESTING=$REPO/tools/testing/hvpmu
+# shellcheck source=series.sh
+. "$TESTING/series.sh"
 PATCHES=$TESTING/patches
 SPECS=${HVPMU_SERIES_DIR:-$TESTING/series}
 CACHE=$REPO/.cache
@@ -378,7 +382,8 @@ build() {
 # check_patch TREE FILE: checkpatch --strict of that tree, all clean.
 check_patch() {
 	local out total
-	out=$(cd "$1" && scripts/checkpatch.pl --strict --ignore UNKNOWN_COMMIT_ID "$2" 2>&1) || true
+	out=$(cd "$1" && scripts/checkpatch.pl --strict \
+		--ignore "$(checkpatch_ignores "$1" "$2")" "$2" 2>&1) || true
 	total=$(printf '%s\n' "$out" | grep '^total:' || true)
 	case $total in
 	"total: 0 errors, 0 warnings, 0 checks,"*) echo "    checkpatch: $total" ;;

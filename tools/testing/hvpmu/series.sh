@@ -35,3 +35,31 @@ hvpmu_tree_series() {
 	    head -n 2 | tr -d '\n')
 	hvpmu_known_series "$s" && echo "$s"
 }
+
+# checkpatch_ignores TREE PATCH: the message types that checkpatch
+# --strict, run in the Linux tree TREE, ignores for PATCH. Always
+# UNKNOWN_COMMIT_ID: the pristine repository has no upstream history, so
+# it cannot resolve a Fixes: or "commit <sha> upstream." id (the covers
+# say how those were checked). FILE_PATH_CHANGES ("does MAINTAINERS need
+# updating?") too when every file PATCH adds, deletes or renames is
+# covered by a MAINTAINERS section of TREE other than THE REST, which is
+# what that warning asks the author to check.
+checkpatch_ignores() {
+	local f sections fake
+	fake=$(mktemp)
+	while read -r f; do
+		printf -- '--- /dev/null\n+++ b/%s\n@@ -0,0 +1 @@\n+\n' "$f" > "$fake"
+		sections=$(cd "$1" && perl scripts/get_maintainer.pl --no-git \
+			--no-git-fallback --no-rolestats --subsystem --no-email \
+			--no-l --no-m --no-r "$fake" 2> /dev/null)
+		if ! grep -qvx 'THE REST' <<< "$sections"; then
+			rm -f "$fake"
+			echo UNKNOWN_COMMIT_ID
+			return
+		fi
+	done < <(awk '/^diff --git / { f = $4; sub(/^b\//, "", f) }
+		/^(new|deleted) file mode |^rename (from|to) / { print f }' "$2" |
+		sort -u)
+	rm -f "$fake"
+	echo UNKNOWN_COMMIT_ID,FILE_PATH_CHANGES
+}
