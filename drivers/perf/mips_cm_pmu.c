@@ -43,6 +43,7 @@
 #include <linux/perf/pmu_format.h>
 #include <linux/perf_event.h>
 #include <linux/percpu.h>
+#include <linux/platform_device.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 
@@ -1543,8 +1544,6 @@ EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_set_cpu);
  * mainline device tree does, and without it the driver relies on its fold
  * timer alone.
  */
-static struct mips_cm_pmu *mips_cm_pmu;
-
 static int mips_cm_pmu_irq(void)
 {
 	struct device_node *np;
@@ -1569,16 +1568,61 @@ static int mips_cm_pmu_irq(void)
 	return irq > 0 ? irq : 0;
 }
 
-static int __init mips_cm_pmu_init(void)
+/*
+ * The device is registered by arch code wherever there is a CM
+ * (arch/mips/kernel/mips-cm.c); whether its debug block has counters is
+ * found here.
+ */
+static int mips_cm_pmu_dev_probe(struct platform_device *pdev)
 {
 	struct mips_cm_pmu_platdata pd = {
 		.owner = THIS_MODULE,
 	};
 	struct mips_cm_pmu *cm;
-	int ret;
 
 	if (!mips_cm_present())
 		return -ENODEV;
+	pd.cm_rev = mips_cm_revision();
+	pd.nr_clusters = mips_cps_numclusters();
+	/* this cluster's IOCUs: its CM's counters see those */
+	pd.nr_iocu = FIELD_GET(CM_GCR_CONFIG_NUMIOCU, read_gcr_config());
+	pd.irq = mips_cm_pmu_irq();
+	cm = mips_cm_pmu_probe(&pd, &mips_cm_pmu_gdb_ops, "mips_cm");
+	if (IS_ERR(cm))
+		return PTR_ERR(cm);
+	platform_set_drvdata(pdev, cm);
+	return 0;
+}
+
+static void mips_cm_pmu_dev_remove(struct platform_device *pdev)
+{
+	mips_cm_pmu_remove(platform_get_drvdata(pdev));
+}
+
+static const struct platform_device_id mips_cm_pmu_ids[] = {
+	{ "mips_cm_pmu" },
+	{ }
+};
+MODULE_DEVICE_TABLE(platform, mips_cm_pmu_ids);
+
+static struct platform_driver mips_cm_pmu_driver = {
+	.driver = {
+		.name = "mips_cm_pmu",
+		.suppress_bind_attrs = true,
+	},
+	.probe = mips_cm_pmu_dev_probe,
+	.remove = mips_cm_pmu_dev_remove,
+	.id_table = mips_cm_pmu_ids,
+};
+
+/*
+ * The hotplug state serves every PMU of the driver, the KUnit suite's on
+ * its model included, so it is set up before the device can bind and
+ * outlives it.
+ */
+static int __init mips_cm_pmu_init(void)
+{
+	int ret;
 
 	ret = cpuhp_setup_state_multi(CPUHP_AP_ONLINE_DYN, "perf/mips_cm:online",
 				      NULL, cm_cpu_offline);
@@ -1586,30 +1630,16 @@ static int __init mips_cm_pmu_init(void)
 		return ret;
 	cm_cpuhp_state = ret;
 
-	pd.cm_rev = mips_cm_revision();
-	pd.nr_clusters = mips_cps_numclusters();
-	/* this cluster's IOCUs: its CM's counters see those */
-	pd.nr_iocu = FIELD_GET(CM_GCR_CONFIG_NUMIOCU, read_gcr_config());
-	pd.irq = mips_cm_pmu_irq();
-	cm = mips_cm_pmu_probe(&pd, &mips_cm_pmu_gdb_ops, "mips_cm");
-	if (IS_ERR(cm)) {
-		/*
-		 * Built in, the state stays for PMUs probed later (the KUnit
-		 * suite's, on its model); a module that fails to load must
-		 * not leave its callback behind.
-		 */
-		if (IS_MODULE(CONFIG_MIPS_CM_PMU))
-			cpuhp_remove_multi_state(cm_cpuhp_state);
-		return PTR_ERR(cm);
-	}
-	mips_cm_pmu = cm;
-	return 0;
+	ret = platform_driver_register(&mips_cm_pmu_driver);
+	if (ret)
+		cpuhp_remove_multi_state(cm_cpuhp_state);
+	return ret;
 }
 module_init(mips_cm_pmu_init);
 
 static void __exit mips_cm_pmu_exit(void)
 {
-	mips_cm_pmu_remove(mips_cm_pmu);
+	platform_driver_unregister(&mips_cm_pmu_driver);
 	cpuhp_remove_multi_state(cm_cpuhp_state);
 }
 module_exit(mips_cm_pmu_exit);
