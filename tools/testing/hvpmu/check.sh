@@ -93,6 +93,10 @@ step_kunit() {
 	run_sub kunit "$HERE/kunit/x86_64.sh" $(guest_kernel_flag)
 	guest_kernel_built kunit
 	note "KUnit x86_64: $(elapsed "$t0")"
+	t0=$(date +%s)
+	note "KUnit x86_64 through kunit.py: drivers/perf/tests/.kunitconfig, as the series ship it"
+	run_sub kunit-py "$HERE/native/run.sh" x86_64
+	note "KUnit x86_64 through kunit.py: $(elapsed "$t0")"
 }
 
 # --- cross builds: W=1 and sparse clean -------------------------------------
@@ -425,16 +429,16 @@ step_lint_words() {
 
 # patches.sh without a git identity (HOME an empty directory, no system
 # configuration, HVPMU_SENDER unset) stops, saying so, before it does
-# anything; with one it goes on. Run on a copy of patches.sh alone (its
-# repository an empty temporary directory: no series, so that it has
-# nothing to do even if it went on), so nothing is unpacked, built or
-# written to build/.
+# anything; with one it goes on. Run on a copy of patches.sh and the
+# series.sh it sources (their repository an empty temporary directory:
+# no series, so that it has nothing to do even if it went on), so nothing
+# is unpacked, built or written to build/.
 step_lint_sender() {
 	local tmp script written
 	tmp=$(mktemp -d "${TMPDIR:-/tmp}/hvpmu-sender.XXXXXX")
 	mkdir -p "$tmp/repo/tools/testing/hvpmu" "$tmp/home" "$tmp/home2"
 	script=$tmp/repo/tools/testing/hvpmu/patches.sh
-	cp "$HERE/patches.sh" "$script"
+	cp "$HERE/patches.sh" "$HERE/series.sh" "$tmp/repo/tools/testing/hvpmu/"
 	# sender_run HOME [VAR=value...]: patches.sh --no-check there.
 	sender_run() {
 		local home=$1

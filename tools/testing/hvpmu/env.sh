@@ -34,17 +34,28 @@ JOBS=${JOBS:-$(nproc)}
 CC_PREFIX=""
 command -v ccache >/dev/null && CC_PREFIX="ccache "
 
-# hvpmu_kunitconfigs ARCH...: the kunit/*.kunitconfig fragments for a
-# kernel of ARCH (Linux's name: x86, mips, ...), or of any of the ARCHs. A
-# fragment of a driver that is one architecture's code says so on a line
-# "# arch: ARCH..."; "sparc64-on-x86" there means that
-# shim/sparc64-on-x86.sh builds the suite into the x86_64 kernel too.
+# hvpmu_kunitconfigs ARCH...: the KUnit configurations for a kernel of ARCH
+# (Linux's name: x86, powerpc, sparc, mips), or of any of the ARCHs:
+# kunit/hvpmu.kunitconfig (the helper's suite and what the guests need
+# beside the suites: SMP, CPU hotplug, debugfs), then the .kunitconfig
+# files that the series ship in $KDIR, each for the architectures whose
+# code its suites test. "sparc64-on-x86": shim/sparc64-on-x86.sh builds
+# those suites into the x86_64 kernel too. drivers/perf/tests/.kunitconfig,
+# the one "kunit.py --kunitconfig=drivers/perf/tests" reads, builds the
+# arm64 driver arm_dmc620 with COMPILE_TEST: on x86_64 only, where the
+# harness has always built it.
 hvpmu_kunitconfigs() {
-	local f a want
-	for f in "$HVPMU_TESTING"/kunit/*.kunitconfig; do
-		a=$(sed -n 's/^# arch: //p' "$f")
+	local entry f a want
+	echo "$HVPMU_TESTING/kunit/hvpmu.kunitconfig"
+	for entry in "drivers/perf/tests/.kunitconfig:x86" \
+		     "drivers/perf/tests/sun4v.kunitconfig:sparc sparc64-on-x86" \
+		     "arch/sparc/kernel/.kunitconfig:sparc sparc64-on-x86" \
+		     "drivers/perf/tests/mips_cm.kunitconfig:mips"; do
+		f=$KDIR/${entry%%:*}
+		a=${entry#*:}
+		[ -f "$f" ] || continue
 		for want in "$@"; do
-			if [ -z "$a" ] || [[ " $a " == *" $want "* ]]; then
+			if [[ " $a " == *" $want "* ]]; then
 				echo "$f"
 				break
 			fi
