@@ -9,11 +9,13 @@
 #            (0xF080): Linux's hv_gpci registers no PMU and says nothing.
 #            Where the series has it (6.12), the suite of Linux's own
 #            hv-gpci.c runs too (CONFIG_HV_GPCI_KUNIT_TEST).
-#   sparc64  sun4u (native/sparc64.py): no sun4v hypervisor, so the sun4v
-#            glue stays away without a warning.
+#   sparc64  sun4u (kunit.py --arch=sparc64, the qemu configuration the
+#            sparc series adds): no sun4v hypervisor, so the sun4v glue
+#            stays away without a warning.
 #   mips     malta, I6400 (64-bit, CM3), one core with 2 VPs (2 CPUs) with
-#            the CPS (native/mips.py): the CM is there but QEMU implements
-#            none of its counters: one clean "no counters" line, no PMU.
+#            the CPS (--arch=mips64r6el, which the MIPS series adds): the
+#            CM is there but QEMU implements none of its counters: one
+#            clean "no counters" line, no PMU.
 #
 #   x86_64   kunit.py --arch=x86_64 --kunitconfig=drivers/perf/tests: the
 #            suites of the .kunitconfig the series ships there, built and
@@ -106,7 +108,7 @@ glue_mips() {
 		'mips_cm.*no PMU'
 	check_no_line mips "$log" "mips_cm: no PMU registered" \
 		'mips_cm.*(CM rev|registration)'
-	# mips.py's clocksource=GIC took (QEMU's VP Counts disagree).
+	# mips64r6el.py's clocksource=GIC took (QEMU's VP Counts disagree).
 	if grep -q 'Switched to clocksource GIC' "$log"; then
 		pass "mips: time kept on the GIC's shared counter"
 	else
@@ -133,8 +135,9 @@ run_arch() {
 	# from a copy with the harness's fix (hvpmu_sparc64_src, env.sh).
 	sparc64) src=$(hvpmu_sparc64_src "$BUILD/native-sparc64-src") ||
 			{ fail "sparc64: fixes/6.12-sparc64-fmode-nonotify.patch"; return; }
-		 args=(--qemu_config="$HERE/sparc64.py"
+		 args=(--arch=sparc64
 		       --cross_compile=sparc64-linux-gnu-
+		       --kernel_args=ignore_loglevel
 		       --make_options "CC=${CC_PREFIX}sparc64-linux-gnu-gcc"
 		       --kconfig_add CONFIG_WERROR=n) ;;
 	# No CPU hotplug on mips: QEMU 7.2 stalls taking a VP offline
@@ -142,8 +145,9 @@ run_arch() {
 	# (the series alone) does not apply; the e2e-mips guest, which
 	# does, runs the hotplug cases. Suspend (PM_SLEEP_SMP) would
 	# select it.
-	mips) args=(--qemu_config="$HERE/mips.py"
+	mips) args=(--arch=mips64r6el
 		    --cross_compile=mips-linux-gnu-
+		    --kernel_args=ignore_loglevel
 		    --make_options "CC=${CC_PREFIX}mips-linux-gnu-gcc"
 		    --kconfig_add CONFIG_SUSPEND=n --kconfig_add CONFIG_HIBERNATION=n
 		    --kconfig_add CONFIG_HOTPLUG_CPU=n
