@@ -35,7 +35,11 @@
  *  - the reader's event is pinned, and while a reader counts, no fuzzed
  *    group that could deschedule it exists (a pinned or exclusive group on
  *    the same PMU; for niagara_mmustat, which lives in the software
- *    context, a pinned or exclusive CPU-bound group in that context);
+ *    context, a pinned or exclusive CPU-bound group in that context), and
+ *    no fuzzed DRAM event on its channel: adding one there may write the
+ *    channel's event select, and the driver takes the reader's baseline
+ *    again after that write, which drops an injection made in between
+ *    (sun4v-dram-pmu.rst, "Limits");
  *  - the reader injects only while no CPU is going on- or offline (an
  *    uncore event migrating to another CPU is stopped and started again;
  *    traffic in between is not counted), and into niagara_mmustat only on
@@ -132,6 +136,7 @@ struct pmu_shared {
 	bool taken;		/* a reader counts on it */
 	int state;
 	int busy;		/* fuzzed groups that could deschedule a pinned event */
+	int want_chan;		/* sun4v: the channel the reader counts on */
 	struct exact cur;
 	/* fuzzing */
 	uint64_t tried, opened;
@@ -661,20 +666,80 @@ static bool interferes(struct fuzz *f, int i)
 	return pinned && has && (i != MMU || cpu_bound);
 }
 
-/* Claim the right to hold such groups, or strip pinned/exclusive. */
+/* The value of a format field in config words (field_put()'s inverse). */
+static uint64_t field_get(const struct pmu_field *pf, const uint64_t cfg[3])
+{
+	unsigned int i, w, shift = 0;
+	uint64_t v = 0, mask;
+
+	for (i = 0; i < (unsigned int)pf->nr && shift < 64; i++) {
+		w = pf->hi[i] - pf->lo[i] + 1;
+		mask = w >= 64 ? ~0ULL : (1ULL << w) - 1;
+		v |= ((cfg[pf->word] >> pf->lo[i]) & mask) << shift;
+		shift += w;
+	}
+	return v;
+}
+
+/*
+ * The DRAM channel of a fuzzed sun4v event (as struct exact numbers it),
+ * -1 where it names none the driver takes, and with @other, move it to
+ * another channel.
+ */
+static int dram_chan(const struct pmu_desc *d, int i, struct member *m,
+		     bool other)
+{
+	const struct pmu_field *fc = pmu_field(d, i == N2 ? "channel" : "mcu");
+	const struct pmu_field *fn = i == VF ? pmu_field(d, "node") : NULL;
+	uint64_t cfg[3] = { m->attr.config, m->attr.config1, m->attr.config2 };
+	uint64_t c, n = 0;
+
+	if (!fc || (i == VF && !fn))
+		return -1;
+	c = field_get(fc, cfg);
+	if (fn)
+		n = field_get(fn, cfg);
+	if (other) {
+		field_put(fc, cfg, c ^ 1);
+		m->attr.config = cfg[0];
+		m->attr.config1 = cfg[1];
+		m->attr.config2 = cfg[2];
+	}
+	if (i == N2)
+		return c < 4 ? (int)c : -1;
+	return c < 2 && n < 2 ? (int)(2 * n + c) : -1;
+}
+
+/* Does this group hold an event of DRAM PMU i (any channel)? */
+static bool holds_dram(struct fuzz *f, int i)
+{
+	int k;
+
+	if (i != N2 && i != VF)
+		return false;
+	for (k = 0; k < f->nr; k++)
+		if (f->m[k].row == i)
+			return true;
+	return false;
+}
+
+/*
+ * Claim the right to hold such groups; else strip pinned/exclusive, and
+ * move the group's DRAM events off the channel a reader counts on.
+ */
 static void claim(struct fuzz *f)
 {
-	bool ok = true;
-	int i, k;
+	bool conflict[NR_OURS] = { false }, ok = true;
+	int i, k, want;
 
 	memset(f->claimed, 0, sizeof(f->claimed));
 	for (i = 0; i < NR_OURS; i++) {
-		if (!interferes(f, i))
+		if (!interferes(f, i) && !holds_dram(f, i))
 			continue;
 		__atomic_fetch_add(&sh->pmu[i].busy, 1, __ATOMIC_SEQ_CST);
 		f->claimed[i] = true;
 		if (load_int(&sh->pmu[i].state) != IDLE)
-			ok = false;
+			conflict[i] = true, ok = false;
 	}
 	if (ok)
 		return;
@@ -683,8 +748,17 @@ static void claim(struct fuzz *f)
 			__atomic_fetch_sub(&sh->pmu[i].busy, 1, __ATOMIC_SEQ_CST);
 	memset(f->claimed, 0, sizeof(f->claimed));
 	for (k = 0; k < f->nr; k++) {
-		f->m[k].attr.pinned = 0;
-		f->m[k].attr.exclusive = 0;
+		struct member *m = &f->m[k];
+
+		m->attr.pinned = 0;
+		m->attr.exclusive = 0;
+		i = m->row;
+		if (i != N2 && i != VF)
+			continue;
+		/* the reader's channel is stored before its state */
+		want = load_int(&sh->pmu[i].want_chan);
+		if (conflict[i] && dram_chan(&f->p.d[i], i, m, false) == want)
+			dram_chan(&f->p.d[i], i, m, true);
 	}
 }
 
@@ -1530,8 +1604,12 @@ static void reader_cycle(struct reader *rd)
 		msleep(500);
 		return;
 	}
-	/* no new pinned/exclusive fuzzed groups; wait for the old ones */
+	/*
+	 * No new pinned/exclusive fuzzed groups, nor DRAM events on its
+	 * channel; wait for the old ones.
+	 */
 	lock(&ps->mu);
+	store_int(&ps->want_chan, x.chan);
 	store_int(&ps->state, WANT);
 	unlock(&ps->mu);
 	t0 = now();
