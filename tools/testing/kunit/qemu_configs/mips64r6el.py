@@ -5,9 +5,10 @@
 # with two VPs, so two CPUs (QEMU reports one core in GCR_CONFIG; Linux
 # finds the second CPU as a VP of that core).
 #
-# clocksource=GIC: before v6.11 Linux rates each VP's own CP0 Count above
-# the GIC's shared counter, and QEMU starts the second VP's Count behind
-# the first's, which stalls that CPU's timers; later kernels pick the GIC.
+# clocksource=GIC: before v6.11 Linux may rate the per-VP CP0 Count above
+# the GIC's shared counter, and under QEMU the second VP's Count falls
+# behind the first's, which stalls that CPU's timers; later kernels pick
+# the GIC by themselves.
 from ..qemu_config import QemuArchParams
 
 QEMU_ARCH = QemuArchParams(linux_arch='mips',
