@@ -17,11 +17,15 @@
 #            CM is there but QEMU implements none of its counters: one
 #            clean "no counters" line, no PMU.
 #
+#   mipsbe   the same machine and suites, big-endian (native/mips64r6.py),
+#   mips32   and with a 32-bit MIPS32r6 kernel (native/mips32r6el.py): the
+#            CM register accessors on the two other layouts.
+#
 #   x86_64   kunit.py --arch=x86_64 --kunitconfig=drivers/perf/tests: the
 #            suites of the .kunitconfig the series ships there, built and
 #            run exactly as its users would (no glue to check).
 #
-#   native/run.sh [ppc64] [sparc64] [mips] [x86_64]
+#   native/run.sh [ppc64] [sparc64] [mips] [mipsbe] [mips32] [x86_64]
 #                                   (default: ppc64, sparc64 and mips)
 #
 # Build directories build/native-<arch>. Prints PASS:/FAIL: lines and
@@ -103,18 +107,20 @@ glue_sparc64() {
 }
 
 glue_mips() {
-	local log=$1
-	check_one_line mips "$log" "mips_cm glue: one clean 'no counters' line" \
+	local log=$1 a=${2:-mips}
+	check_one_line "$a" "$log" "mips_cm glue: one clean 'no counters' line" \
 		'mips_cm.*no PMU'
-	check_no_line mips "$log" "mips_cm: no PMU registered" \
+	check_no_line "$a" "$log" "mips_cm: no PMU registered" \
 		'mips_cm.*(CM rev|registration)'
 	# mips64r6el.py's clocksource=GIC took (QEMU's VP Counts disagree).
 	if grep -q 'Switched to clocksource GIC' "$log"; then
-		pass "mips: time kept on the GIC's shared counter"
+		pass "$a: time kept on the GIC's shared counter"
 	else
-		fail "mips: time not kept on the GIC: $(grep -m1 'Switched to clocksource' "$log")"
+		fail "$a: time not kept on the GIC: $(grep -m1 'Switched to clocksource' "$log")"
 	fi
 }
+glue_mipsbe() { glue_mips "$1" mipsbe; }
+glue_mips32() { glue_mips "$1" mips32; }
 
 run_arch() {
 	local arch=$1 o="$BUILD/native-$1" out="$BUILD/native-$1.log"
@@ -145,8 +151,14 @@ run_arch() {
 	# (the series alone) does not apply; the e2e-mips guest, which
 	# does, runs the hotplug cases. Suspend (PM_SLEEP_SMP) would
 	# select it.
-	mips) args=(--arch=mips64r6el
-		    --cross_compile=mips-linux-gnu-
+	mips|mipsbe|mips32)
+	      linux_arch=mips
+	      case "$arch" in
+	      mips) args=(--arch=mips64r6el) ;;
+	      mipsbe) args=(--qemu_config="$HERE/mips64r6.py") ;;
+	      mips32) args=(--qemu_config="$HERE/mips32r6el.py") ;;
+	      esac
+	      args+=(--cross_compile=mips-linux-gnu-
 		    --kernel_args=ignore_loglevel
 		    --make_options "CC=${CC_PREFIX}mips-linux-gnu-gcc"
 		    --kconfig_add CONFIG_SUSPEND=n --kconfig_add CONFIG_HIBERNATION=n
@@ -178,7 +190,7 @@ run_arch() {
 			--build_dir="$o" "${args[@]}" --jobs "$JOBS" --timeout 300 \
 			--json="$json") > "$out" 2>&1
 		rc=$?
-		if [ "$attempt" = 1 ] && [ "$arch" = mips ] && [ -f "$o/test.log" ] &&
+		if [ "$attempt" = 1 ] && [[ $arch == mips* ]] && [ -f "$o/test.log" ] &&
 		   grep -q "rcu_sched kthread timer wakeup didn't happen for" "$o/test.log"; then
 			cp "$o/test.log" "$o/test.log.timer-stall"
 			note "$arch: RCU saw the guest's timer stop (QEMU; log: $o/test.log.timer-stall): booting once more"
