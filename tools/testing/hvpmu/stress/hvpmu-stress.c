@@ -137,6 +137,7 @@ struct pmu_shared {
 	int state;
 	int busy;		/* fuzzed groups that could deschedule a pinned event */
 	int want_chan;		/* sun4v: the channel the reader counts on */
+	int chan_busy[8];	/* sun4v: fuzzed events open on each channel */
 	struct exact cur;
 	/* fuzzing */
 	uint64_t tried, opened;
@@ -434,6 +435,8 @@ struct fuzz {
 	int nr;
 	struct member m[MAX_GROUP];
 	bool claimed[NR_OURS];
+	signed char chan_claim[MAX_GROUP];	/* sun4v: channel counted, or -1 */
+	signed char chan_row[MAX_GROUP];	/* ... of which PMU */
 	unsigned long rounds;
 	int cpumask[NR_OURS];
 };
@@ -710,36 +713,51 @@ static int dram_chan(const struct pmu_desc *d, int i, struct member *m,
 	return c < 2 && n < 2 ? (int)(2 * n + c) : -1;
 }
 
-/* Does this group hold an event of DRAM PMU i (any channel)? */
-static bool holds_dram(struct fuzz *f, int i)
+static void chan_count(int i, int c, int n)
 {
-	int k;
-
-	if (i != N2 && i != VF)
-		return false;
-	for (k = 0; k < f->nr; k++)
-		if (f->m[k].row == i)
-			return true;
-	return false;
+	__atomic_fetch_add(&sh->pmu[i].chan_busy[c], n, __ATOMIC_SEQ_CST);
 }
 
 /*
- * Claim the right to hold such groups; else strip pinned/exclusive, and
- * move the group's DRAM events off the channel a reader counts on.
+ * Claim the right to hold such groups, or strip pinned/exclusive. Count
+ * the group's DRAM events per channel, and move those on the channel a
+ * reader counts on (or is about to) to another channel: the reader waits
+ * only for the events opened on its channel before it wanted it.
  */
 static void claim(struct fuzz *f)
 {
-	bool conflict[NR_OURS] = { false }, ok = true;
-	int i, k, want;
+	bool ok = true;
+	int i, k, c;
 
 	memset(f->claimed, 0, sizeof(f->claimed));
+	for (k = 0; k < f->nr; k++) {
+		struct member *m = &f->m[k];
+
+		i = m->row;
+		c = i == N2 || i == VF ? dram_chan(&f->p.d[i], i, m, false) : -1;
+		f->chan_claim[k] = c;
+		if (c < 0)
+			continue;
+		chan_count(i, c, 1);
+		f->chan_row[k] = i;
+		/* the reader's channel is stored before its state */
+		if (load_int(&sh->pmu[i].state) == IDLE ||
+		    load_int(&sh->pmu[i].want_chan) != c)
+			continue;
+		chan_count(i, c, -1);
+		c = dram_chan(&f->p.d[i], i, m, true) < 0 ? -1 :
+		    dram_chan(&f->p.d[i], i, m, false);
+		f->chan_claim[k] = c;
+		if (c >= 0)
+			chan_count(i, c, 1);
+	}
 	for (i = 0; i < NR_OURS; i++) {
-		if (!interferes(f, i) && !holds_dram(f, i))
+		if (!interferes(f, i))
 			continue;
 		__atomic_fetch_add(&sh->pmu[i].busy, 1, __ATOMIC_SEQ_CST);
 		f->claimed[i] = true;
 		if (load_int(&sh->pmu[i].state) != IDLE)
-			conflict[i] = true, ok = false;
+			ok = false;
 	}
 	if (ok)
 		return;
@@ -748,17 +766,8 @@ static void claim(struct fuzz *f)
 			__atomic_fetch_sub(&sh->pmu[i].busy, 1, __ATOMIC_SEQ_CST);
 	memset(f->claimed, 0, sizeof(f->claimed));
 	for (k = 0; k < f->nr; k++) {
-		struct member *m = &f->m[k];
-
-		m->attr.pinned = 0;
-		m->attr.exclusive = 0;
-		i = m->row;
-		if (i != N2 && i != VF)
-			continue;
-		/* the reader's channel is stored before its state */
-		want = load_int(&sh->pmu[i].want_chan);
-		if (conflict[i] && dram_chan(&f->p.d[i], i, m, false) == want)
-			dram_chan(&f->p.d[i], i, m, true);
+		f->m[k].attr.pinned = 0;
+		f->m[k].attr.exclusive = 0;
 	}
 }
 
@@ -780,6 +789,11 @@ static void release(struct fuzz *f)
 		if (f->claimed[i])
 			__atomic_fetch_sub(&sh->pmu[i].busy, 1, __ATOMIC_SEQ_CST);
 	memset(f->claimed, 0, sizeof(f->claimed));
+	for (i = 0; i < MAX_GROUP; i++) {
+		if (f->chan_claim[i] >= 0)
+			chan_count(f->chan_row[i], f->chan_claim[i], -1);
+		f->chan_claim[i] = -1;
+	}
 }
 
 static void victim_kill(struct fuzz *f)
@@ -817,6 +831,8 @@ static void victim_respawn(struct fuzz *f)
 	f->victim = pid > 0 ? pid : 0;
 	for (i = 0; i < NR_OURS; i++)
 		f->victim_holds |= f->victim && f->claimed[i];
+	for (i = 0; i < f->nr; i++)
+		f->victim_holds |= f->victim && f->chan_claim[i] >= 0;
 	add(&sh->victims, 1);
 }
 
@@ -1218,6 +1234,7 @@ static void fuzz_worker(int id)
 	 */
 	setpriority(PRIO_PROCESS, 0, 5);
 	f->id = id;
+	memset(f->chan_claim, -1, sizeof(f->chan_claim));
 	f->r.s = seed * 0x9e3779b97f4a7c15ULL + id + 1;
 	memset(f->cpumask, 0xff, sizeof(f->cpumask));
 	pmus_load(&f->p);
@@ -1613,7 +1630,10 @@ static void reader_cycle(struct reader *rd)
 	store_int(&ps->state, WANT);
 	unlock(&ps->mu);
 	t0 = now();
-	while (load_int(&ps->busy) && now() - t0 < 60 && !load_int(&sh->stop))
+	while ((load_int(&ps->busy) ||
+		(x.chan >= 0 && (rd->pmu == N2 || rd->pmu == VF) &&
+		 load_int(&ps->chan_busy[x.chan]))) &&
+	       now() - t0 < 60 && !load_int(&sh->stop))
 		msleep(10);
 	t_busy = now() - t0;
 	lock(&ps->mu);
