@@ -85,7 +85,7 @@ CMDS="make gcc ld perl python3 python3-config bc bison flex cpio xz bzip2 tar
       mips-linux-gnu-gcc aarch64-linux-gnu-gcc dpkg-deb
       mips64el-linux-gnuabi64-gcc mipsisa64r6el-linux-gnuabi64-gcc
       qemu-system-x86_64 qemu-system-ppc64 qemu-system-sparc64
-      qemu-system-mipsel qemu-system-mips64el
+      qemu-system-mipsel qemu-system-mips64el qemu-system-mips64
       dt-mk-schema dt-validate dt-doc-validate yamllint pkg-config"
 
 SUDO=""
