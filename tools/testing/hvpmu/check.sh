@@ -278,6 +278,7 @@ step_lint() {
 		fi
 	done
 	step_lint_series
+	step_lint_stable
 	step_lint_identity
 	step_lint_words
 	[ -n "${lint_sender_done:-}" ] || step_lint_sender
@@ -368,6 +369,30 @@ step_lint_series() {
 			printf '%s\n' "$out" | head -n 40
 			fail "checkpatch --strict: ${p#"$dir/"}: $total" ;;
 		esac
+	done
+}
+
+# A fix for stable names what it fixes and applies on its own to the
+# release it is for: each generated patch with "Cc: stable" has a Fixes:
+# tag, or is a backport ("commit <sha> upstream."), and applies alone to
+# the pristine tree of its base.
+step_lint_stable() {
+	local dir=$REPO/$HVPMU_TEST_PATCHES/$HVPMU_SERIES p name
+	local pristine=$REPO/.cache/pristine-$HVPMU_SERIES
+	for p in "$dir"/*/0*.patch; do
+		[ -e "$p" ] || continue
+		grep -q '^Cc: stable@vger\.kernel\.org' "$p" || continue
+		name=${p#"$dir/"}
+		if grep -q -e '^Fixes: [0-9a-f]\{12,\} ("' -e '^commit [0-9a-f]\{40\} upstream\.' "$p"; then
+			pass "stable: $name names what it fixes"
+		else
+			fail "stable: $name has Cc: stable but no Fixes: tag"
+		fi
+		if git -C "$pristine" apply --check "$p" 2>/dev/null; then
+			pass "stable: $name applies alone to pristine $HVPMU_SERIES"
+		else
+			fail "stable: $name does not apply alone to pristine $HVPMU_SERIES"
+		fi
 	done
 }
 
