@@ -12,8 +12,12 @@
  * Per-CPU events read the CPU's buffer; per-task events read the buffer of
  * the CPU the task runs on when it is scheduled in and out, so they count
  * the TSB hits taken on that CPU while the task ran (in user or kernel
- * context, including interrupts taken meanwhile). The PMU uses the software
- * task context: it has no counter limit, so it never needs multiplexing.
+ * context, including interrupts taken meanwhile). It has no counter limit,
+ * so it never needs multiplexing, but it is not a software PMU: adding an
+ * event fails on a CPU where no buffer can be read, and perf core lets
+ * software events into another PMU's groups only because they never fail
+ * to schedule. It therefore takes the hardware task context, whose groups
+ * hold one hardware PMU's events.
  *
  * The hypervisor keeps one buffer per virtual CPU, and Linux's sysfs files
  * cpuN/mmustat_enable and cpuN/mmu_stats/ use the same slot. The driver
@@ -1114,7 +1118,7 @@ sun4v_mmustat_pmu_probe(const struct sun4v_mmustat_hv_ops *hv,
 
 	mmu->pmu = (struct pmu) {
 		.module		= owner,
-		.task_ctx_nr	= perf_sw_context,
+		.task_ctx_nr	= perf_hw_context,
 		.capabilities	= PERF_PMU_CAP_NO_INTERRUPT,
 		.attr_groups	= mmustat_attr_groups,
 		.event_init	= mmustat_event_init,

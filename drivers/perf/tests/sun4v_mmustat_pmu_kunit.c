@@ -1291,6 +1291,22 @@ static void mm_test_random_attrs(struct kunit *test)
 	}
 }
 
+/*
+ * Adding an event fails on a CPU whose buffer the hypervisor refused, so
+ * its events must not be software events: perf core lets those into
+ * another PMU's hardware group on the promise that they always schedule,
+ * and the whole group would then not count. Per-task events stay possible.
+ */
+static void mm_test_not_software(struct kunit *test)
+{
+	struct mm_env *env = env_init(test);
+	struct perf_event *ev = counter(env, stat_word(0), -1, current);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_EXPECT_FALSE(test, is_software_event(ev));
+	perf_event_release_kernel(ev);
+}
+
 static struct kunit_case mm_cases[] = {
 	KUNIT_CASE(mm_test_probe_ebadtrap),
 	KUNIT_CASE(mm_test_sysfs),
@@ -1311,6 +1327,7 @@ static struct kunit_case mm_cases[] = {
 	KUNIT_CASE(mm_test_spec_offsets),
 	KUNIT_CASE(mm_test_hotplug),
 	KUNIT_CASE(mm_test_random_attrs),
+	KUNIT_CASE(mm_test_not_software),
 	{}
 };
 
