@@ -212,6 +212,9 @@ static struct attribute *mmustat_event_attrs[] = {
  *	to let go of it since; while set, @own is never freed
  * @hv_may_write: @own is to be given up, never freed: nobody could prove
  *	that the hypervisor let go of it
+ * @evicted: another user took @own out of the slot (an administrator's
+ *	"echo 0 > cpuN/mmustat_enable"): nothing is installed here again
+ *	until the last event is gone
  * @info_task: the task that was running when INFO was last asked here,
  *	or NULL; with @info_switches, the key of the cached answer
  * @info_switches: that task's context-switch count then
@@ -232,6 +235,7 @@ struct mmustat_cpu {
 	bool online;
 	bool installed;
 	bool hv_may_write;
+	bool evicted;
 	const struct task_struct *info_task;
 	unsigned long info_switches;
 	u64 info_raddr;
@@ -251,6 +255,7 @@ struct mmustat_cpu {
  *	the time views
  * @variants: MMUSTAT_VAR_* the PMU has; which events/ files it shows
  * @cpus: per-CPU state
+ * @nr_events: events initialised and not yet destroyed
  * @hp_state: dynamic CPU hotplug state
  * @hp_node: hotplug instance
  */
@@ -260,6 +265,7 @@ struct sun4v_mmustat_pmu {
 	u64 tick_hz;
 	u32 variants;
 	struct mmustat_cpu __percpu *cpus;
+	atomic_t nr_events;
 	enum cpuhp_state hp_state;
 	struct hlist_node hp_node;
 };
@@ -668,6 +674,17 @@ static int mmustat_sync(struct sun4v_mmustat_pmu *mmu, const u64 **srcp,
 		*srcp = st->src;
 		return st->src ? 0 : -EIO;
 	}
+	/*
+	 * An empty slot where ours was: another user turned the statistics
+	 * off (cpuN/mmustat_enable confs 0 whoever installed the buffer).
+	 * Respect that while our events live. (Where that user's own buffer
+	 * had replaced ours, emptying the slot ends its use: ours goes back.)
+	 */
+	if (!raddr && st->installed && st->src == st->own && !st->evicted) {
+		st->evicted = true;
+		mmustat_err(st, "cpu%u: another user removed the statistics buffer; not counting on this CPU until the last event is closed",
+			    cpu);
+	}
 	/* Ours is not configured: the hypervisor no longer writes it. */
 	if (raddr != st->own_raddr)
 		st->installed = false;
@@ -684,15 +701,16 @@ static int mmustat_sync(struct sun4v_mmustat_pmu *mmu, const u64 **srcp,
 		if (!src)
 			mmustat_err(st, "cpu%u: cannot read the buffer at real address %#llx configured by another user",
 				    cpu, raddr);
-	} else if (st->own && !st->hv_may_write) {
+	} else if (st->own && !st->hv_may_write && !st->evicted) {
 		src = mmustat_install(mmu, st, cpu, &raddr);
 	}
 	mmustat_switch(st, src, raddr);
 	*srcp = src;
 	if (src)
 		return 0;
-	if (raddr)
-		return -EBUSY;		/* occupied by a buffer we cannot read */
+	/* occupied by a buffer we cannot read, or emptied by its user */
+	if (raddr || st->evicted)
+		return -EBUSY;
 	return st->own ? -EIO : -ENOMEM;
 }
 
@@ -817,6 +835,29 @@ struct mmustat_call {
 	int ret;
 };
 
+static void mmustat_release_ipi(void *data);
+
+/*
+ * The hypervisor spends time on every TSB hit while a buffer is
+ * configured: when the last event is gone, take ours out of the slots.
+ * Events are freed in process context. A CPU that comes online meanwhile
+ * has nothing installed yet; one that goes offline removes its own.
+ */
+static void mmustat_event_destroy(struct perf_event *event)
+{
+	struct sun4v_mmustat_pmu *mmu = to_mmustat(event->pmu);
+	unsigned int cpu;
+
+	if (!atomic_dec_and_test(&mmu->nr_events))
+		return;
+	for_each_online_cpu(cpu) {
+		/* an event opened meanwhile: leave the rest to its release */
+		if (atomic_read(&mmu->nr_events))
+			break;
+		smp_call_function_single(cpu, mmustat_release_ipi, mmu, 1);
+	}
+}
+
 static void mmustat_prepare_ipi(void *data)
 {
 	struct mmustat_call *c = data;
@@ -863,10 +904,13 @@ static int mmustat_event_init(struct perf_event *event)
 	if (event->cpu >= 0 && !event->parent) {
 		ret = smp_call_function_single(event->cpu, mmustat_prepare_ipi,
 					       &c, 1);
+		if (!ret)
+			ret = c.ret;
 		if (ret)
 			return ret;
-		return c.ret;
 	}
+	atomic_inc(&mmu->nr_events);
+	event->destroy = mmustat_event_destroy;
 	return 0;
 }
 
@@ -879,39 +923,17 @@ static void mmustat_online_ipi(void *data)
 }
 
 /*
- * Offline (and driver removal): take the final counts, stop reading, and
- * remove our buffer from the hypervisor if it is still the configured one.
- * A buffer somebody else installed is left alone. Our buffer is freed
- * afterwards only if the hypervisor is known to have let go of it: any
- * path that cannot show that gives it up instead (mmustat_free_own()).
+ * Take our buffer out of the slot if it is the configured one (@raddr, from
+ * INFO). Where the hypervisor cannot be shown to have let go of it, it is
+ * marked never to be freed.
  */
-static void mmustat_offline_ipi(void *data)
+static void mmustat_remove_own(struct sun4v_mmustat_pmu *mmu,
+			       struct mmustat_cpu *st, unsigned int cpu,
+			       u64 raddr)
 {
-	struct sun4v_mmustat_pmu *mmu = data;
-	struct mmustat_cpu *st = this_cpu_ptr(mmu->cpus);
-	unsigned int cpu = smp_processor_id();
-	struct perf_event *event;
 	unsigned long status;
-	u64 raddr, prev;
+	u64 prev;
 
-	/* No cached answer: the CPU is going, ask the hypervisor. */
-	st->info_task = NULL;
-	status = mmustat_hv_info(mmu->hv, cpu, &raddr);
-	/* Still configured, so still readable: take the final counts. */
-	if (!status && st->src && raddr == st->src_raddr) {
-		list_for_each_entry(event, &st->active, active_entry)
-			if (!(event->hw.state & PERF_HES_STOPPED))
-				mmustat_fold(event, st->src);
-	}
-	st->src = NULL;
-	st->src_raddr = 0;
-	st->online = false;
-	if (status) {
-		mmustat_err(st, "cpu%u: info hypercall failed: %s (%lu)",
-			    cpu, mmustat_hv_err(status), status);
-		st->hv_may_write |= st->installed;
-		return;
-	}
 	if (raddr != st->own_raddr) {
 		st->installed = false;	/* not ours: nothing to remove */
 		return;
@@ -929,6 +951,71 @@ static void mmustat_offline_ipi(void *data)
 			mmustat_restore(mmu, st, cpu, prev);
 	}
 	st->hv_may_write |= st->installed;
+}
+
+/*
+ * Offline (and driver removal): take the final counts, stop reading, and
+ * remove our buffer from the hypervisor if it is still the configured one.
+ * A buffer somebody else installed is left alone. Our buffer is freed
+ * afterwards only if the hypervisor is known to have let go of it: any
+ * path that cannot show that gives it up instead (mmustat_free_own()).
+ */
+static void mmustat_offline_ipi(void *data)
+{
+	struct sun4v_mmustat_pmu *mmu = data;
+	struct mmustat_cpu *st = this_cpu_ptr(mmu->cpus);
+	unsigned int cpu = smp_processor_id();
+	struct perf_event *event;
+	unsigned long status;
+	u64 raddr;
+
+	/* No cached answer: the CPU is going, ask the hypervisor. */
+	st->info_task = NULL;
+	status = mmustat_hv_info(mmu->hv, cpu, &raddr);
+	/* Still configured, so still readable: take the final counts. */
+	if (!status && st->src && raddr == st->src_raddr) {
+		list_for_each_entry(event, &st->active, active_entry)
+			if (!(event->hw.state & PERF_HES_STOPPED))
+				mmustat_fold(event, st->src);
+	}
+	st->src = NULL;
+	st->src_raddr = 0;
+	st->online = false;
+	st->evicted = false;
+	if (status) {
+		mmustat_err(st, "cpu%u: info hypercall failed: %s (%lu)",
+			    cpu, mmustat_hv_err(status), status);
+		st->hv_may_write |= st->installed;
+		return;
+	}
+	mmustat_remove_own(mmu, st, cpu, raddr);
+}
+
+/* No event is left: stop being a user of this CPU's slot. */
+static void mmustat_release_ipi(void *data)
+{
+	struct sun4v_mmustat_pmu *mmu = data;
+	struct mmustat_cpu *st = this_cpu_ptr(mmu->cpus);
+	unsigned int cpu = smp_processor_id();
+	unsigned long status;
+	u64 raddr;
+
+	/* A new event was added here meanwhile: it keeps what it found. */
+	if (!st->online || !list_empty(&st->active))
+		return;
+	st->evicted = false;
+	st->src = NULL;
+	st->src_raddr = 0;
+	if (!st->installed)
+		return;
+	st->info_task = NULL;
+	status = mmustat_hv_info(mmu->hv, cpu, &raddr);
+	if (status) {
+		mmustat_err(st, "cpu%u: info hypercall failed: %s (%lu)",
+			    cpu, mmustat_hv_err(status), status);
+		return;
+	}
+	mmustat_remove_own(mmu, st, cpu, raddr);
 }
 
 /*

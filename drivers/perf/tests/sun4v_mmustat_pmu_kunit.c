@@ -434,9 +434,11 @@ static void mm_test_percpu_all(struct kunit *test)
 	for (cpu = 0; cpu < test_cpus(); cpu++)
 		for (i = 0; i < NR_STATS; i++)
 			perf_event_release_kernel(ev[cpu][i]);
-	/* One buffer per CPU, configured once. */
+	/* One buffer per CPU, configured once, taken out after the last event. */
 	KUNIT_EXPECT_EQ(test, calls(env, SUN4V_MMUSTAT_PMU_CALL_CONF),
-			(unsigned long)test_cpus());
+			2UL * test_cpus());
+	for (cpu = 0; cpu < test_cpus(); cpu++)
+		KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_slot(env->m, cpu), 0ULL);
 }
 
 struct mm_task {
@@ -735,20 +737,23 @@ static void mm_test_remove_conf_error(struct kunit *test)
 
 	ev = counter(env, stat_word(0), 0, NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
-	perf_event_release_kernel(ev);
 	/*
-	 * conf(0) fails at removal: per mmustat.txt 2.1 nothing is collected
-	 * after an error, which info confirms, so the buffer may be freed.
+	 * conf(0) fails when the last event goes: per mmustat.txt 2.1 nothing
+	 * is collected after an error, which info confirms, so the buffer may
+	 * be freed.
 	 */
 	sun4v_mmustat_model_inject(env->m, SUN4V_MMUSTAT_PMU_CALL_CONF, 0,
 				   HV_ENORADDR);
+	perf_event_release_kernel(ev);
+	KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_slot(env->m, 0), 0ULL);
 	sun4v_mmustat_pmu_remove(env->mmu);
 	env->mmu = NULL;
 	KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_slot(env->m, 0), 0ULL);
 }
 
 /*
- * A buffer the hypervisor may still write is never freed. INFO fails at
+ * A buffer the hypervisor may still write is never freed. INFO fails when
+ * the last event goes, so ours stays configured; it fails again at
  * removal, so nobody can tell whether ours is still configured: it is kept
  * (given up once), never freed.
  */
@@ -760,9 +765,11 @@ static void mm_test_remove_info_error(struct kunit *test)
 
 	ev = counter(env, stat_word(0), 0, NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
-	perf_event_release_kernel(ev);
 	own = sun4v_mmustat_model_slot(env->m, 0);
 	KUNIT_ASSERT_NE(test, own, 0ULL);
+	sun4v_mmustat_model_inject(env->m, SUN4V_MMUSTAT_PMU_CALL_INFO, 0, 6);
+	perf_event_release_kernel(ev);
+	KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_slot(env->m, 0), own);
 	sun4v_mmustat_model_inject(env->m, SUN4V_MMUSTAT_PMU_CALL_INFO, 0, 6);
 	sun4v_mmustat_pmu_remove(env->mmu);
 	env->mmu = NULL;
@@ -787,9 +794,12 @@ static void mm_test_offline_info_error(struct kunit *test)
 	env = env_init(test);
 	ev = counter(env, w, 1, NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
-	perf_event_release_kernel(ev);
 	old = sun4v_mmustat_model_slot(env->m, 1);
 	KUNIT_ASSERT_NE(test, old, 0ULL);
+	/* INFO fails when the last event goes: ours stays configured. */
+	sun4v_mmustat_model_inject(env->m, SUN4V_MMUSTAT_PMU_CALL_INFO, 0, 6);
+	perf_event_release_kernel(ev);
+	KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_slot(env->m, 1), old);
 	sun4v_mmustat_model_inject(env->m, SUN4V_MMUSTAT_PMU_CALL_INFO, 0, 6);
 	ret = remove_cpu(1);
 	if (ret) {
@@ -822,11 +832,14 @@ static void mm_test_remove_unprovable(struct kunit *test)
 
 	ev = counter(env, stat_word(0), 0, NULL);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
-	perf_event_release_kernel(ev);
 	sun4v_mmustat_model_inject(env->m, SUN4V_MMUSTAT_PMU_CALL_CONF, 0,
 				   HV_ENORADDR);
-	/* The first INFO of the removal works, the one after conf not. */
+	/*
+	 * The first INFO when the last event goes works, the one after conf
+	 * not.
+	 */
 	sun4v_mmustat_model_inject(env->m, SUN4V_MMUSTAT_PMU_CALL_INFO, 1, 6);
+	perf_event_release_kernel(ev);
 	sun4v_mmustat_pmu_remove(env->mmu);
 	env->mmu = NULL;
 	env->expect_leaked = 1;
@@ -868,8 +881,9 @@ static void mm_test_conf_prev(struct kunit *test)
 	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
 	own = sun4v_mmustat_model_slot(env->m, 0);
 	KUNIT_EXPECT_NE(test, own, f);
-	perf_event_release_kernel(ev);
 	sun4v_mmustat_model_race(env->m, 0, f);
+	perf_event_release_kernel(ev);
+	KUNIT_EXPECT_EQ(test, sun4v_mmustat_model_slot(env->m, 0), f);
 	sun4v_mmustat_pmu_remove(env->mmu);
 	env->mmu = NULL;
 	env->expect_slot[0] = f;
@@ -1291,6 +1305,83 @@ static void mm_test_random_attrs(struct kunit *test)
 	}
 }
 
+static u64 slot(struct mm_env *env, unsigned int cpu)
+{
+	return sun4v_mmustat_model_slot(env->m, cpu);
+}
+
+/*
+ * The hypervisor spends time on every TSB hit while a buffer is
+ * configured: the last event's release takes ours out of the slot, and
+ * the next event configures it again, counting from its own start.
+ */
+static void mm_test_release_last(struct kunit *test)
+{
+	struct mm_env *env = env_init(test);
+	unsigned int w = stat_word(5);
+	struct perf_event *a, *b;
+
+	a = counter(env, w, 0, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	b = counter(env, w, 0, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(b));
+	KUNIT_EXPECT_NE(test, slot(env, 0), 0ULL);
+	perf_event_release_kernel(a);
+	KUNIT_EXPECT_NE(test, slot(env, 0), 0ULL);	/* b still counts */
+	traffic(env, 0, w, 5);
+	KUNIT_EXPECT_EQ(test, value(b), 5ULL);
+	perf_event_release_kernel(b);
+	KUNIT_EXPECT_EQ(test, slot(env, 0), 0ULL);
+
+	traffic(env, 0, w, 50);		/* nobody's: dropped */
+	a = counter(env, w, 0, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(a));
+	KUNIT_EXPECT_NE(test, slot(env, 0), 0ULL);
+	traffic(env, 0, w, 3);
+	KUNIT_EXPECT_EQ(test, value(a), 3ULL);
+	perf_event_release_kernel(a);
+	KUNIT_EXPECT_EQ(test, slot(env, 0), 0ULL);
+}
+
+/*
+ * "echo 0 > cpuN/mmustat_enable" confs 0 whoever installed the buffer: an
+ * administrator turned the statistics off. While the events that counted
+ * live, the driver configures nothing there again: they stop counting
+ * (what they had is kept), a new open on that CPU gets EBUSY. Once the
+ * last event is gone, the next open configures our buffer again.
+ */
+static void mm_test_admin_off(struct kunit *test)
+{
+	struct mm_env *env = env_init(test);
+	unsigned int w = stat_word(7);
+	struct perf_event *ev;
+	u64 own, prev;
+
+	ev = counter(env, w, 0, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	own = slot(env, 0);
+	KUNIT_ASSERT_NE(test, own, 0ULL);
+	traffic(env, 0, w, 4);
+	KUNIT_EXPECT_EQ(test, value(ev), 4ULL);
+
+	KUNIT_ASSERT_EQ(test, sun4v_mmustat_model_guest_conf(env->m, 0, 0, &prev),
+			0UL);
+	KUNIT_EXPECT_EQ(test, prev, own);
+	traffic(env, 0, w, 100);	/* nobody's: dropped */
+	KUNIT_EXPECT_EQ(test, value(ev), 4ULL);
+	KUNIT_EXPECT_EQ(test, slot(env, 0), 0ULL);
+	KUNIT_EXPECT_EQ(test, PTR_ERR(counter(env, w, 0, NULL)), -EBUSY);
+	KUNIT_EXPECT_EQ(test, slot(env, 0), 0ULL);
+	perf_event_release_kernel(ev);
+
+	ev = counter(env, w, 0, NULL);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	KUNIT_EXPECT_EQ(test, slot(env, 0), own);
+	traffic(env, 0, w, 2);
+	KUNIT_EXPECT_EQ(test, value(ev), 2ULL);
+	perf_event_release_kernel(ev);
+}
+
 /*
  * Adding an event fails on a CPU whose buffer the hypervisor refused, so
  * its events must not be software events: perf core lets those into
@@ -1328,6 +1419,8 @@ static struct kunit_case mm_cases[] = {
 	KUNIT_CASE(mm_test_hotplug),
 	KUNIT_CASE(mm_test_random_attrs),
 	KUNIT_CASE(mm_test_not_software),
+	KUNIT_CASE(mm_test_release_last),
+	KUNIT_CASE(mm_test_admin_off),
 	{}
 };
 
