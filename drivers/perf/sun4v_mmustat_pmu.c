@@ -854,6 +854,10 @@ static void mmustat_event_destroy(struct perf_event *event)
 		/* an event opened meanwhile: leave the rest to its release */
 		if (atomic_read(&mmu->nr_events))
 			break;
+		/* a hint, checked again there: no IPI where nothing is ours */
+		if (!READ_ONCE(per_cpu_ptr(mmu->cpus, cpu)->installed) &&
+		    !READ_ONCE(per_cpu_ptr(mmu->cpus, cpu)->evicted))
+			continue;
 		smp_call_function_single(cpu, mmustat_release_ipi, mmu, 1);
 	}
 }

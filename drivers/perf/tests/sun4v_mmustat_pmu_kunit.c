@@ -1250,6 +1250,7 @@ static void mm_test_random_attrs(struct kunit *test)
 
 		memset(ev, 0, sizeof(*ev));
 		ev->pmu = pmu;
+		ev->group_leader = ev;
 		ev->cpu = -1;	/* task event: init touches no hypervisor */
 		a->size = sizeof(*a);
 		a->type = (r & 0xf) ? env->type : (r >> 4) % (env->type + 2);
@@ -1276,6 +1277,8 @@ static void mm_test_random_attrs(struct kunit *test)
 		if (!ret) {
 			ok++;
 			KUNIT_ASSERT_EQ(test, ev->hw.config, a->config);
+			if (ev->destroy)
+				ev->destroy(ev);
 		}
 		cond_resched();
 	}
