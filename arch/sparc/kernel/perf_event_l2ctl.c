@@ -255,7 +255,7 @@ static void l2_settle(struct sparc_l2ctl *l, unsigned int node)
  * Derive the nodes from the socket ids that the online CPUs have now.
  *
  * PERF_CONFIG belongs to a physical chip and is reached only from a strand
- * of that chip (sun4v Hypervisor API, VF perf API 3.1), but a socket id
+ * of that chip (sun4v Hypervisor API, vf_perf_api 3.1), but a socket id
  * names a chip only until the next dynamic reconfiguration, which ranks
  * the sockets again (mdesc.c set_sock_ids()) and may bind a virtual CPU
  * to a strand of another chip. So nothing is kept by socket id or node
