@@ -34,9 +34,10 @@
  * set_sock_ids()). On sun4v every CPU below the machine description's
  * max-cpus is possible, but only those it lists have a socket id: the
  * others keep sock_id 0, a socket without CPUs, whose setting could never
- * be written. So only online CPUs are mapped, each when it is first seen
- * online: dynamic reconfiguration (ds.c dr_cpu_configure()) marks a CPU
- * present before it fills in its cpu_data.
+ * be written. So only online CPUs count, and only by the socket id they
+ * have when an event is opened or closed: dynamic reconfiguration (ds.c
+ * dr_cpu_configure()) marks a CPU present before it fills in its
+ * cpu_data, and ranks the sockets again (see l2_sync()).
  */
 
 #define pr_fmt(fmt) "perf: T2+ l2ctl: " fmt
@@ -138,7 +139,8 @@ static void l2_here(void *info)
 }
 
 /*
- * Make the call on an online CPU of @node. Called with the lock held.
+ * Make the call on an online CPU of @node. Called with the lock held,
+ * after l2_sync().
  * Return: 0 and the call in *@a, or -ENODEV if no CPU of @node is online.
  */
 static int l2_call(struct sparc_l2ctl *l, unsigned int node, struct l2_call *a)
@@ -147,7 +149,7 @@ static int l2_call(struct sparc_l2ctl *l, unsigned int node, struct l2_call *a)
 
 	a->l = l;
 	for_each_online_cpu(cpu) {
-		if (l->cpu_node[cpu] != node)
+		if (cpu >= nr_cpu_ids || l->cpu_node[cpu] != node)
 			continue;
 		/* -ENXIO: it went offline meanwhile; try another one. */
 		if (!smp_call_function_single(cpu, l2_here, a, 1))
@@ -191,22 +193,47 @@ static int l2_set(struct sparc_l2ctl *l, unsigned int node, unsigned int mode)
 }
 
 /*
- * Bring a node found just now to the setting it must hold: what the
- * per-task events hold, or else "all" (a previous user, or the firmware,
- * may have left a subset selected). A node that cannot be written stays
- * unknown and is written by its next user. A node the domain has no
- * access to holds the hypervisor's default, "all" (vf_perf_api 3.0),
- * which only a domain with access can change. Called with the lock held.
+ * The events holding @node's setting now: the per-task events and those
+ * bound to its online CPUs. Their setting goes to *@mode, "all" if none.
+ * Holders that disagree can only come from a CPU that the machine moved
+ * to another chip while its events were open: the setting of the node's
+ * other holders stays, and the moved CPU's events count under it (logged
+ * if @warn).
+ */
+static unsigned int l2_users(struct sparc_l2ctl *l, unsigned int node,
+			     unsigned int *mode, bool warn)
+{
+	unsigned int cpu, users = l->task_users;
+
+	*mode = users ? l->task_mode : SPARC_L2CTL_ALL;
+	for (cpu = 0; cpu < nr_cpu_ids; cpu++) {
+		if (l->cpu_node[cpu] != node || !l->cpu[cpu].users)
+			continue;
+		if (!users)
+			*mode = l->cpu[cpu].mode;
+		else if (warn && l->cpu[cpu].mode != *mode)
+			pr_warn_ratelimited("CPU %u moved to socket %d, whose L2 PERF_CONFIG is %u: its events asked for %u\n",
+					    cpu, l->sock[node], *mode,
+					    l->cpu[cpu].mode);
+		users += l->cpu[cpu].users;
+	}
+	return users;
+}
+
+/*
+ * Bring a node found just now to the setting it must hold: what its
+ * users hold, or else "all" (a previous user, or the firmware, may have
+ * left a subset selected). A node that cannot be written stays unknown
+ * and is written by its next user. A node the domain has no access to
+ * holds the hypervisor's default, "all" (vf_perf_api 3.0), which only a
+ * domain with access can change. Called with the lock held.
  */
 static void l2_settle(struct sparc_l2ctl *l, unsigned int node)
 {
 	struct l2_call a = { .set = false };
-	unsigned int mode = SPARC_L2CTL_ALL;
+	unsigned int mode;
 
-	if (l->task_users)
-		mode = l->task_mode;
-	l->mode[node] = mode;
-	l->users[node] = l->task_users;
+	l2_users(l, node, &mode, true);
 	l->hw[node] = -1;
 	if (!l2_call(l, node, &a)) {
 		if (a.status == HV_EOK) {
@@ -225,42 +252,67 @@ static void l2_settle(struct sparc_l2ctl *l, unsigned int node)
 }
 
 /*
- * Give each online CPU seen for the first time its node, and settle a
- * node found that way. A CPU keeps its node: its socket does not change,
- * and events on it hold that node's setting. Called with the lock held.
+ * Derive the nodes from the socket ids that the online CPUs have now.
+ *
+ * PERF_CONFIG belongs to a physical chip and is reached only from a strand
+ * of that chip (sun4v Hypervisor API, vf_perf_api 3.1), but a socket id
+ * names a chip only until the next dynamic reconfiguration, which ranks
+ * the sockets again (mdesc.c set_sock_ids()) and may bind a virtual CPU
+ * to a strand of another chip. So nothing is kept by socket id or node
+ * from one use to the next: the events' settings are kept by what the
+ * events name (a CPU, or every node), and what a node's register holds is
+ * trusted only while its online CPUs keep the socket id they had at the
+ * last use. Any other node, new, renumbered or with a CPU that came (back)
+ * online, is read again and brought to what its users hold. A socket
+ * whose CPUs have all gone is no node: no task runs there. Called with
+ * the lock held.
  */
-static void l2_map(struct sparc_l2ctl *l)
+static void l2_sync(struct sparc_l2ctl *l)
 {
-	unsigned int cpu, node;
-	int sock;
+	int old_sock[SPARC_L2CTL_NODES], old_hw[SPARC_L2CTL_NODES];
+	bool changed[SPARC_L2CTL_NODES] = { };
+	unsigned int cpu, node, old, old_nr = l->nr_nodes;
+	int n, max;
 
-	if (!l->on)
-		return;
-	for_each_online_cpu(cpu) {
-		if (l->cpu_node[cpu] >= 0)
-			continue;
-		sock = l2_cpu_socket(l, cpu);
-		if (sock < 0)
-			continue;
-		for (node = 0; node < l->nr_nodes; node++)
-			if (l->sock[node] == sock)
-				break;
-		if (node < l->nr_nodes) {
-			l->cpu_node[cpu] = node;
-			continue;
-		}
-		if (node == SPARC_L2CTL_NODES) {
-			if (!l->full)
-				pr_warn("CPU %u is on a fifth socket (%d): no l2ctl for it\n",
-					cpu, sock);
-			l->full = true;
-			continue;
-		}
-		l->sock[node] = sock;
-		l->cpu_node[cpu] = node;
-		l->nr_nodes = node + 1;
-		l2_settle(l, node);
+	memcpy(old_sock, l->sock, sizeof(old_sock));
+	memcpy(old_hw, l->hw, sizeof(old_hw));
+	for (cpu = 0; cpu < nr_cpu_ids; cpu++)
+		l->cpu_sock[cpu] = cpu_online(cpu) ? l2_cpu_socket(l, cpu) :
+						     -ENODEV;
+	/* VF 2.0 has at most four nodes: leave the CPUs of any more out. */
+	while ((n = sparc_l2ctl_nodes(l->cpu_sock, nr_cpu_ids,
+				      l->cpu_node)) < 0) {
+		max = -1;
+		for (cpu = 0; cpu < nr_cpu_ids; cpu++)
+			max = max_t(int, max, l->cpu_sock[cpu]);
+		if (!l->full)
+			pr_warn("CPUs on a fifth socket (%d): no l2ctl for them\n",
+				max);
+		l->full = true;
+		for (cpu = 0; cpu < nr_cpu_ids; cpu++)
+			if (l->cpu_sock[cpu] == max)
+				l->cpu_sock[cpu] = -ENODEV;
 	}
+	l->nr_nodes = n;
+	for (cpu = 0; cpu < nr_cpu_ids; cpu++) {
+		if (l->cpu_node[cpu] < 0)
+			continue;
+		node = l->cpu_node[cpu];
+		l->sock[node] = l->cpu_sock[cpu];
+		if (l->cpu[cpu].seen != l->cpu_sock[cpu])
+			changed[node] = true;
+	}
+	for (cpu = 0; cpu < nr_cpu_ids; cpu++)
+		l->cpu[cpu].seen = l->cpu_sock[cpu];
+	for (node = 0; node < l->nr_nodes; node++) {
+		l->hw[node] = -1;
+		for (old = 0; old < old_nr; old++)
+			if (old_sock[old] == l->sock[node])
+				l->hw[node] = old_hw[old];
+	}
+	for (node = 0; node < l->nr_nodes; node++)
+		if (changed[node])
+			l2_settle(l, node);
 }
 
 /**
@@ -327,56 +379,47 @@ EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_init_off);
  * @l: the instance
  * @ops: how the L2 control registers and the sockets are reached
  *
- * Numbers the nodes from the sockets of the online CPUs (the others are
- * mapped when they are first seen online), then puts every node's
- * PERF_CONFIG back to "all". More than four sockets, or @ops without
- * sockets, leave l2ctl off: sparc_l2ctl_event_get() then refuses a
- * nonzero l2ctl. A node whose PERF_CONFIG the domain may not read holds
- * the hypervisor's default, all misses, and is not written for that.
- * Call with group 0x205 (HV_GRP_VF_CPU) negotiated, else use
- * sparc_l2ctl_init_off().
+ * Numbers the nodes from the sockets of the online CPUs, then puts every
+ * node's PERF_CONFIG back to "all"; a node found later is reset when it
+ * is found. More than four sockets, or @ops without sockets, leave l2ctl
+ * off: sparc_l2ctl_event_get() then refuses a nonzero l2ctl. A node whose
+ * PERF_CONFIG the domain may not read holds the hypervisor's default, all
+ * misses, and is not written for that. Call with group 0x205
+ * (HV_GRP_VF_CPU) negotiated, else use sparc_l2ctl_init_off().
  *
  * Return: 0, or -ENOMEM.
  */
 VISIBLE_IF_KUNIT int sparc_l2ctl_init_ops(struct sparc_l2ctl *l,
 					  const struct sparc_l2ctl_ops *ops)
 {
-	unsigned int cpu, node;
-	int *sock, n;
+	unsigned int cpu;
 
 	sparc_l2ctl_init_off(l);
 	l->ops = ops;
 	if (!ops->cpu_socket)
 		return 0;
-	sock = kcalloc(nr_cpu_ids, sizeof(*sock), GFP_KERNEL);
+	l->cpu_sock = kcalloc(nr_cpu_ids, sizeof(*l->cpu_sock), GFP_KERNEL);
 	l->cpu_node = kcalloc(nr_cpu_ids, sizeof(*l->cpu_node), GFP_KERNEL);
-	if (!sock || !l->cpu_node) {
-		kfree(sock);
-		kfree(l->cpu_node);
-		l->cpu_node = NULL;
+	l->cpu = kcalloc(nr_cpu_ids, sizeof(*l->cpu), GFP_KERNEL);
+	if (!l->cpu_sock || !l->cpu_node || !l->cpu) {
+		sparc_l2ctl_free(l);
 		return -ENOMEM;
 	}
 	mutex_lock(&l->lock);
-	for (cpu = 0; cpu < nr_cpu_ids; cpu++)
-		sock[cpu] = cpu_online(cpu) ? l2_cpu_socket(l, cpu) : -ENODEV;
-	n = sparc_l2ctl_nodes(sock, nr_cpu_ids, l->cpu_node);
-	if (n < 0) {
+	for (cpu = 0; cpu < nr_cpu_ids; cpu++) {
+		l->cpu_sock[cpu] = cpu_online(cpu) ? l2_cpu_socket(l, cpu) :
+						     -ENODEV;
+		/* Not seen yet: every node is settled. */
+		l->cpu[cpu].seen = -ENODEV;
+	}
+	if (sparc_l2ctl_nodes(l->cpu_sock, nr_cpu_ids, l->cpu_node) < 0) {
 		pr_warn("CPUs on more than %u sockets: no L2 miss source\n",
 			SPARC_L2CTL_NODES);
-		goto out;
+	} else {
+		l->on = true;
+		l2_sync(l);
 	}
-	l->on = true;
-	l->nr_nodes = n;
-	for (cpu = 0; cpu < nr_cpu_ids; cpu++)
-		if (l->cpu_node[cpu] >= 0)
-			l->sock[l->cpu_node[cpu]] = sock[cpu];
-	for (node = 0; node < l->nr_nodes; node++)
-		l2_settle(l, node);
-	/* CPUs that came online meanwhile */
-	l2_map(l);
-out:
 	mutex_unlock(&l->lock);
-	kfree(sock);
 	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_init_ops);
@@ -395,23 +438,30 @@ int sparc_l2ctl_init(struct sparc_l2ctl *l)
 /* What sparc_l2ctl_init{,_ops}() allocated; no event may hold a setting. */
 void sparc_l2ctl_free(struct sparc_l2ctl *l)
 {
+	kfree(l->cpu_sock);
 	kfree(l->cpu_node);
+	kfree(l->cpu);
+	l->cpu_sock = NULL;
 	l->cpu_node = NULL;
+	l->cpu = NULL;
 	l->on = false;
 }
 EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_free);
 
-/* sparc_l2ctl_get() with the lock held */
+/*
+ * Whether @mode may be taken on @node, writing it if the node has no
+ * users: 0, or the errno. The caller records the holder. Called with the
+ * lock held, after l2_sync().
+ */
 static int __l2_get(struct sparc_l2ctl *l, unsigned int node,
 		    unsigned int mode)
 {
+	unsigned int held, users = l2_users(l, node, &held, false);
 	int ret = 0;
 
-	if (node >= l->nr_nodes || mode > SPARC_L2CTL_C2C)
-		return -EINVAL;
-	if (l->users[node] && l->mode[node] != mode)
+	if (users && held != mode)
 		ret = -EBUSY;
-	else if (!l->users[node] && l->hw[node] != mode)
+	else if (!users && l->hw[node] != mode)
 		ret = l2_set(l, node, mode);
 	/*
 	 * The default never fails for a refusal: the event counts what the
@@ -419,30 +469,49 @@ static int __l2_get(struct sparc_l2ctl *l, unsigned int node,
 	 */
 	if (ret == -EACCES && mode == SPARC_L2CTL_ALL)
 		ret = 0;
-	if (!ret) {
-		l->mode[node] = mode;
-		l->users[node]++;
-	}
 	return ret;
 }
 
-/* sparc_l2ctl_put() with the lock held */
-static void __l2_put(struct sparc_l2ctl *l, unsigned int node)
+/*
+ * Put "all" back on the nodes that no event holds now. Called with the
+ * lock held, after l2_sync() and after a holder was dropped.
+ */
+static void l2_idle(struct sparc_l2ctl *l)
 {
-	if (node < l->nr_nodes && !WARN_ON_ONCE(!l->users[node]) &&
-	    !--l->users[node] && l->hw[node] != SPARC_L2CTL_ALL)
-		l2_set(l, node, SPARC_L2CTL_ALL);
+	unsigned int node, held;
+
+	for (node = 0; node < l->nr_nodes; node++)
+		if (!l2_users(l, node, &held, false) &&
+		    l->hw[node] != SPARC_L2CTL_ALL)
+			l2_set(l, node, SPARC_L2CTL_ALL);
+}
+
+/* Take @mode for the events bound to @cpu. Called with the lock held. */
+static int l2_cpu_get(struct sparc_l2ctl *l, unsigned int cpu,
+		      unsigned int mode)
+{
+	int ret;
+
+	if (cpu >= nr_cpu_ids || l->cpu_node[cpu] < 0)
+		return -ENODEV;
+	ret = __l2_get(l, l->cpu_node[cpu], mode);
+	if (!ret) {
+		l->cpu[cpu].mode = mode;
+		l->cpu[cpu].users++;
+	}
+	return ret;
 }
 
 /**
  * sparc_l2ctl_get() - take a node's L2 miss-source setting
  * @l: the instance
- * @node: the node, 0 to the number of nodes minus one
+ * @node: the node, 0 to the number of nodes minus one, numbered by socket
+ *	id, smallest first, among the online CPUs now
  * @mode: PERF_CONFIG, SPARC_L2CTL_ALL to SPARC_L2CTL_C2C
  *
- * The first user writes the register unless it is known to hold @mode
- * already. Each successful call must be paired with sparc_l2ctl_put().
- * May sleep.
+ * As an event bound to the node's first online CPU. The first user writes
+ * the register unless it is known to hold @mode already. Each successful
+ * call must be paired with sparc_l2ctl_put(). May sleep.
  *
  * Return: 0; -EOPNOTSUPP without node numbering; -EINVAL for a bad @node
  * or @mode; -EBUSY if the node holds another setting; -ENODEV if no CPU of
@@ -453,13 +522,21 @@ static void __l2_put(struct sparc_l2ctl *l, unsigned int node)
 int sparc_l2ctl_get(struct sparc_l2ctl *l, unsigned int node,
 		    unsigned int mode)
 {
-	int ret;
+	unsigned int cpu;
+	int ret = -EINVAL;
 
 	if (!l->on)
 		return -EOPNOTSUPP;
+	if (mode > SPARC_L2CTL_C2C)
+		return -EINVAL;
 	mutex_lock(&l->lock);
-	l2_map(l);
-	ret = __l2_get(l, node, mode);
+	l2_sync(l);
+	for (cpu = 0; cpu < nr_cpu_ids; cpu++) {
+		if (l->cpu_node[cpu] == node) {
+			ret = l2_cpu_get(l, cpu, mode);
+			break;
+		}
+	}
 	mutex_unlock(&l->lock);
 	return ret;
 }
@@ -468,7 +545,7 @@ EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_get);
 /**
  * sparc_l2ctl_put() - release a node's L2 miss-source setting
  * @l: the instance
- * @node: the node
+ * @node: the node, as sparc_l2ctl_get() numbers it now
  *
  * The last user puts the node back to "all L2 misses", the default. If
  * that write fails, what the register then holds is recorded, so the next
@@ -476,8 +553,20 @@ EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_get);
  */
 void sparc_l2ctl_put(struct sparc_l2ctl *l, unsigned int node)
 {
+	unsigned int cpu;
+
+	if (WARN_ON_ONCE(!l->on))
+		return;
 	mutex_lock(&l->lock);
-	__l2_put(l, node);
+	l2_sync(l);
+	for (cpu = 0; cpu < nr_cpu_ids; cpu++) {
+		if (l->cpu_node[cpu] == node && l->cpu[cpu].users) {
+			l->cpu[cpu].users--;
+			break;
+		}
+	}
+	WARN_ON_ONCE(cpu == nr_cpu_ids);
+	l2_idle(l);
 	mutex_unlock(&l->lock);
 }
 EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_put);
@@ -508,19 +597,21 @@ EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_may_set);
  * @attr: the event's attributes; bits 1:0 of config1 are its l2ctl, the
  *	others are reserved
  *
- * Events of select group SL 3 take their node's setting, "all" included;
- * a per-task event holds the setting of every node, including the nodes
- * found while it is open. May sleep.
+ * Events of select group SL 3 take their node's setting, "all" included:
+ * an event on a CPU holds that of the node its CPU is on now, a per-task
+ * event that of every node, including the nodes found while it is open.
+ * May sleep.
  *
  * Return: 1 if a setting was taken (release it with
  * sparc_l2ctl_event_put() and the same arguments), 0 if the event needs
  * none, -EINVAL for a reserved config1 bit or a nonzero l2ctl on an event
  * outside SL 3, -EOPNOTSUPP for a nonzero l2ctl when the CPUs' nodes are
  * not known or the firmware has no group 0x205, -EACCES for a nonzero
- * l2ctl asked without the privilege of a CPU-wide event, -ENODEV for a CPU not
- * seen online, -EBUSY if a node holds another setting, -EACCES for a
- * nonzero l2ctl where the hypervisor refuses the domain access, or
- * another errno of sparc_l2ctl_get(). Nothing is taken on error.
+ * l2ctl asked without the privilege of a CPU-wide event, -ENODEV for a
+ * CPU that is offline or on a fifth socket, -EBUSY if a node holds
+ * another setting, -EACCES for a nonzero l2ctl where the hypervisor
+ * refuses the domain access, or another errno of sparc_l2ctl_get().
+ * Nothing is taken on error.
  */
 int sparc_l2ctl_event_get(struct sparc_l2ctl *l, int cpu, u32 enc,
 			  struct perf_event_attr *attr)
@@ -539,12 +630,9 @@ int sparc_l2ctl_event_get(struct sparc_l2ctl *l, int cpu, u32 enc,
 		return ret;
 
 	mutex_lock(&l->lock);
-	l2_map(l);
+	l2_sync(l);
 	if (cpu >= 0) {
-		if (cpu >= nr_cpu_ids || l->cpu_node[cpu] < 0)
-			ret = -ENODEV;
-		else
-			ret = __l2_get(l, l->cpu_node[cpu], mode);
+		ret = l2_cpu_get(l, cpu, mode);
 		goto out;
 	}
 	if (l->task_users && l->task_mode != mode) {
@@ -554,8 +642,8 @@ int sparc_l2ctl_event_get(struct sparc_l2ctl *l, int cpu, u32 enc,
 	for (node = 0; node < l->nr_nodes; node++) {
 		ret = __l2_get(l, node, mode);
 		if (ret) {
-			while (node--)
-				__l2_put(l, node);
+			/* Undo the writes to the nodes before. */
+			l2_idle(l);
 			goto out;
 		}
 	}
@@ -579,17 +667,15 @@ EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_event_get);
 void sparc_l2ctl_event_put(struct sparc_l2ctl *l, int cpu, u32 enc,
 			   u64 config1)
 {
-	unsigned int node;
-
 	mutex_lock(&l->lock);
 	if (cpu >= 0) {
-		if (!WARN_ON_ONCE(cpu >= nr_cpu_ids || l->cpu_node[cpu] < 0))
-			__l2_put(l, l->cpu_node[cpu]);
+		if (!WARN_ON_ONCE(cpu >= nr_cpu_ids || !l->cpu[cpu].users))
+			l->cpu[cpu].users--;
 	} else if (!WARN_ON_ONCE(!l->task_users)) {
 		l->task_users--;
-		for (node = 0; node < l->nr_nodes; node++)
-			__l2_put(l, node);
 	}
+	l2_sync(l);
+	l2_idle(l);
 	mutex_unlock(&l->lock);
 }
 EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_event_put);

@@ -42,31 +42,49 @@ struct sparc_l2ctl_ops {
 };
 
 /**
+ * struct sparc_l2ctl_cpu - what the L2 code knows of one CPU
+ * @seen: its socket id when the nodes were last derived, negative if it
+ *	was offline then; only tells whether its node has changed since
+ * @users: CPU-bound events on it that hold a setting
+ * @mode: their setting
+ */
+struct sparc_l2ctl_cpu {
+	int seen;
+	unsigned int users;
+	unsigned int mode;
+};
+
+/**
  * struct sparc_l2ctl - the L2 settings of a T2+ system
  * @lock: serialises the fields below
  * @on: the nodes could be told from the CPUs' sockets: l2ctl works
- * @full: a fifth socket was seen after setup (logged once)
- * @nr_nodes: nodes found so far from the sockets of online CPUs; only grows
- * @cpu_node: the node of each CPU, -1 until it has been seen online
- * @sock: the socket id of each node
- * @mode: PERF_CONFIG per node while it has users
- * @users: users of each node's setting
+ * @full: CPUs on a fifth socket were seen (logged once)
+ * @nr_nodes: nodes now: the distinct socket ids of the online CPUs
+ * @sock: the socket id of each node, smallest first
  * @hw: what each node's PERF_CONFIG holds, or -1 if unknown; "all" where
  *	the domain may not read it
+ * @cpu_sock: scratch: each CPU's socket id now, negative if offline
+ * @cpu_node: scratch: each CPU's node now, -1 if offline
+ * @cpu: per CPU: what its events hold
  * @task_users: per-task events holding a setting (on every node)
  * @task_mode: their setting, which a node found later takes too
  * @ops: the hypervisor's calls, or a model's
+ *
+ * The nodes are derived again from the CPUs' socket ids at each use,
+ * under @lock: @sock, @hw, @cpu_sock and @cpu_node are valid only until
+ * it is dropped. What events hold is kept by what they name, a CPU or
+ * every node, never by node.
  */
 struct sparc_l2ctl {
 	struct mutex lock;	/* everything below */
 	bool on;
 	bool full;
 	unsigned int nr_nodes;
-	s8 *cpu_node;
 	int sock[SPARC_L2CTL_NODES];
-	unsigned int mode[SPARC_L2CTL_NODES];
-	unsigned int users[SPARC_L2CTL_NODES];
 	int hw[SPARC_L2CTL_NODES];
+	int *cpu_sock;
+	s8 *cpu_node;
+	struct sparc_l2ctl_cpu *cpu;
 	unsigned int task_users;
 	unsigned int task_mode;
 	const struct sparc_l2ctl_ops *ops;

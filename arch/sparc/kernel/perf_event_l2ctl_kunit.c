@@ -43,7 +43,13 @@
  * struct l2_model - a modelled T2+ hypervisor, PerfReg 1 only
  * @lock: serialises the calls, which come through IPIs
  * @sock: socket id of each CPU, from 1 as the machine description numbers
- *	them; 0 for a CPU it does not list (on no node)
+ *	them; 0 for a CPU it does not list (on no node). It names the CPU's
+ *	chip, which the CPU keeps while it is online.
+ * @label: what cpu_socket() answers instead of @sock where @relabelled:
+ *	mdesc.c set_sock_ids() ranks the sockets again, in machine
+ *	description order, at each dynamic reconfiguration, so the id of
+ *	the same chip can change
+ * @relabelled: answer @label
  * @nodes_descending: node numbers in decreasing socket id order
  * @access: the domain's perfctraccess; false = ENOACCESS
  * @l2ctl: PERF_CONFIG of each node
@@ -59,6 +65,8 @@
 struct l2_model {
 	raw_spinlock_t lock;
 	int sock[MODEL_CPUS];
+	int label[MODEL_CPUS];
+	bool relabelled;
 	bool nodes_descending;
 	bool access;
 	u64 l2ctl[SPARC_L2CTL_NODES];
@@ -164,6 +172,8 @@ static int model_cpu_socket(void *ctx, unsigned int cpu)
 
 	if (cpu >= MODEL_CPUS || m->sock[cpu] < 0)
 		return -ENODEV;
+	if (READ_ONCE(m->relabelled))
+		return READ_ONCE(m->label[cpu]);
 	return READ_ONCE(m->sock[cpu]);
 }
 
@@ -816,6 +826,186 @@ static void l2_test_no_access_nodes(struct kunit *test)
 }
 
 /*
+ * The model itself: a relabelled CPU answers its new socket id, but its
+ * calls still reach the L2 of the chip it is on.
+ */
+static void l2_test_model_relabel(struct kunit *test)
+{
+	struct l2_model *m = model_new(test);
+
+	m->sock[0] = 1;
+	m->sock[1] = 2;
+	m->label[0] = 2;
+	m->label[1] = 1;
+	KUNIT_EXPECT_EQ(test, m->ops.cpu_socket(m, 0), 1);
+	m->relabelled = true;
+	KUNIT_EXPECT_EQ(test, m->ops.cpu_socket(m, 0), 2);
+	KUNIT_EXPECT_EQ(test, m->ops.cpu_socket(m, 1), 1);
+	KUNIT_EXPECT_EQ(test, model_node(m, 0), 0);
+	KUNIT_EXPECT_EQ(test, model_node(m, 1), 1);
+}
+
+/*
+ * Every CPU of a socket goes away: offlined, or removed by dynamic
+ * reconfiguration (ldm remove-vcpu: offline, then not present; its
+ * cpu_data keeps the old socket id). Its L2 is out of reach and no task
+ * runs there, so per-task events take the L2s left, a subset included.
+ * When a CPU of it comes back, its L2 gets the setting that per-task
+ * events hold, whatever was left in it meanwhile.
+ */
+static void l2_test_socket_removed(struct kunit *test)
+{
+	struct l2_model *m;
+	unsigned int dr;
+	int ret, t;
+
+	for (dr = 0; dr < 2; dr++) {
+		m = model_new(test);
+		if (!IS_ENABLED(CONFIG_HOTPLUG_CPU) || !two_sockets(m, 1, 2))
+			kunit_skip(test, "needs CPU hotplug and CPUs 0 and 1 online");
+		l2_up(test, m);
+		ret = remove_cpu(1);
+		if (ret)
+			kunit_skip(test, "CPU 1 cannot go offline (%d)", ret);
+		l2_cpu1_taken = true;
+		if (dr)
+			set_cpu_present(1, false);
+
+		t = ev_get(m, -1, ENC_L2_IMISS, L2_REMOTE);
+		KUNIT_EXPECT_EQ_MSG(test, t, 1, "dr %u", dr);
+		KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_REMOTE);
+		KUNIT_EXPECT_EQ(test, ev_get(m, 1, ENC_L2_IMISS, L2_REMOTE),
+				-ENODEV);
+		ev_put_taken(m, t, -1, ENC_L2_IMISS, L2_REMOTE);
+		KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_ALL);
+
+		/* CPU 1's L2 was left at "local" while it was away. */
+		t = ev_get(m, -1, ENC_L2_IMISS, L2_C2C);
+		KUNIT_EXPECT_EQ_MSG(test, t, 1, "dr %u", dr);
+		m->l2ctl[model_node(m, 1)] = L2_LOCAL;
+		l2_add_cpu1(test, m, 2);
+		ret = ev_get(m, 1, ENC_L2_IMISS, L2_LOCAL);
+		KUNIT_EXPECT_EQ_MSG(test, ret, t == 1 ? -EBUSY : 1, "dr %u", dr);
+		ev_put_taken(m, ret, 1, ENC_L2_IMISS, L2_LOCAL);
+		if (t == 1)
+			KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_C2C);
+		ev_put_taken(m, t, -1, ENC_L2_IMISS, L2_C2C);
+		KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_ALL);
+		KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_ALL);
+		KUNIT_EXPECT_EQ(test, m->bad, 0UL);
+		l2_down(m);
+	}
+}
+
+/*
+ * Dynamic reconfiguration adds CPU 1, of another chip whose socket comes
+ * first in the new machine description: set_sock_ids() ranks the sockets
+ * again, so CPU 1's chip gets socket id 1, which was CPU 0's, and CPU 0's
+ * becomes 2. A CPU's node must follow the id it has now: CPU 1's L2 takes
+ * the per-task setting and is put back with it, and CPU 0's setting
+ * stays on CPU 0's L2.
+ */
+static void l2_test_renumbered(struct kunit *test)
+{
+	struct l2_model *m = model_new(test);
+	int t;
+
+	l2_up_cpu1_absent(test, m);
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_L2_IMISS, L2_LOCAL), 1);
+	KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_DC_MISS, L2_LOCAL), 1);
+
+	/* CPU 1's chip; a previous user left "remote" in its L2. */
+	m->sock[1] = 2;
+	m->l2ctl[model_node(m, 1)] = L2_REMOTE;
+	m->label[0] = 2;
+	m->label[1] = 1;
+	m->relabelled = true;
+	l2_add_cpu1(test, m, 2);
+
+	KUNIT_EXPECT_EQ(test, ev_get(m, 1, ENC_L2_IMISS, L2_C2C), -EBUSY);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_LOCAL);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_LOCAL);
+	ev_put(m, -1, ENC_DC_MISS, L2_LOCAL);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_LOCAL);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_ALL);
+
+	/* Two L2s: CPU 1's takes a setting of its own. */
+	t = ev_get(m, 1, ENC_L2_IMISS, L2_REMOTE);
+	KUNIT_EXPECT_EQ(test, t, 1);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_LOCAL);
+	ev_put(m, 0, ENC_L2_IMISS, L2_LOCAL);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_ALL);
+	if (t == 1) {
+		KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_REMOTE);
+		ev_put(m, 1, ENC_L2_IMISS, L2_REMOTE);
+	}
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_ALL);
+	KUNIT_EXPECT_EQ(test, m->bad, 0UL);
+	l2_down(m);
+}
+
+/*
+ * Dynamic reconfiguration removes CPU 1 and adds it back on a strand of
+ * CPU 0's chip (socket id 1): one L2 for both now, whatever CPU 1 was on
+ * before.
+ */
+static void l2_test_moved_cpu(struct kunit *test)
+{
+	struct l2_model *m = model_new(test);
+	int ret, t;
+
+	if (!IS_ENABLED(CONFIG_HOTPLUG_CPU) || !two_sockets(m, 1, 2))
+		kunit_skip(test, "needs CPU hotplug and CPUs 0 and 1 online");
+	l2_up(test, m);
+	ret = remove_cpu(1);
+	if (ret)
+		kunit_skip(test, "CPU 1 cannot go offline (%d)", ret);
+	set_cpu_present(1, false);
+	l2_cpu1_taken = true;
+	l2_add_cpu1(test, m, 1);
+
+	KUNIT_EXPECT_EQ(test, ev_get(m, 1, ENC_L2_IMISS, L2_REMOTE), 1);
+	t = ev_get(m, 0, ENC_L2_IMISS, L2_LOCAL);
+	KUNIT_EXPECT_EQ(test, t, -EBUSY);
+	ev_put_taken(m, t, 0, ENC_L2_IMISS, L2_LOCAL);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_REMOTE);
+	ev_put(m, 1, ENC_L2_IMISS, L2_REMOTE);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_ALL);
+	KUNIT_EXPECT_EQ(test, m->bad, 0UL);
+	l2_down(m);
+}
+
+/*
+ * The sockets are ranked again while both CPUs stay online (a CPU was
+ * added elsewhere): ids 1 and 2 swap. A setting held on one L2 stays
+ * there, and each CPU's events still reach its own L2.
+ */
+static void l2_test_relabel_online(struct kunit *test)
+{
+	struct l2_model *m = model_new(test);
+
+	if (!two_sockets(m, 1, 2))
+		kunit_skip(test, "needs CPUs 0 and 1 online");
+	l2_up(test, m);
+	KUNIT_EXPECT_EQ(test, ev_get(m, 1, ENC_L2_IMISS, L2_REMOTE), 1);
+	m->label[0] = 2;
+	m->label[1] = 1;
+	m->relabelled = true;
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_L2_IMISS, L2_LOCAL), 1);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_LOCAL);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_REMOTE);
+	KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_L2_IMISS, L2_ALL), -EBUSY);
+	KUNIT_EXPECT_EQ(test, ev_get(m, 1, ENC_L2_IMISS, L2_LOCAL), -EBUSY);
+	ev_put(m, 0, ENC_L2_IMISS, L2_LOCAL);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_ALL);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_REMOTE);
+	ev_put(m, 1, ENC_L2_IMISS, L2_REMOTE);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_ALL);
+	KUNIT_EXPECT_EQ(test, m->bad, 0UL);
+	l2_down(m);
+}
+
+/*
  * A T2+ whose firmware offers group 0x202 but not 0x205 (pcr.c falls back
  * to it): no VFALLS_GET/SET_PERFREG to call, so no l2ctl. Every event
  * opens as before, a nonzero l2ctl is refused, and the model is never
@@ -854,6 +1044,11 @@ static struct kunit_case l2_test_cases[] = {
 	KUNIT_CASE(l2_test_no_access_nodes),
 	KUNIT_CASE(l2_test_privilege),
 	KUNIT_CASE(l2_test_no_api),
+	KUNIT_CASE(l2_test_model_relabel),
+	KUNIT_CASE(l2_test_socket_removed),
+	KUNIT_CASE(l2_test_renumbered),
+	KUNIT_CASE(l2_test_moved_cpu),
+	KUNIT_CASE(l2_test_relabel_online),
 	{}
 };
 
