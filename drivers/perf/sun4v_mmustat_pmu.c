@@ -199,8 +199,9 @@ static struct attribute *mmustat_event_attrs[] = {
 };
 
 /**
- * struct mmustat_cpu - per-CPU state, touched only on that CPU with
- *	interrupts disabled (perf callbacks, IPIs from the hotplug callbacks)
+ * struct mmustat_cpu - per-CPU state, written only on that CPU with
+ *	interrupts disabled (perf callbacks, IPIs); @installed and @evicted
+ *	are also read elsewhere, as a hint (mmustat_event_destroy())
  * @active: events added on this CPU (linked by &perf_event.active_entry)
  * @own: the buffer this driver installs on this CPU, or NULL
  * @own_raddr: its real address
@@ -630,14 +631,14 @@ static const u64 *mmustat_install(struct sun4v_mmustat_pmu *mmu,
 		mmustat_err(st, "cpu%u: hypervisor rejected the statistics buffer at %#llx: %s (%lu)",
 			    cpu, st->own_raddr, mmustat_hv_err(status), status);
 		if (!mmustat_let_go(mmu, st, cpu))
-			st->installed = true;	/* not proven otherwise */
+			WRITE_ONCE(st->installed, true);	/* not proven otherwise */
 		return NULL;
 	}
-	st->installed = true;
+	WRITE_ONCE(st->installed, true);
 	mmustat_info_set(st, st->own_raddr);
 	if (prev && prev != st->own_raddr && mmustat_restore(mmu, st, cpu, prev)) {
 		/* The hypervisor swapped ours out again: read theirs. */
-		st->installed = false;
+		WRITE_ONCE(st->installed, false);
 		*raddrp = prev;
 		return mmustat_map(mmu->hv, prev);
 	}
@@ -681,13 +682,13 @@ static int mmustat_sync(struct sun4v_mmustat_pmu *mmu, const u64 **srcp,
 	 * had replaced ours, emptying the slot ends its use: ours goes back.)
 	 */
 	if (!raddr && st->installed && st->src == st->own && !st->evicted) {
-		st->evicted = true;
+		WRITE_ONCE(st->evicted, true);
 		mmustat_err(st, "cpu%u: another user removed the statistics buffer; not counting on this CPU until the last event is closed",
 			    cpu);
 	}
 	/* Ours is not configured: the hypervisor no longer writes it. */
 	if (raddr != st->own_raddr)
-		st->installed = false;
+		WRITE_ONCE(st->installed, false);
 	if (st->src && raddr == st->src_raddr) {
 		*srcp = st->src;
 		return 0;
@@ -905,15 +906,18 @@ static int mmustat_event_init(struct perf_event *event)
 	 * is reported to the opener. Task events and inherited copies find
 	 * theirs when first scheduled in (an error then leaves them unscheduled).
 	 */
+	/* Counted first: a last release meanwhile must not undo this. */
+	atomic_inc(&mmu->nr_events);
 	if (event->cpu >= 0 && !event->parent) {
 		ret = smp_call_function_single(event->cpu, mmustat_prepare_ipi,
 					       &c, 1);
 		if (!ret)
 			ret = c.ret;
-		if (ret)
+		if (ret) {
+			mmustat_event_destroy(event);
 			return ret;
+		}
 	}
-	atomic_inc(&mmu->nr_events);
 	event->destroy = mmustat_event_destroy;
 	return 0;
 }
@@ -939,7 +943,7 @@ static void mmustat_remove_own(struct sun4v_mmustat_pmu *mmu,
 	u64 prev;
 
 	if (raddr != st->own_raddr) {
-		st->installed = false;	/* not ours: nothing to remove */
+		WRITE_ONCE(st->installed, false);	/* not ours: nothing to remove */
 		return;
 	}
 
@@ -947,10 +951,10 @@ static void mmustat_remove_own(struct sun4v_mmustat_pmu *mmu,
 	if (status) {
 		mmustat_err(st, "cpu%u: removing the statistics buffer failed: %s (%lu)",
 			    cpu, mmustat_hv_err(status), status);
-		st->installed = !mmustat_let_go(mmu, st, cpu);
+		WRITE_ONCE(st->installed, !mmustat_let_go(mmu, st, cpu));
 	} else {
 		/* conf returns what it replaced (2.1): ours, or somebody's. */
-		st->installed = false;
+		WRITE_ONCE(st->installed, false);
 		if (prev && prev != st->own_raddr)
 			mmustat_restore(mmu, st, cpu, prev);
 	}
@@ -985,7 +989,7 @@ static void mmustat_offline_ipi(void *data)
 	st->src = NULL;
 	st->src_raddr = 0;
 	st->online = false;
-	st->evicted = false;
+	WRITE_ONCE(st->evicted, false);
 	if (status) {
 		mmustat_err(st, "cpu%u: info hypercall failed: %s (%lu)",
 			    cpu, mmustat_hv_err(status), status);
@@ -1007,7 +1011,7 @@ static void mmustat_release_ipi(void *data)
 	/* A new event was added here meanwhile: it keeps what it found. */
 	if (!st->online || !list_empty(&st->active))
 		return;
-	st->evicted = false;
+	WRITE_ONCE(st->evicted, false);
 	st->src = NULL;
 	st->src_raddr = 0;
 	if (!st->installed)
@@ -1041,7 +1045,7 @@ static void mmustat_free_own(struct sun4v_mmustat_pmu *mmu, unsigned int cpu)
 	}
 	st->own = NULL;
 	st->own_raddr = 0;
-	st->installed = false;
+	WRITE_ONCE(st->installed, false);
 	st->hv_may_write = false;
 }
 
