@@ -463,6 +463,22 @@ static void l2_test_numbering(struct kunit *test)
 }
 
 /*
+ * Take CPU 1 offline, and with @absent out of the present mask too, as
+ * sparc64's __cpu_die() does on sun4v once the hypervisor stopped the CPU.
+ * Skips the test if it cannot go offline.
+ */
+static void l2_take_cpu1(struct kunit *test, bool absent)
+{
+	int ret = remove_cpu(1);
+
+	if (ret)
+		kunit_skip(test, "CPU 1 cannot go offline (%d)", ret);
+	l2_cpu1_taken = true;
+	if (absent)
+		set_cpu_present(1, false);
+}
+
+/*
  * CPU 0 on socket 1, CPU 1 a CPU the machine description does not list
  * (offline, not present, socket id 0); then set up. Skips the test if
  * CPU 1 cannot be taken offline.
@@ -470,7 +486,6 @@ static void l2_test_numbering(struct kunit *test)
 static void l2_up_cpu1_absent(struct kunit *test, struct l2_model *m)
 {
 	unsigned int cpu;
-	int ret;
 
 	if (!IS_ENABLED(CONFIG_HOTPLUG_CPU) || !cpu_online(0) ||
 	    !cpu_online(1))
@@ -478,11 +493,7 @@ static void l2_up_cpu1_absent(struct kunit *test, struct l2_model *m)
 	for (cpu = 0; cpu < MODEL_CPUS; cpu++)
 		m->sock[cpu] = 0;
 	m->sock[0] = 1;
-	ret = remove_cpu(1);
-	if (ret)
-		kunit_skip(test, "CPU 1 cannot go offline (%d)", ret);
-	set_cpu_present(1, false);
-	l2_cpu1_taken = true;
+	l2_take_cpu1(test, true);
 	l2_up(test, m);
 }
 
@@ -864,12 +875,7 @@ static void l2_test_socket_removed(struct kunit *test)
 		if (!IS_ENABLED(CONFIG_HOTPLUG_CPU) || !two_sockets(m, 1, 2))
 			kunit_skip(test, "needs CPU hotplug and CPUs 0 and 1 online");
 		l2_up(test, m);
-		ret = remove_cpu(1);
-		if (ret)
-			kunit_skip(test, "CPU 1 cannot go offline (%d)", ret);
-		l2_cpu1_taken = true;
-		if (dr)
-			set_cpu_present(1, false);
+		l2_take_cpu1(test, dr);
 
 		t = ev_get(m, -1, ENC_L2_IMISS, L2_REMOTE);
 		KUNIT_EXPECT_EQ_MSG(test, t, 1, "dr %u", dr);
@@ -952,16 +958,12 @@ static void l2_test_renumbered(struct kunit *test)
 static void l2_test_moved_cpu(struct kunit *test)
 {
 	struct l2_model *m = model_new(test);
-	int ret, t;
+	int t;
 
 	if (!IS_ENABLED(CONFIG_HOTPLUG_CPU) || !two_sockets(m, 1, 2))
 		kunit_skip(test, "needs CPU hotplug and CPUs 0 and 1 online");
 	l2_up(test, m);
-	ret = remove_cpu(1);
-	if (ret)
-		kunit_skip(test, "CPU 1 cannot go offline (%d)", ret);
-	set_cpu_present(1, false);
-	l2_cpu1_taken = true;
+	l2_take_cpu1(test, true);
 	l2_add_cpu1(test, m, 1);
 
 	KUNIT_EXPECT_EQ(test, ev_get(m, 1, ENC_L2_IMISS, L2_REMOTE), 1);
