@@ -224,7 +224,7 @@ static unsigned int l2_users(struct sparc_l2ctl *l, unsigned int node,
  * Bring a node found just now to the setting it must hold: what its
  * users hold, or else "all" (a previous user, or the firmware, may have
  * left a subset selected). A node that cannot be written stays unknown
- * and is written by its next user. A node the domain has no access to
+ * and is written again at the next use. A node the domain has no access to
  * holds the hypervisor's default, "all" (vf_perf_api 3.0), which only a
  * domain with access can change. Called with the lock held.
  */
@@ -263,15 +263,16 @@ static void l2_settle(struct sparc_l2ctl *l, unsigned int node)
  * events name (a CPU, or every node), and what a node's register holds is
  * trusted only while its online CPUs keep the socket id they had at the
  * last use. Any other node, new, renumbered or with a CPU that came (back)
- * online, is read again and brought to what its users hold. A socket
- * whose CPUs have all gone is no node: no task runs there. Called with
- * the lock held.
+ * online, is read again and brought to what its users hold; so is a node
+ * whose write was refused while it had users, at each use until it goes
+ * through. A socket whose CPUs have all gone is no node: no task runs
+ * there. Called with the lock held.
  */
 static void l2_sync(struct sparc_l2ctl *l)
 {
 	int old_sock[SPARC_L2CTL_NODES], old_hw[SPARC_L2CTL_NODES];
 	bool changed[SPARC_L2CTL_NODES] = { };
-	unsigned int cpu, node, old, old_nr = l->nr_nodes;
+	unsigned int cpu, node, old, old_nr = l->nr_nodes, mode;
 	int n, max;
 
 	memcpy(old_sock, l->sock, sizeof(old_sock));
@@ -310,9 +311,13 @@ static void l2_sync(struct sparc_l2ctl *l)
 			if (old_sock[old] == l->sock[node])
 				l->hw[node] = old_hw[old];
 	}
-	for (node = 0; node < l->nr_nodes; node++)
+	for (node = 0; node < l->nr_nodes; node++) {
 		if (changed[node])
 			l2_settle(l, node);
+		else if (l2_users(l, node, &mode, false) &&
+			 l->hw[node] != mode)
+			l2_set(l, node, mode);
+	}
 }
 
 /**
@@ -449,9 +454,11 @@ void sparc_l2ctl_free(struct sparc_l2ctl *l)
 EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_free);
 
 /*
- * Whether @mode may be taken on @node, writing it if the node has no
- * users: 0, or the errno. The caller records the holder. Called with the
- * lock held, after l2_sync().
+ * Whether @mode may be taken on @node, writing it unless the node is
+ * known to hold it: 0, or the errno. A node with users may not hold their
+ * setting yet (found while they held it, and its write refused): an event
+ * may not claim a setting that its node does not hold. The caller records
+ * the holder. Called with the lock held, after l2_sync().
  */
 static int __l2_get(struct sparc_l2ctl *l, unsigned int node,
 		    unsigned int mode)
@@ -461,7 +468,7 @@ static int __l2_get(struct sparc_l2ctl *l, unsigned int node,
 
 	if (users && held != mode)
 		ret = -EBUSY;
-	else if (!users && l->hw[node] != mode)
+	else if (l->hw[node] != mode)
 		ret = l2_set(l, node, mode);
 	/*
 	 * The default never fails for a refusal: the event counts what the

@@ -257,6 +257,14 @@ static void ev_put(struct l2_model *m, int cpu, u32 enc, u64 config1)
 	sparc_l2ctl_event_put(&m->l, cpu, enc, config1);
 }
 
+/* ev_put(), where ev_get() returned @taken: only if that took something. */
+static void ev_put_taken(struct l2_model *m, int taken, int cpu, u32 enc,
+			 u64 config1)
+{
+	if (taken == 1)
+		ev_put(m, cpu, enc, config1);
+}
+
 /* A call made on @cpu, through the model's ops, as the code makes it. */
 struct model_call {
 	struct l2_model *m;
@@ -584,6 +592,65 @@ static void l2_test_added_socket(struct kunit *test)
 }
 
 /*
+ * A CPU of a new socket comes online while per-task events hold "remote",
+ * and the hypervisor refuses the first writes of its L2 (any status but
+ * EOK may come back from VFALLS_SET_PERFREG, vf_perf_api 3.1; EWOULDBLOCK
+ * here). Its register keeps "all", so an event may not claim "remote"
+ * there: the open that finds the node fails if the write still does not
+ * go through, and a later open writes it again.
+ */
+static void l2_test_added_socket_refused(struct kunit *test)
+{
+	struct l2_model *m = model_new(test);
+	int t;
+
+	l2_up_cpu1_absent(test, m);
+	KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_L2_IMISS, L2_REMOTE), 1);
+	l2_add_cpu1(test, m, 2);
+	/* The write of the node found and the open's own write: refused. */
+	model_inject(m, HV_EWOULDBLOCK, 0, 2);
+	m->sets = 0;
+	KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_L2_DMISS_LD, L2_REMOTE), -EBUSY);
+	KUNIT_EXPECT_EQ(test, m->sets, 2UL);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_ALL);
+
+	/* The next open writes it again; it goes through. */
+	m->sets = 0;
+	t = ev_get(m, 1, ENC_L2_IMISS, L2_REMOTE);
+	KUNIT_EXPECT_EQ(test, t, 1);
+	KUNIT_EXPECT_EQ(test, m->sets, 1UL);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_REMOTE);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_REMOTE);
+	KUNIT_EXPECT_EQ(test, ev_get(m, 1, ENC_L2_IMISS, L2_LOCAL), -EBUSY);
+	ev_put_taken(m, t, 1, ENC_L2_IMISS, L2_REMOTE);
+	ev_put(m, -1, ENC_L2_IMISS, L2_REMOTE);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_ALL);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_ALL);
+
+	/*
+	 * Refused once only: the open that finds the node writes it again
+	 * itself, and counts "remote" there.
+	 */
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_L2_IMISS, L2_REMOTE), 1);
+	l2_take_cpu1(test, false);
+	KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_DC_MISS, L2_REMOTE), 1);
+	l2_add_cpu1(test, m, 2);
+	model_inject(m, HV_EWOULDBLOCK, 0, 1);
+	m->sets = 0;
+	t = ev_get(m, -1, ENC_DC_MISS, L2_REMOTE);
+	KUNIT_EXPECT_EQ(test, t, 1);
+	KUNIT_EXPECT_EQ(test, m->sets, 2UL);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_REMOTE);
+	ev_put_taken(m, t, -1, ENC_DC_MISS, L2_REMOTE);
+	ev_put(m, -1, ENC_DC_MISS, L2_REMOTE);
+	ev_put(m, 0, ENC_L2_IMISS, L2_REMOTE);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_ALL);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_ALL);
+	KUNIT_EXPECT_EQ(test, m->bad, 0UL);
+	l2_down(m);
+}
+
+/*
  * Not an SL 3 event: needs nothing, may not ask for a subset; config1
  * bits above 1:0 are reserved.
  */
@@ -664,14 +731,6 @@ static void l2_test_reset(struct kunit *test)
 	ev_put(m, 0, ENC_L2_IMISS, L2_ALL);
 	KUNIT_EXPECT_EQ(test, m->bad, 0UL);
 	l2_down(m);
-}
-
-/* ev_put(), where ev_get() returned @taken: only if that took something. */
-static void ev_put_taken(struct l2_model *m, int taken, int cpu, u32 enc,
-			 u64 config1)
-{
-	if (taken == 1)
-		ev_put(m, cpu, enc, config1);
 }
 
 /*
@@ -1040,6 +1099,7 @@ static struct kunit_case l2_test_cases[] = {
 	KUNIT_CASE(l2_test_numbering),
 	KUNIT_CASE(l2_test_absent_cpu),
 	KUNIT_CASE(l2_test_added_socket),
+	KUNIT_CASE(l2_test_added_socket_refused),
 	KUNIT_CASE(l2_test_event),
 	KUNIT_CASE(l2_test_reset),
 	KUNIT_CASE(l2_test_no_access),
