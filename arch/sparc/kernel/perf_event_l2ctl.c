@@ -387,22 +387,24 @@ EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_init_off);
  * Numbers the nodes from the sockets of the online CPUs, then puts every
  * node's PERF_CONFIG back to "all"; a node found later is reset when it
  * is found. More than four sockets, or @ops without sockets, leave l2ctl
- * off: sparc_l2ctl_event_get() then refuses a nonzero l2ctl. A node whose
- * PERF_CONFIG the domain may not read holds the hypervisor's default, all
- * misses, and is not written for that. Call with group 0x205
- * (HV_GRP_VF_CPU) negotiated, else use sparc_l2ctl_init_off().
+ * off, as sparc_l2ctl_init_off() does: sparc_l2ctl_event_get() then
+ * refuses every nonzero l2ctl, so the CPU PMU shows no format/l2ctl. A
+ * node whose PERF_CONFIG the domain may not read holds the hypervisor's
+ * default, all misses, and is not written for that. Call with group
+ * 0x205 (HV_GRP_VF_CPU) negotiated, else use sparc_l2ctl_init_off().
  *
- * Return: 0, or -ENOMEM.
+ * Return: 0 if l2ctl can be used; -EOPNOTSUPP if it is off; -ENOMEM.
  */
 VISIBLE_IF_KUNIT int sparc_l2ctl_init_ops(struct sparc_l2ctl *l,
 					  const struct sparc_l2ctl_ops *ops)
 {
 	unsigned int cpu;
+	int ret = 0;
 
 	sparc_l2ctl_init_off(l);
 	l->ops = ops;
 	if (!ops->cpu_socket)
-		return 0;
+		return -EOPNOTSUPP;
 	l->cpu_sock = kcalloc(nr_cpu_ids, sizeof(*l->cpu_sock), GFP_KERNEL);
 	l->cpu_node = kcalloc(nr_cpu_ids, sizeof(*l->cpu_node), GFP_KERNEL);
 	l->cpu = kcalloc(nr_cpu_ids, sizeof(*l->cpu), GFP_KERNEL);
@@ -420,12 +422,15 @@ VISIBLE_IF_KUNIT int sparc_l2ctl_init_ops(struct sparc_l2ctl *l,
 	if (sparc_l2ctl_nodes(l->cpu_sock, nr_cpu_ids, l->cpu_node) < 0) {
 		pr_warn("CPUs on more than %u sockets: no L2 miss source\n",
 			SPARC_L2CTL_NODES);
+		ret = -EOPNOTSUPP;
 	} else {
 		l->on = true;
 		l2_sync(l);
 	}
 	mutex_unlock(&l->lock);
-	return 0;
+	if (ret)
+		sparc_l2ctl_free(l);
+	return ret;
 }
 EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_init_ops);
 
@@ -433,7 +438,7 @@ EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_init_ops);
  * sparc_l2ctl_init() - sparc_l2ctl_init_ops() with the hypervisor's calls
  * @l: the instance
  *
- * Return: 0, or -ENOMEM.
+ * Return: 0 if l2ctl can be used; -EOPNOTSUPP if it is off; -ENOMEM.
  */
 int sparc_l2ctl_init(struct sparc_l2ctl *l)
 {

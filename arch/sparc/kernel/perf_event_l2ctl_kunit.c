@@ -678,11 +678,13 @@ static void l2_test_event(struct kunit *test)
 
 	/*
 	 * A model that cannot tell the CPUs' sockets: no l2ctl, but plain
-	 * miss events (generic cache-misses) still open.
+	 * miss events (generic cache-misses) still open. Set-up says so, and
+	 * the CPU PMU then shows no format/l2ctl, since every nonzero value
+	 * would fail.
 	 */
 	m = model_new(test);
 	m->ops.cpu_socket = NULL;
-	l2_up(test, m);
+	KUNIT_EXPECT_EQ(test, sparc_l2ctl_init_ops(&m->l, &m->ops), -EOPNOTSUPP);
 	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_L2_IMISS, L2_ALL), 0);
 	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_L2_IMISS, L2_LOCAL), -EOPNOTSUPP);
 	KUNIT_EXPECT_EQ(test, sparc_l2ctl_get(&m->l, 0, L2_LOCAL), -EOPNOTSUPP);
