@@ -33,6 +33,7 @@ static struct {
 	unsigned long inject;	/* answer the next call with this */
 	unsigned int calls;
 	struct pcr_ht *ht;	/* the case's own HT state */
+	struct pcr_ht_strand strand[2];	/* its strands' */
 	atomic_t reports;	/* its messages queued and run */
 } hv;
 
@@ -51,9 +52,20 @@ static unsigned long hv_set(u64 val)
 	return HV_EOK;
 }
 
+/* A write on strand @i, whose PCR reads @cur. */
+static bool ht_write_on(unsigned int i, u64 val, u64 cur)
+{
+	return pcr_ht_write(hv.ht, &hv.strand[i], val, cur, hv_set);
+}
+
+/*
+ * A write on strand 0, whose last write set HT through the hypervisor if
+ * @live, as n2_pcr_write() knows it.
+ */
 static bool ht_write(u64 val, bool live, u64 cur)
 {
-	return pcr_ht_write(hv.ht, val, live, cur, hv_set);
+	hv.strand[0].live = live;
+	return ht_write_on(0, val, cur);
 }
 
 static const char *ht_name(void)
@@ -72,6 +84,7 @@ static int pcr_test_init(struct kunit *test)
 	hv.ht_access = true;
 	hv.inject = HV_EOK;
 	hv.calls = 0;
+	memset(hv.strand, 0, sizeof(hv.strand));
 	atomic_set(&hv.reports, 0);
 	/* zeroed: "unused"; its reports are counted, not printed */
 	hv.ht = kunit_kzalloc(test, sizeof(*hv.ht), GFP_KERNEL);
@@ -185,8 +198,46 @@ static void pcr_test_ht_clear_refused(struct kunit *test)
 	hv.pcr &= ~PCR_N2_HTRACE;
 	KUNIT_EXPECT_FALSE(test, ht_write(PCR, true, hv.pcr));
 	hv.inject = HV_EWOULDBLOCK;
-	KUNIT_EXPECT_FALSE(test, ht_write(0x6, true, PCR));
+	KUNIT_EXPECT_FALSE(test, ht_write(0x6, true, hv.pcr));
 	KUNIT_EXPECT_STREQ(test, ht_name(), "revoked");
+}
+
+/*
+ * Two strands count with HT. The hypervisor takes HT away from the first
+ * ("revoked": no strand asks for it again), then refuses the write that
+ * clears it on the second, whose PCR still has HT: that strand goes on
+ * counting hyperprivileged events, so it is "stuck", whatever happened
+ * on the first. A write that goes through there ends it, and the file
+ * shows the machine's "revoked" again.
+ */
+static void pcr_test_ht_stuck_strand(struct kunit *test)
+{
+	u64 pcr_a = PCR, pcr_b = PCR;
+
+	KUNIT_EXPECT_TRUE(test, ht_write_on(0, PCR, 0));
+	KUNIT_EXPECT_TRUE(test, ht_write_on(1, PCR, 0));
+	/* Strand A reads its PCR back without HT. */
+	pcr_a &= ~PCR_N2_HTRACE;
+	KUNIT_EXPECT_FALSE(test, ht_write_on(0, PCR | 1, pcr_a));
+	KUNIT_EXPECT_STREQ(test, ht_name(), "revoked");
+	/* Strand B's clear is refused: its HT stays set. */
+	hv.inject = HV_EWOULDBLOCK;
+	hv.calls = 0;
+	KUNIT_EXPECT_FALSE(test, ht_write_on(1, PCR & ~PCR_N2_HTRACE, pcr_b));
+	KUNIT_EXPECT_EQ(test, hv.calls, 1U);
+	KUNIT_EXPECT_STREQ(test, ht_name(), "stuck");
+	/* Strand A asks for HT no more, and does not end B's stuck HT. */
+	KUNIT_EXPECT_FALSE(test, ht_write_on(0, PCR, pcr_a));
+	KUNIT_EXPECT_EQ(test, hv.calls, 1U);
+	KUNIT_EXPECT_TRUE(test, ht_write_on(0, 0x6, pcr_a));
+	KUNIT_EXPECT_STREQ(test, ht_name(), "stuck");
+	/* B's next clear goes through. */
+	KUNIT_EXPECT_TRUE(test, ht_write_on(1, PCR & ~PCR_N2_HTRACE, pcr_b));
+	KUNIT_EXPECT_STREQ(test, ht_name(), "revoked");
+	KUNIT_EXPECT_EQ(test, hv.calls, 3U);
+	/* One report each: revoked, B stuck. */
+	irq_work_sync(&hv.ht->work);
+	KUNIT_EXPECT_EQ(test, atomic_read(&hv.reports), 2);
 }
 
 /*
@@ -352,6 +403,7 @@ static struct kunit_case pcr_test_cases[] = {
 	KUNIT_CASE(pcr_test_ht),
 	KUNIT_CASE(pcr_test_ht_revoked),
 	KUNIT_CASE(pcr_test_ht_clear_refused),
+	KUNIT_CASE(pcr_test_ht_stuck_strand),
 	KUNIT_CASE(pcr_test_ht_nmi),
 	KUNIT_CASE(pcr_test_hsvc_t2plus),
 	KUNIT_CASE(pcr_test_hsvc_t2plus_old_fw),
