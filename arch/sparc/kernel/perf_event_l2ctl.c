@@ -197,8 +197,8 @@ static int l2_set(struct sparc_l2ctl *l, unsigned int node, unsigned int mode)
  * bound to its online CPUs. Their setting goes to *@mode, "all" if none.
  * Holders that disagree can only come from a CPU that the machine moved
  * to another chip while its events were open: the setting of the node's
- * other holders stays, and the moved CPU's events count under it (logged
- * if @warn).
+ * other holders stays, and the moved CPU's events with another subset do
+ * not count there (logged if @warn; see sparc_l2ctl_counts()).
  */
 static unsigned int l2_users(struct sparc_l2ctl *l, unsigned int node,
 			     unsigned int *mode, bool warn)
@@ -320,6 +320,21 @@ static void l2_sync(struct sparc_l2ctl *l)
 	}
 }
 
+/*
+ * What each CPU's node holds now, for sparc_l2ctl_counts(). Called with
+ * the lock held, after l2_sync() and any write, before it is dropped.
+ */
+static void l2_publish(struct sparc_l2ctl *l)
+{
+	unsigned int cpu;
+	int node;
+
+	for (cpu = 0; cpu < nr_cpu_ids; cpu++) {
+		node = l->cpu_node[cpu];
+		WRITE_ONCE(l->cpu_hw[cpu], node < 0 ? -1 : l->hw[node]);
+	}
+}
+
 /**
  * sparc_l2ctl_nodes() - number the T2+ nodes from the CPUs' socket ids
  * @sock: socket id of each CPU (index: CPU number), as cpu_data(cpu).sock_id
@@ -408,7 +423,8 @@ VISIBLE_IF_KUNIT int sparc_l2ctl_init_ops(struct sparc_l2ctl *l,
 	l->cpu_sock = kcalloc(nr_cpu_ids, sizeof(*l->cpu_sock), GFP_KERNEL);
 	l->cpu_node = kcalloc(nr_cpu_ids, sizeof(*l->cpu_node), GFP_KERNEL);
 	l->cpu = kcalloc(nr_cpu_ids, sizeof(*l->cpu), GFP_KERNEL);
-	if (!l->cpu_sock || !l->cpu_node || !l->cpu) {
+	l->cpu_hw = kcalloc(nr_cpu_ids, sizeof(*l->cpu_hw), GFP_KERNEL);
+	if (!l->cpu_sock || !l->cpu_node || !l->cpu || !l->cpu_hw) {
 		sparc_l2ctl_free(l);
 		return -ENOMEM;
 	}
@@ -426,6 +442,7 @@ VISIBLE_IF_KUNIT int sparc_l2ctl_init_ops(struct sparc_l2ctl *l,
 	} else {
 		l->on = true;
 		l2_sync(l);
+		l2_publish(l);
 	}
 	mutex_unlock(&l->lock);
 	if (ret)
@@ -451,9 +468,11 @@ void sparc_l2ctl_free(struct sparc_l2ctl *l)
 	kfree(l->cpu_sock);
 	kfree(l->cpu_node);
 	kfree(l->cpu);
+	kfree(l->cpu_hw);
 	l->cpu_sock = NULL;
 	l->cpu_node = NULL;
 	l->cpu = NULL;
+	l->cpu_hw = NULL;
 	l->on = false;
 }
 EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_free);
@@ -549,6 +568,7 @@ int sparc_l2ctl_get(struct sparc_l2ctl *l, unsigned int node,
 			break;
 		}
 	}
+	l2_publish(l);
 	mutex_unlock(&l->lock);
 	return ret;
 }
@@ -579,6 +599,7 @@ void sparc_l2ctl_put(struct sparc_l2ctl *l, unsigned int node)
 	}
 	WARN_ON_ONCE(cpu == nr_cpu_ids);
 	l2_idle(l);
+	l2_publish(l);
 	mutex_unlock(&l->lock);
 }
 EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_put);
@@ -662,6 +683,7 @@ int sparc_l2ctl_event_get(struct sparc_l2ctl *l, int cpu, u32 enc,
 	l->task_mode = mode;
 	l->task_users++;
 out:
+	l2_publish(l);
 	mutex_unlock(&l->lock);
 	return ret ?: 1;
 }
@@ -688,6 +710,35 @@ void sparc_l2ctl_event_put(struct sparc_l2ctl *l, int cpu, u32 enc,
 	}
 	l2_sync(l);
 	l2_idle(l);
+	l2_publish(l);
 	mutex_unlock(&l->lock);
 }
 EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_event_put);
+
+/**
+ * sparc_l2ctl_counts() - whether an event may count on a CPU now
+ * @l: the instance
+ * @cpu: the CPU it is to count on
+ * @config1: its config1, as given to sparc_l2ctl_event_get(), which
+ *	returned 1
+ *
+ * A subset is counted only where the CPU's node's PERF_CONFIG holds it:
+ * a node found while per-task events held it, whose write the hypervisor
+ * refused, counts all misses until a write goes through, and the events
+ * must not report those as their subset. They are not scheduled there
+ * meanwhile, which shows as a running time below the enabled time. "All"
+ * counts what the register holds, as before l2ctl.
+ *
+ * Context: any; takes no lock (the CPU PMU's add()).
+ * Return: true if the event may count on @cpu.
+ */
+bool sparc_l2ctl_counts(const struct sparc_l2ctl *l, unsigned int cpu,
+			u64 config1)
+{
+	unsigned int mode = config1 & SPARC_L2CTL_MASK;
+
+	if (!mode)
+		return true;
+	return cpu < nr_cpu_ids && READ_ONCE(l->cpu_hw[cpu]) == mode;
+}
+EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_counts);

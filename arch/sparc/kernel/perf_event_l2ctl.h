@@ -66,6 +66,8 @@ struct sparc_l2ctl_cpu {
  * @cpu_sock: scratch: each CPU's socket id now, negative if offline
  * @cpu_node: scratch: each CPU's node now, -1 if offline
  * @cpu: per CPU: what its events hold
+ * @cpu_hw: per CPU: what its node's PERF_CONFIG holds, -1 if unknown or on
+ *	no node, as of the last use; read without @lock
  * @task_users: per-task events holding a setting (on every node)
  * @task_mode: their setting, which a node found later takes too
  * @ops: the hypervisor's calls, or a model's
@@ -85,6 +87,7 @@ struct sparc_l2ctl {
 	int *cpu_sock;
 	s8 *cpu_node;
 	struct sparc_l2ctl_cpu *cpu;
+	s8 *cpu_hw;
 	unsigned int task_users;
 	unsigned int task_mode;
 	const struct sparc_l2ctl_ops *ops;
@@ -98,6 +101,8 @@ int sparc_l2ctl_event_get(struct sparc_l2ctl *l, int cpu, u32 enc,
 int sparc_l2ctl_may_set(struct perf_event_attr *attr);
 void sparc_l2ctl_event_put(struct sparc_l2ctl *l, int cpu, u32 enc,
 			   u64 config1);
+bool sparc_l2ctl_counts(const struct sparc_l2ctl *l, unsigned int cpu,
+			u64 config1);
 int sparc_l2ctl_get(struct sparc_l2ctl *l, unsigned int node,
 		    unsigned int mode);
 void sparc_l2ctl_put(struct sparc_l2ctl *l, unsigned int node);

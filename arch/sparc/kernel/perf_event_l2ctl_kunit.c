@@ -597,7 +597,8 @@ static void l2_test_added_socket(struct kunit *test)
  * EOK may come back from VFALLS_SET_PERFREG, vf_perf_api 3.1; EWOULDBLOCK
  * here). Its register keeps "all", so an event may not claim "remote"
  * there: the open that finds the node fails if the write still does not
- * go through, and a later open writes it again.
+ * go through, the event already open does not count on that node, and a
+ * later open writes it again.
  */
 static void l2_test_added_socket_refused(struct kunit *test)
 {
@@ -613,6 +614,10 @@ static void l2_test_added_socket_refused(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_L2_DMISS_LD, L2_REMOTE), -EBUSY);
 	KUNIT_EXPECT_EQ(test, m->sets, 2UL);
 	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_ALL);
+	/* Meanwhile the event open does not count on CPU 1 ("all" would). */
+	KUNIT_EXPECT_FALSE(test, sparc_l2ctl_counts(&m->l, 1, L2_REMOTE));
+	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 0, L2_REMOTE));
+	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 1, L2_ALL));
 
 	/* The next open writes it again; it goes through. */
 	m->sets = 0;
@@ -621,6 +626,8 @@ static void l2_test_added_socket_refused(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, m->sets, 1UL);
 	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_REMOTE);
 	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_REMOTE);
+	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 1, L2_REMOTE));
+	KUNIT_EXPECT_FALSE(test, sparc_l2ctl_counts(&m->l, 1, L2_LOCAL));
 	KUNIT_EXPECT_EQ(test, ev_get(m, 1, ENC_L2_IMISS, L2_LOCAL), -EBUSY);
 	ev_put_taken(m, t, 1, ENC_L2_IMISS, L2_REMOTE);
 	ev_put(m, -1, ENC_L2_IMISS, L2_REMOTE);
@@ -641,6 +648,7 @@ static void l2_test_added_socket_refused(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, t, 1);
 	KUNIT_EXPECT_EQ(test, m->sets, 2UL);
 	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_REMOTE);
+	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 1, L2_REMOTE));
 	ev_put_taken(m, t, -1, ENC_DC_MISS, L2_REMOTE);
 	ev_put(m, -1, ENC_DC_MISS, L2_REMOTE);
 	ev_put(m, 0, ENC_L2_IMISS, L2_REMOTE);
