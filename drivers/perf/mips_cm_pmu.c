@@ -39,6 +39,7 @@
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/of.h>
+#include <linux/of_irq.h>
 #include <linux/perf/pmu_format.h>
 #include <linux/perf_event.h>
 #include <linux/percpu.h>
@@ -426,6 +427,7 @@ static void cm_write(struct mips_cm_pmu *cm, enum mips_cm_pmu_reg reg,
 {
 	const struct mips_cm_pmu_ops *ops = cm_ops(cm);
 
+	lockdep_assert_held(&cm->lock);
 	if (cm->shut)
 		return;
 	ops->write(ops->ctx, reg, val);
@@ -976,7 +978,7 @@ static void cm_pmu_enable(struct pmu *pmu)
 	 * meanwhile: it is only tried to cancel here, without waiting; a
 	 * callback that runs already finds no event and stops by itself.
 	 */
-	if (cm->active && !cm->timer_on) {
+	if (cm->active && !cm->timer_on && !cm->shut) {
 		cm->timer_on = true;
 		cm->tick_ov = 0;
 		cm->ov_stuck_since = 0;
@@ -1314,8 +1316,9 @@ static int cm_detect(struct mips_cm_pmu *cm, u32 cm_rev)
  * Only reads the block: a debugger may be using the counters, so the
  * registers are written only while an event counts. A CPS with more than
  * one cluster, no counters (as on QEMU's CM), a block that reads all ones
- * or a layout other than the specification's (Perf_Num_Cnt 2, undefined
- * bits clear) means no PMU, with one log line. Requests the interrupt if
+ * or a counter count other than the specification's (Perf_Num_Cnt 2)
+ * means no PMU, with one log line; undefined bits that read set are only
+ * reported. Requests the interrupt if
  * there is one (polling alone if that fails), disabled while the block is
  * not ours, and registers the PMU.
  *
@@ -1483,13 +1486,20 @@ VISIBLE_IF_KUNIT void mips_cm_pmu_shutdown(struct mips_cm_pmu *cm)
 	unsigned long flags;
 
 	raw_spin_lock_irqsave(&cm->lock, flags);
-	if (cm->owned && cm_check_state(cm)) {
-		cm_fold_all(cm);
+	if (cm->owned) {
+		if (cm_check_state(cm))
+			cm_fold_all(cm);
 		cm_write(cm, MIPS_CM_PC_CTL, 0);
 		cm_write(cm, MIPS_CM_PC_OV, CM_PC_OV_ALL);
 	}
 	cm_line(cm, false);
 	cm->shut = true;
+	raw_spin_unlock_irqrestore(&cm->lock, flags);
+
+	/* nothing to fold any more; cm_pmu_enable() does not start it again */
+	hrtimer_cancel(&cm->timer);
+	raw_spin_lock_irqsave(&cm->lock, flags);
+	cm->timer_on = false;
 	raw_spin_unlock_irqrestore(&cm->lock, flags);
 }
 EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_shutdown);
@@ -1577,31 +1587,49 @@ mips_cm_pmu_set_cpu(struct mips_cm_pmu *cm, unsigned int cpu)
 EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_set_cpu);
 
 /*
- * The interrupt the platform wired CM_PCInt to, if any. Arch code gives
- * the device the CM's device tree node where the board describes one
- * (arch/mips/kernel/mips-cm.c); the binding
+ * The CM's device tree node, where the board describes the CM; the kernel
+ * itself finds the CM through CP0 CMGCRBase. The binding
  * (Documentation/devicetree/bindings/mips/mti,mips-cm.yaml) names the
- * entry "perf", since the CM has an error interrupt too and an entry is
- * only known by its name. No mainline device tree wires it: without it
- * the driver relies on its fold timer alone.
- *
- * Return: the interrupt, 0 for none, or -EPROBE_DEFER while its
- * controller is not there yet.
+ * overflow interrupt "perf", since the CM has an error interrupt too and
+ * an entry is only known by its name.
  */
-static int mips_cm_pmu_dev_irq(struct platform_device *pdev)
-{
-	struct device_node *np = pdev->dev.of_node;
-	int irq;
+static const struct of_device_id mips_cm_pmu_of_match[] = {
+	{ .compatible = "mti,mips-cm" },
+	{ .compatible = "mobileye,eyeq6-cm" },
+	{ }
+};
 
-	irq = platform_get_irq_byname_optional(pdev, "perf");
-	if (irq > 0 || irq == -EPROBE_DEFER)
-		return irq;
-	/* Not silently: an unnamed entry may as well be the error interrupt. */
-	if (np && of_property_present(np, "interrupts") &&
-	    !of_property_present(np, "interrupt-names"))
-		dev_warn(&pdev->dev, "%pOF: interrupts without interrupt-names; the overflow interrupt must be named \"perf\", folding by the timer alone\n",
+/*
+ * The interrupt the platform wired CM_PCInt to, if any. No mainline device
+ * tree wires it: without it the driver relies on its fold timer alone, as
+ * it does once deferred probing gives up on the interrupt's controller.
+ *
+ * Return: the interrupt, 0 for none, or -EPROBE_DEFER while its controller
+ * may still come.
+ */
+static int mips_cm_pmu_dev_irq(struct device *dev)
+{
+	struct device_node *np;
+	int irq = 0;
+
+	np = of_find_matching_node(NULL, mips_cm_pmu_of_match);
+	if (!np || !of_device_is_available(np))
+		goto out;
+	irq = of_irq_get_byname(np, "perf");
+	if (irq == -EPROBE_DEFER) {
+		irq = driver_deferred_probe_check_state(dev);
+		if (irq == -EPROBE_DEFER)
+			goto out;
+	} else if (irq < 0 && of_property_present(np, "interrupts") &&
+		   !of_property_present(np, "interrupt-names")) {
+		/* Not silently: it may as well be the error interrupt. */
+		dev_warn(dev, "%pOF: interrupts without interrupt-names; the overflow interrupt must be named \"perf\", folding by the timer alone\n",
 			 np);
-	return 0;
+	}
+	irq = max(irq, 0);
+out:
+	of_node_put(np);
+	return irq;
 }
 
 /*
@@ -1619,7 +1647,7 @@ static int mips_cm_pmu_dev_probe(struct platform_device *pdev)
 
 	if (!mips_cm_present())
 		return -ENODEV;
-	irq = mips_cm_pmu_dev_irq(pdev);
+	irq = mips_cm_pmu_dev_irq(&pdev->dev);
 	if (irq < 0)
 		return irq;
 	pd.irq = irq;
