@@ -221,6 +221,8 @@ struct mips_cm_log {
  *	meanwhile wait for the commit in pmu_enable()
  * @owned: the block is ours: from the first event's start to the end of
  *	the last one, the only time the driver writes to it
+ * @shut: the system is going down (mips_cm_pmu_shutdown()): the block was
+ *	left stopped, is not written again, and counts stay at the last fold
  * @irq: the overflow interrupt, or 0
  * @line_on: @irq is enabled: only while the block is ours and the driver
  *	relies on the interrupt (cm_line())
@@ -267,6 +269,7 @@ struct mips_cm_pmu {
 	unsigned int active;
 	unsigned int disabled;
 	bool owned;
+	bool shut;
 	int irq;
 	bool line_on;
 	bool polling;
@@ -418,11 +421,15 @@ static u32 cm_read(struct mips_cm_pmu *cm, enum mips_cm_pmu_reg reg)
 	return ops->read(ops->ctx, reg);
 }
 
+/* Only with cm->lock held, as every access that may write. */
 static void cm_write(struct mips_cm_pmu *cm, enum mips_cm_pmu_reg reg,
 		     u32 val)
 {
 	const struct mips_cm_pmu_ops *ops = cm_ops(cm);
 
+	lockdep_assert_held(&cm->lock);
+	if (cm->shut)
+		return;
 	ops->write(ops->ctx, reg, val);
 }
 
@@ -530,7 +537,7 @@ static void cm_log_work(struct irq_work *work)
  */
 static void cm_line(struct mips_cm_pmu *cm, bool on)
 {
-	if (cm->irq <= 0 || cm->line_on == on)
+	if (cm->irq <= 0 || cm->line_on == on || (on && cm->shut))
 		return;
 	cm->line_on = on;
 	if (on)
@@ -676,11 +683,15 @@ static void cm_program(struct mips_cm_pmu *cm, struct perf_event *event)
  */
 static bool cm_check_state(struct mips_cm_pmu *cm)
 {
-	u32 raw = cm_read(cm, MIPS_CM_PC_CTL);
-	u32 want = cm_ctl_now(cm);
-	u32 ctl = raw & CM_CTL_OWNED;
+	u32 raw, want, ctl;
 	int idx;
 
+	/* stopped at shutdown: the counts stay at the last fold */
+	if (cm->shut)
+		return false;
+	raw = cm_read(cm, MIPS_CM_PC_CTL);
+	want = cm_ctl_now(cm);
+	ctl = raw & CM_CTL_OWNED;
 	if (raw == U32_MAX ||
 	    FIELD_GET(CM_GCR_DB_PC_CTL_PERF_NUM_CNT, raw) != CM_NR_CNT) {
 		cm->log.ctl_dead = raw;
@@ -813,7 +824,7 @@ static irqreturn_t cm_irq(int irq, void *data)
 	u32 ov;
 
 	raw_spin_lock(&cm->lock);
-	if (!cm->owned || cm->polling)
+	if (!cm->owned || cm->polling || cm->shut)
 		goto out;
 	ov = cm_read(cm, MIPS_CM_PC_OV);
 	if (ov == U32_MAX || !cm_check_state(cm)) {
@@ -967,7 +978,7 @@ static void cm_pmu_enable(struct pmu *pmu)
 	 * meanwhile: it is only tried to cancel here, without waiting; a
 	 * callback that runs already finds no event and stops by itself.
 	 */
-	if (cm->active && !cm->timer_on) {
+	if (cm->active && !cm->timer_on && !cm->shut) {
 		cm->timer_on = true;
 		cm->tick_ov = 0;
 		cm->ov_stuck_since = 0;
@@ -1261,8 +1272,10 @@ static void cm_unregister(struct mips_cm_pmu *cm)
 }
 
 /*
- * Only Perf_Num_Cnt == 2 with the undefined bits clear is the layout of the
- * specification; anything else is another block, or none.
+ * Only Perf_Num_Cnt == 2 is the layout of the specification; anything else
+ * is another block, or none. Undefined bits that read set are reported,
+ * not refused: a debugger (or the previous kernel) may have left them, and
+ * the first event's write of the control register clears them.
  */
 static int cm_detect(struct mips_cm_pmu *cm, u32 cm_rev)
 {
@@ -1278,12 +1291,14 @@ static int cm_detect(struct mips_cm_pmu *cm, u32 cm_rev)
 		pr_info("CM has no performance counters (Perf_Num_Cnt is 0); no PMU\n");
 		return -ENODEV;
 	}
-	if (FIELD_GET(CM_GCR_DB_PC_CTL_PERF_NUM_CNT, ctl) != CM_NR_CNT ||
-	    (ctl & CM_PC_CTL_RESERVED) || (ov & ~CM_PC_OV_ALL)) {
+	if (FIELD_GET(CM_GCR_DB_PC_CTL_PERF_NUM_CNT, ctl) != CM_NR_CNT) {
 		pr_info("not the CM2 counter layout (control 0x%08x, status 0x%08x); no PMU\n",
 			ctl, ov);
 		return -ENODEV;
 	}
+	if ((ctl & CM_PC_CTL_RESERVED) || (ov & ~CM_PC_OV_ALL))
+		pr_warn("undefined bits set in the debug block (control 0x%08x, status 0x%08x), left by a debugger?\n",
+			ctl, ov);
 	/* vendor register headers confirm the layout for CM2 and CM2.5 */
 	if (major != 6 && major != 7)
 		pr_warn("CM revision 0x%04x: the debug block layout is verified for CM2 and CM2.5 only\n",
@@ -1301,8 +1316,9 @@ static int cm_detect(struct mips_cm_pmu *cm, u32 cm_rev)
  * Only reads the block: a debugger may be using the counters, so the
  * registers are written only while an event counts. A CPS with more than
  * one cluster, no counters (as on QEMU's CM), a block that reads all ones
- * or a layout other than the specification's (Perf_Num_Cnt 2, undefined
- * bits clear) means no PMU, with one log line. Requests the interrupt if
+ * or a counter count other than the specification's (Perf_Num_Cnt 2)
+ * means no PMU, with one log line; undefined bits that read set are only
+ * reported. Requests the interrupt if
  * there is one (polling alone if that fails), disabled while the block is
  * not ours, and registers the PMU.
  *
@@ -1454,6 +1470,41 @@ VISIBLE_IF_KUNIT void mips_cm_pmu_remove(struct mips_cm_pmu *cm)
 EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_remove);
 
 /**
+ * mips_cm_pmu_shutdown() - leave the block stopped for the next kernel
+ * @cm: the PMU from mips_cm_pmu_probe()
+ *
+ * A kernel started by kexec, or the firmware after a reboot, finds the
+ * block as this one leaves it, and this driver writes it only from its
+ * first event on: counters left running with Perf_Int_En set would raise
+ * CM_PCInt there at their next overflow, before anything handles it.
+ * Fold what the counters hold, then stop them, clear the overflow status
+ * and disable the line. Events still open keep their counts; the block is
+ * not written again.
+ */
+VISIBLE_IF_KUNIT void mips_cm_pmu_shutdown(struct mips_cm_pmu *cm)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&cm->lock, flags);
+	if (cm->owned) {
+		if (cm_check_state(cm))
+			cm_fold_all(cm);
+		cm_write(cm, MIPS_CM_PC_CTL, 0);
+		cm_write(cm, MIPS_CM_PC_OV, CM_PC_OV_ALL);
+	}
+	cm_line(cm, false);
+	cm->shut = true;
+	raw_spin_unlock_irqrestore(&cm->lock, flags);
+
+	/* nothing to fold any more; cm_pmu_enable() does not start it again */
+	hrtimer_cancel(&cm->timer);
+	raw_spin_lock_irqsave(&cm->lock, flags);
+	cm->timer_on = false;
+	raw_spin_unlock_irqrestore(&cm->lock, flags);
+}
+EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_shutdown);
+
+/**
  * mips_cm_pmu_to_pmu() - the perf PMU of a CM PMU
  * @cm: the PMU from mips_cm_pmu_probe()
  *
@@ -1536,36 +1587,49 @@ mips_cm_pmu_set_cpu(struct mips_cm_pmu *cm, unsigned int cpu)
 EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_set_cpu);
 
 /*
- * The platform: where the Coherence Manager's Global Debug Block is, what
- * the CPS around it looks like (clusters, IOCUs) and which interrupt, if
- * any, the platform wired CM_PCInt to. The CM's device tree node names it
- * "perf" (Documentation/devicetree/bindings/mips/mti,mips-cm.yaml: the CM
- * has an error interrupt too, so an entry is only known by its name); no
- * mainline device tree does, and without it the driver relies on its fold
- * timer alone.
+ * The CM's device tree node, where the board describes the CM; the kernel
+ * itself finds the CM through CP0 CMGCRBase. The binding
+ * (Documentation/devicetree/bindings/mips/mti,mips-cm.yaml) names the
+ * overflow interrupt "perf", since the CM has an error interrupt too and
+ * an entry is only known by its name.
  */
-static int mips_cm_pmu_irq(void)
+static const struct of_device_id mips_cm_pmu_of_match[] = {
+	{ .compatible = "mti,mips-cm" },
+	{ .compatible = "mobileye,eyeq6-cm" },
+	{ }
+};
+
+/*
+ * The interrupt the platform wired CM_PCInt to, if any. No mainline device
+ * tree wires it: without it the driver relies on its fold timer alone, as
+ * it does once deferred probing gives up on the interrupt's controller.
+ *
+ * Return: the interrupt, 0 for none, or -EPROBE_DEFER while its controller
+ * may still come.
+ */
+static int mips_cm_pmu_dev_irq(struct device *dev)
 {
 	struct device_node *np;
-	int irq;
+	int irq = 0;
 
-	/*
-	 * Not "mobileye,eyeq6-cm": that compatible is for the EyeQ6's
-	 * multi-cluster configurations, which this driver refuses.
-	 */
-	np = of_find_compatible_node(NULL, NULL, "mti,mips-cm");
-	if (!np)
-		return 0;
+	np = of_find_matching_node(NULL, mips_cm_pmu_of_match);
+	if (!np || !of_device_is_available(np))
+		goto out;
 	irq = of_irq_get_byname(np, "perf");
-	/* Not silently: an unnamed entry may as well be the error interrupt. */
-	if (irq < 0 && irq != -EPROBE_DEFER &&
-	    of_find_property(np, "interrupts", NULL) &&
-	    !of_find_property(np, "interrupt-names", NULL))
-		pr_warn("%pOF: interrupts without interrupt-names; the overflow interrupt must be named \"perf\", folding by the timer alone\n",
-			np);
+	if (irq == -EPROBE_DEFER) {
+		irq = driver_deferred_probe_check_state(dev);
+		if (irq == -EPROBE_DEFER)
+			goto out;
+	} else if (irq < 0 && of_property_present(np, "interrupts") &&
+		   !of_property_present(np, "interrupt-names")) {
+		/* Not silently: it may as well be the error interrupt. */
+		dev_warn(dev, "%pOF: interrupts without interrupt-names; the overflow interrupt must be named \"perf\", folding by the timer alone\n",
+			 np);
+	}
+	irq = max(irq, 0);
+out:
 	of_node_put(np);
-	/* -EPROBE_DEFER cannot be waited for here: fold by the timer alone */
-	return irq > 0 ? irq : 0;
+	return irq;
 }
 
 /*
@@ -1579,14 +1643,18 @@ static int mips_cm_pmu_dev_probe(struct platform_device *pdev)
 		.owner = THIS_MODULE,
 	};
 	struct mips_cm_pmu *cm;
+	int irq;
 
 	if (!mips_cm_present())
 		return -ENODEV;
+	irq = mips_cm_pmu_dev_irq(&pdev->dev);
+	if (irq < 0)
+		return irq;
+	pd.irq = irq;
 	pd.cm_rev = mips_cm_revision();
 	pd.nr_clusters = mips_cps_numclusters();
 	/* this cluster's IOCUs: its CM's counters see those */
 	pd.nr_iocu = FIELD_GET(CM_GCR_CONFIG_NUMIOCU, read_gcr_config());
-	pd.irq = mips_cm_pmu_irq();
 	cm = mips_cm_pmu_probe(&pd, &mips_cm_pmu_gdb_ops, "mips_cm");
 	if (IS_ERR(cm))
 		return PTR_ERR(cm);
@@ -1597,6 +1665,11 @@ static int mips_cm_pmu_dev_probe(struct platform_device *pdev)
 static void mips_cm_pmu_dev_remove(struct platform_device *pdev)
 {
 	mips_cm_pmu_remove(platform_get_drvdata(pdev));
+}
+
+static void mips_cm_pmu_dev_shutdown(struct platform_device *pdev)
+{
+	mips_cm_pmu_shutdown(platform_get_drvdata(pdev));
 }
 
 static const struct platform_device_id mips_cm_pmu_ids[] = {
@@ -1612,6 +1685,7 @@ static struct platform_driver mips_cm_pmu_driver = {
 	},
 	.probe = mips_cm_pmu_dev_probe,
 	.remove = mips_cm_pmu_dev_remove,
+	.shutdown = mips_cm_pmu_dev_shutdown,
 	.id_table = mips_cm_pmu_ids,
 };
 

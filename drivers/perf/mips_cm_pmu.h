@@ -106,6 +106,7 @@ struct mips_cm_pmu *mips_cm_pmu_probe(const struct mips_cm_pmu_platdata *pd,
 				      const struct mips_cm_pmu_ops *ops,
 				      const char *name);
 void mips_cm_pmu_remove(struct mips_cm_pmu *cm);
+void mips_cm_pmu_shutdown(struct mips_cm_pmu *cm);
 struct pmu *mips_cm_pmu_to_pmu(struct mips_cm_pmu *cm);
 bool mips_cm_pmu_polling(struct mips_cm_pmu *cm);
 unsigned long mips_cm_pmu_ov_stuck(struct mips_cm_pmu *cm);

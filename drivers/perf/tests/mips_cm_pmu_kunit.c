@@ -843,9 +843,6 @@ static void mips_cm_test_probe(struct kunit *test)
 	static const u32 refused_ctl[] = {
 		0,			/* QEMU's CM: Perf_Num_Cnt reads 0 */
 		1, 3, 15,		/* the spec: "always set to 2" */
-		BIT(31) | 2,		/* reserved bits */
-		BIT(28) | 2,
-		BIT(10) | 2,
 		U32_MAX,		/* a block that does not answer */
 	};
 	struct cm_test *t = test->priv;
@@ -1007,6 +1004,89 @@ static void mips_cm_test_probe_irq_asserted(struct kunit *test)
 	cm_close(test, ev);
 	KUNIT_EXPECT_TRUE(test, irqd_irq_disabled(d));
 	KUNIT_EXPECT_EQ(test, peek(test, SPEC_CTL), SPEC_NUM_CNT);
+}
+
+/*
+ * Undefined bits of the control register that read set (a debugger's, or
+ * a previous kernel's) are reported, not a reason to have no PMU: the
+ * layout is the specification's, and the first event's write clears
+ * whatever of them is writable.
+ */
+static void mips_cm_test_probe_reserved(struct kunit *test)
+{
+	static const u32 extra[] = { BIT(31), BIT(28), BIT(10) };
+	struct cm_test *t = test->priv;
+	struct mips_cm_model_stats st;
+	struct perf_event *ev;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(extra); i++) {
+		cm_model(test, SPEC_NUM_CNT);
+		mips_cm_model_poke(t->m, SPEC_CTL, extra[i] | SPEC_NUM_CNT);
+		KUNIT_ASSERT_EQ_MSG(test, cm_probe(test, sim_irq, 0), 0,
+				    "control 0x%08x", extra[i] | SPEC_NUM_CNT);
+		cm_stats(test, &st);
+		KUNIT_EXPECT_EQ(test, st.writes[SPEC_CTL / 8] +
+				st.writes[SPEC_OV / 8], 0ULL);
+		ev = cm_open(test, EV_REQ, QUAL_A);
+		KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+		mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 99);
+		KUNIT_EXPECT_EQ(test, cm_value(ev), 99ULL);
+		cm_close(test, ev);
+		cm_remove(t);
+		cm_drop_model(t);
+	}
+}
+
+/*
+ * At shutdown (before kexec or a reboot) the block is left stopped: the
+ * next kernel writes it only from its first event on, and counters left
+ * running with Perf_Int_En would raise CM_PCInt there. What the counters
+ * held is folded first; after that the block is not written again, the
+ * line stays off, and open events keep their counts.
+ */
+static void mips_cm_test_shutdown(struct kunit *test)
+{
+	struct cm_test *t = test->priv;
+	struct irq_data *d = irq_get_irq_data(sim_irq);
+	struct mips_cm_model_stats st;
+	struct perf_event *ev, *cyc;
+	u64 cycles;
+
+	cm_setup(test, true, 0);
+	ev = cm_open(test, EV_REQ, QUAL_A);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	cyc = cm_open(test, CYCLES, 0);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(cyc));
+	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 50);
+	KUNIT_EXPECT_EQ(test, cm_value(ev), 50ULL);
+	KUNIT_EXPECT_FALSE(test, irqd_irq_disabled(d));
+	/* counted, not folded yet */
+	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 25);
+
+	mips_cm_pmu_shutdown(t->cm);
+	KUNIT_EXPECT_EQ(test, peek(test, SPEC_CTL), SPEC_NUM_CNT);
+	KUNIT_EXPECT_EQ(test, peek(test, SPEC_OV), 0U);
+	KUNIT_EXPECT_TRUE(test, irqd_irq_disabled(d));
+	KUNIT_EXPECT_EQ(test, cm_value(ev), 75ULL);
+	cycles = cm_value(cyc);
+
+	/* nothing counts or is written any more, whatever perf does */
+	cm_stats(test, &st);
+	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 1000);
+	KUNIT_EXPECT_EQ(test, cm_value(ev), 75ULL);
+	KUNIT_EXPECT_EQ(test, cm_value(cyc), cycles);
+	cm_close(test, cyc);
+	cm_close(test, ev);
+	ev = cm_open(test, EV_REQ, QUAL_A);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(ev));
+	mips_cm_model_inject(t->m, EV_REQ, QUAL_A, 10);
+	KUNIT_EXPECT_EQ(test, cm_value(ev), 0ULL);
+	cm_close(test, ev);
+	KUNIT_EXPECT_EQ(test, writes_of(test, SPEC_CTL), st.writes[SPEC_CTL / 8]);
+	KUNIT_EXPECT_EQ(test, writes_of(test, SPEC_OV), st.writes[SPEC_OV / 8]);
+	KUNIT_EXPECT_EQ(test, peek(test, SPEC_CTL), SPEC_NUM_CNT);
+	KUNIT_EXPECT_TRUE(test, irqd_irq_disabled(d));
 }
 
 /* --- sysfs -------------------------------------------------------------- */
@@ -2624,6 +2704,8 @@ static struct kunit_case mips_cm_cases[] = {
 	KUNIT_CASE(mips_cm_test_probe_clusters),
 	KUNIT_CASE(mips_cm_test_probe_hands_off),
 	KUNIT_CASE(mips_cm_test_probe_irq_asserted),
+	KUNIT_CASE(mips_cm_test_probe_reserved),
+	KUNIT_CASE(mips_cm_test_shutdown),
 	KUNIT_CASE(mips_cm_test_sysfs),
 	KUNIT_CASE(mips_cm_test_sysfs_iocu),
 	KUNIT_CASE(mips_cm_test_tables),
