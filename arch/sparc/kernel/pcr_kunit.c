@@ -241,6 +241,26 @@ static void pcr_test_ht_stuck_strand(struct kunit *test)
 }
 
 /*
+ * A strand whose clear was refused (stuck) and whose PCR then reads HT
+ * clear (a reset of the PCR ended it) had no HT taken away: it is no
+ * longer stuck, and HT is not revoked for the other strands.
+ */
+static void pcr_test_ht_stuck_found_clear(struct kunit *test)
+{
+	KUNIT_EXPECT_TRUE(test, ht_write_on(0, PCR, 0));
+	hv.inject = HV_EWOULDBLOCK;
+	KUNIT_EXPECT_FALSE(test, ht_write_on(0, PCR & ~PCR_N2_HTRACE, PCR));
+	KUNIT_EXPECT_STREQ(test, ht_name(), "stuck");
+	KUNIT_EXPECT_TRUE(test, ht_write_on(0, PCR & ~PCR_N2_HTRACE,
+					    PCR & ~PCR_N2_HTRACE));
+	KUNIT_EXPECT_STREQ(test, ht_name(), "allowed");
+	hv.calls = 0;
+	KUNIT_EXPECT_TRUE(test, ht_write_on(1, PCR, 0));
+	KUNIT_EXPECT_EQ(test, hv.calls, 1U);
+	KUNIT_EXPECT_STREQ(test, ht_name(), "allowed");
+}
+
+/*
  * sparc64's CPU PMU writes the PCR from its overflow interrupt, which
  * comes at PIL 15, an NMI that local_irq_save() does not mask. A refused
  * HT write there changes the state and queues a message; nothing on that
@@ -404,6 +424,7 @@ static struct kunit_case pcr_test_cases[] = {
 	KUNIT_CASE(pcr_test_ht_revoked),
 	KUNIT_CASE(pcr_test_ht_clear_refused),
 	KUNIT_CASE(pcr_test_ht_stuck_strand),
+	KUNIT_CASE(pcr_test_ht_stuck_found_clear),
 	KUNIT_CASE(pcr_test_ht_nmi),
 	KUNIT_CASE(pcr_test_hsvc_t2plus),
 	KUNIT_CASE(pcr_test_hsvc_t2plus_old_fw),
