@@ -1496,11 +1496,11 @@ VISIBLE_IF_KUNIT void mips_cm_pmu_shutdown(struct mips_cm_pmu *cm)
 	cm->shut = true;
 	raw_spin_unlock_irqrestore(&cm->lock, flags);
 
-	/* nothing to fold any more; cm_pmu_enable() does not start it again */
+	/*
+	 * Nothing to fold any more; cm_pmu_enable() does not start it again
+	 * (a stale timer_on only makes its later cancel a no-op).
+	 */
 	hrtimer_cancel(&cm->timer);
-	raw_spin_lock_irqsave(&cm->lock, flags);
-	cm->timer_on = false;
-	raw_spin_unlock_irqrestore(&cm->lock, flags);
 }
 EXPORT_SYMBOL_IF_KUNIT(mips_cm_pmu_shutdown);
 

@@ -719,8 +719,8 @@ EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_event_put);
  * sparc_l2ctl_counts() - whether an event may count on a CPU now
  * @l: the instance
  * @cpu: the CPU it is to count on
- * @config1: its config1, as given to sparc_l2ctl_event_get(), which
- *	returned 1
+ * @config1: its config1, accepted by sparc_l2ctl_event_get() for it or,
+ *	for an inherited copy, for its parent
  *
  * A subset is counted only where the CPU's node's PERF_CONFIG holds it:
  * a node found while per-task events held it, whose write the hypervisor
