@@ -35,14 +35,18 @@
  * max-cpus is possible, but only those it lists have a socket id: the
  * others keep sock_id 0, a socket without CPUs, whose setting could never
  * be written. So only online CPUs count, and only by the socket id they
- * have when an event is opened or closed: dynamic reconfiguration (ds.c
- * dr_cpu_configure()) marks a CPU present before it fills in its
+ * have at the first use after a CPU came or went: dynamic reconfiguration
+ * (ds.c dr_cpu_configure()) marks a CPU present before it fills in its
  * cpu_data, and ranks the sockets again (see l2_sync()).
+ *
+ * Nothing is called before the first event that needs a setting: a
+ * machine where perf is never used gets no IPI and no hypercall for it.
  */
 
 #define pr_fmt(fmt) "perf: T2+ l2ctl: " fmt
 
 #include <kunit/visibility.h>
+#include <linux/cpuhotplug.h>
 #include <linux/cpumask.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
@@ -182,6 +186,7 @@ static int l2_set(struct sparc_l2ctl *l, unsigned int node, unsigned int mode)
 	}
 	pr_warn_ratelimited("socket %d: writing L2 PERF_CONFIG (PerfReg 1) failed: status %lu\n",
 			    l->sock[node], a.status);
+	l->retry = true;
 	status = a.status;
 	ret = l2_errno(status);
 	a = (struct l2_call) { .set = false };
@@ -251,35 +256,44 @@ static void l2_settle(struct sparc_l2ctl *l, unsigned int node)
 	l2_set(l, node, mode);
 }
 
+/* Whether @cpu reaches its node: online, and not on its way out. */
+static bool l2_cpu_up(const struct sparc_l2ctl *l, unsigned int cpu)
+{
+	return cpu_online(cpu) && !l->cpu[cpu].gone;
+}
+
 /*
- * Derive the nodes from the socket ids that the online CPUs have now.
+ * Derive the nodes from the socket ids that the CPUs have now; mark in
+ * @changed those to read again. Called with the lock held.
  *
  * PERF_CONFIG belongs to a physical chip and is reached only from a strand
  * of that chip (sun4v Hypervisor API, vf_perf_api 3.1), but a socket id
  * names a chip only until the next dynamic reconfiguration, which ranks
  * the sockets again (mdesc.c set_sock_ids()) and may bind a virtual CPU
  * to a strand of another chip. So nothing is kept by socket id or node
- * from one use to the next: the events' settings are kept by what the
- * events name (a CPU, or every node), and what a node's register holds is
- * trusted only while its online CPUs keep the socket id they had at the
- * last use. Any other node, new, renumbered or with a CPU that came (back)
- * online, is read again and brought to what its users hold; so is a node
- * whose write was refused while it had users, at each use until it goes
- * through. A socket whose CPUs have all gone is no node: no task runs
- * there. Called with the lock held.
+ * across such a change: the events' settings are kept by what the events
+ * name (a CPU, or every node), and what a node's register holds is
+ * trusted only while its CPUs keep the socket id they had when it was
+ * read. Any other node, new, renumbered or with a CPU that came (back)
+ * online, is read again and brought to what its users hold. A socket
+ * whose CPUs have all gone is no node: no task runs there.
+ *
+ * A reconfiguration ranks the sockets again only when it adds CPUs, which
+ * then come online, so this is done at the first use after a CPU came or
+ * went (@stale, set by the hotplug callbacks below); a new ranking on its
+ * own changes the ids, not which CPUs share a chip.
  */
-static void l2_sync(struct sparc_l2ctl *l)
+static void l2_derive(struct sparc_l2ctl *l, bool *changed)
 {
 	int old_sock[SPARC_L2CTL_NODES], old_hw[SPARC_L2CTL_NODES];
-	bool changed[SPARC_L2CTL_NODES] = { };
-	unsigned int cpu, node, old, old_nr = l->nr_nodes, mode;
+	unsigned int cpu, node, old, old_nr = l->nr_nodes;
 	int n, max;
 
 	memcpy(old_sock, l->sock, sizeof(old_sock));
 	memcpy(old_hw, l->hw, sizeof(old_hw));
 	for (cpu = 0; cpu < nr_cpu_ids; cpu++)
-		l->cpu_sock[cpu] = cpu_online(cpu) ? l2_cpu_socket(l, cpu) :
-						     -ENODEV;
+		l->cpu_sock[cpu] = l2_cpu_up(l, cpu) ? l2_cpu_socket(l, cpu) :
+						       -ENODEV;
 	/* VF 2.0 has at most four nodes: leave the CPUs of any more out. */
 	while ((n = sparc_l2ctl_nodes(l->cpu_sock, nr_cpu_ids,
 				      l->cpu_node)) < 0) {
@@ -311,6 +325,25 @@ static void l2_sync(struct sparc_l2ctl *l)
 			if (old_sock[old] == l->sock[node])
 				l->hw[node] = old_hw[old];
 	}
+}
+
+/*
+ * Bring the nodes up to date before a use: derive them again if a CPU
+ * came or went, and write again any node whose write failed while it had
+ * users, until it takes their setting. Called with the lock held.
+ */
+static void l2_sync(struct sparc_l2ctl *l)
+{
+	bool changed[SPARC_L2CTL_NODES] = { };
+	unsigned int node, mode;
+
+	if (l->stale) {
+		l->stale = false;
+		l2_derive(l, changed);
+	} else if (!l->retry) {
+		return;
+	}
+	l->retry = false;
 	for (node = 0; node < l->nr_nodes; node++) {
 		if (changed[node])
 			l2_settle(l, node);
@@ -379,6 +412,75 @@ int sparc_l2ctl_nodes(const int *sock, unsigned int nr, s8 *node)
 }
 EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_nodes);
 
+/*
+ * A CPU came online: its node is derived again at the next use, or now if
+ * events hold a setting, so that they count on it from the start (the CPU
+ * PMU's add() does not schedule a subset on a CPU whose node is not known
+ * to hold it). Runs on that CPU, which is online.
+ */
+static int l2_cpu_online(unsigned int cpu, struct hlist_node *hp)
+{
+	struct sparc_l2ctl *l = hlist_entry_safe(hp, struct sparc_l2ctl, hp);
+	unsigned int c, users = 0;
+
+	mutex_lock(&l->lock);
+	if (cpu < nr_cpu_ids)
+		l->cpu[cpu].gone = false;
+	l->stale = true;
+	for (c = 0; c < nr_cpu_ids; c++)
+		users += l->cpu[c].users;
+	if (l->task_users || users) {
+		l2_sync(l);
+		l2_publish(l);
+	}
+	mutex_unlock(&l->lock);
+	return 0;
+}
+
+/*
+ * A CPU is going offline: its node is no longer reached through it. It is
+ * still online here, so it is marked, not left to cpu_online(). Whatever
+ * chip it comes back on, its node is read again then.
+ */
+static int l2_cpu_offline(unsigned int cpu, struct hlist_node *hp)
+{
+	struct sparc_l2ctl *l = hlist_entry_safe(hp, struct sparc_l2ctl, hp);
+
+	mutex_lock(&l->lock);
+	if (cpu < nr_cpu_ids) {
+		l->cpu[cpu].gone = true;
+		l->cpu[cpu].seen = -ENODEV;
+		WRITE_ONCE(l->cpu_hw[cpu], -1);
+	}
+	l->stale = true;
+	mutex_unlock(&l->lock);
+	return 0;
+}
+
+static DEFINE_MUTEX(l2_hp_lock);
+static int l2_hp_state = CPUHP_INVALID;
+
+/* The hotplug state of every instance, set up with the first one. */
+static int l2_hp_add(struct sparc_l2ctl *l)
+{
+	int ret = 0;
+
+	mutex_lock(&l2_hp_lock);
+	if (l2_hp_state == CPUHP_INVALID) {
+		ret = cpuhp_setup_state_multi(CPUHP_AP_ONLINE_DYN,
+					      "perf/sparc/l2ctl:online",
+					      l2_cpu_online, l2_cpu_offline);
+		if (ret > 0)
+			l2_hp_state = ret;
+	}
+	mutex_unlock(&l2_hp_lock);
+	if (ret < 0)
+		return ret;
+	ret = cpuhp_state_add_instance_nocalls(l2_hp_state, &l->hp);
+	l->hp_added = !ret;
+	return ret;
+}
+
 /**
  * sparc_l2ctl_init_off() - set up without the L2 miss source
  * @l: the instance
@@ -395,20 +497,24 @@ void sparc_l2ctl_init_off(struct sparc_l2ctl *l)
 EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_init_off);
 
 /**
- * sparc_l2ctl_init_ops() - number the nodes and reset their L2 settings
+ * sparc_l2ctl_init_ops() - set up the L2 miss source
  * @l: the instance
  * @ops: how the L2 control registers and the sockets are reached
  *
- * Numbers the nodes from the sockets of the online CPUs, then puts every
- * node's PERF_CONFIG back to "all"; a node found later is reset when it
- * is found. More than four sockets, or @ops without sockets, leave l2ctl
- * off, as sparc_l2ctl_init_off() does: sparc_l2ctl_event_get() then
- * refuses every nonzero l2ctl, so the CPU PMU shows no format/l2ctl. A
- * node whose PERF_CONFIG the domain may not read holds the hypervisor's
- * default, all misses, and is not written for that. Call with group
- * 0x205 (HV_GRP_VF_CPU) negotiated, else use sparc_l2ctl_init_off().
+ * Checks that the nodes can be told from the sockets of the online CPUs:
+ * more than four sockets, or @ops without sockets, leave l2ctl off, as
+ * sparc_l2ctl_init_off() does: sparc_l2ctl_event_get() then refuses every
+ * nonzero l2ctl, so the CPU PMU shows no format/l2ctl. Makes no call:
+ * the first event that takes a setting reads every node's PERF_CONFIG and
+ * puts it back to "all" unless it holds that (a previous user or the
+ * firmware may have left a subset); a node found later is read when it is
+ * found. A node whose PERF_CONFIG the domain may not read holds the
+ * hypervisor's default, all misses, and is not written for that. Call
+ * with group 0x205 (HV_GRP_VF_CPU) negotiated, else use
+ * sparc_l2ctl_init_off(). May sleep.
  *
- * Return: 0 if l2ctl can be used; -EOPNOTSUPP if it is off; -ENOMEM.
+ * Return: 0 if l2ctl can be used; -EOPNOTSUPP if it is off; -ENOMEM, or
+ * the error of the CPU hotplug state.
  */
 VISIBLE_IF_KUNIT int sparc_l2ctl_init_ops(struct sparc_l2ctl *l,
 					  const struct sparc_l2ctl_ops *ops)
@@ -428,12 +534,19 @@ VISIBLE_IF_KUNIT int sparc_l2ctl_init_ops(struct sparc_l2ctl *l,
 		sparc_l2ctl_free(l);
 		return -ENOMEM;
 	}
+	/* Before the CPUs are looked at: a CPU that comes or goes is seen. */
+	ret = l2_hp_add(l);
+	if (ret) {
+		sparc_l2ctl_free(l);
+		return ret;
+	}
 	mutex_lock(&l->lock);
 	for (cpu = 0; cpu < nr_cpu_ids; cpu++) {
 		l->cpu_sock[cpu] = cpu_online(cpu) ? l2_cpu_socket(l, cpu) :
 						     -ENODEV;
-		/* Not seen yet: every node is settled. */
+		/* Not seen yet: every node is read at the first use. */
 		l->cpu[cpu].seen = -ENODEV;
+		l->cpu_hw[cpu] = -1;
 	}
 	if (sparc_l2ctl_nodes(l->cpu_sock, nr_cpu_ids, l->cpu_node) < 0) {
 		pr_warn("CPUs on more than %u sockets: no L2 miss source\n",
@@ -441,8 +554,7 @@ VISIBLE_IF_KUNIT int sparc_l2ctl_init_ops(struct sparc_l2ctl *l,
 		ret = -EOPNOTSUPP;
 	} else {
 		l->on = true;
-		l2_sync(l);
-		l2_publish(l);
+		l->stale = true;
 	}
 	mutex_unlock(&l->lock);
 	if (ret)
@@ -465,6 +577,9 @@ int sparc_l2ctl_init(struct sparc_l2ctl *l)
 /* What sparc_l2ctl_init{,_ops}() allocated; no event may hold a setting. */
 void sparc_l2ctl_free(struct sparc_l2ctl *l)
 {
+	if (l->hp_added)
+		cpuhp_state_remove_instance_nocalls(l2_hp_state, &l->hp);
+	l->hp_added = false;
 	kfree(l->cpu_sock);
 	kfree(l->cpu_node);
 	kfree(l->cpu);

@@ -6,6 +6,7 @@
 #ifndef _SPARC64_PERF_EVENT_L2CTL_H
 #define _SPARC64_PERF_EVENT_L2CTL_H
 
+#include <linux/list.h>
 #include <linux/mutex.h>
 #include <linux/perf_event.h>
 #include <linux/types.h>
@@ -45,11 +46,13 @@ struct sparc_l2ctl_ops {
  * struct sparc_l2ctl_cpu - what the L2 code knows of one CPU
  * @seen: its socket id when the nodes were last derived, negative if it
  *	was offline then; only tells whether its node has changed since
+ * @gone: it is going offline: its node is no longer reached through it
  * @users: CPU-bound events on it that hold a setting
  * @mode: their setting
  */
 struct sparc_l2ctl_cpu {
 	int seen;
+	bool gone;
 	unsigned int users;
 	unsigned int mode;
 };
@@ -59,6 +62,10 @@ struct sparc_l2ctl_cpu {
  * @lock: serialises the fields below
  * @on: the nodes could be told from the CPUs' sockets: l2ctl works
  * @full: CPUs on a fifth socket were seen (logged once)
+ * @stale: a CPU came or went since the nodes were derived (or they never
+ *	were): derive them again at the next use
+ * @retry: a write failed: bring the nodes with users to their setting at
+ *	the next use
  * @nr_nodes: nodes now: the distinct socket ids of the online CPUs
  * @sock: the socket id of each node, smallest first
  * @hw: what each node's PERF_CONFIG holds, or -1 if unknown; "all" where
@@ -71,16 +78,19 @@ struct sparc_l2ctl_cpu {
  * @task_users: per-task events holding a setting (on every node)
  * @task_mode: their setting, which a node found later takes too
  * @ops: the hypervisor's calls, or a model's
+ * @hp: its CPU hotplug instance, if added
+ * @hp_added: @hp was added
  *
- * The nodes are derived again from the CPUs' socket ids at each use,
- * under @lock: @sock, @hw, @cpu_sock and @cpu_node are valid only until
- * it is dropped. What events hold is kept by what they name, a CPU or
- * every node, never by node.
+ * The nodes are derived again from the CPUs' socket ids at the first use
+ * after a CPU came or went, under @lock. What events hold is kept by what
+ * they name, a CPU or every node, never by node.
  */
 struct sparc_l2ctl {
 	struct mutex lock;	/* everything below */
 	bool on;
 	bool full;
+	bool stale;
+	bool retry;
 	unsigned int nr_nodes;
 	int sock[SPARC_L2CTL_NODES];
 	int hw[SPARC_L2CTL_NODES];
@@ -91,6 +101,8 @@ struct sparc_l2ctl {
 	unsigned int task_users;
 	unsigned int task_mode;
 	const struct sparc_l2ctl_ops *ops;
+	struct hlist_node hp;
+	bool hp_added;
 };
 
 void sparc_l2ctl_init_off(struct sparc_l2ctl *l);

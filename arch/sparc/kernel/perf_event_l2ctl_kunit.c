@@ -55,6 +55,7 @@
  * @l2ctl: PERF_CONFIG of each node
  * @gets: GET calls made
  * @sets: SET calls made
+ * @socket_reads: cpu_socket() calls made
  * @inj_status: the status of the injected failures of SET
  * @inj_skip: SET calls that still succeed first
  * @inj_count: SET calls that fail
@@ -72,6 +73,7 @@ struct l2_model {
 	u64 l2ctl[SPARC_L2CTL_NODES];
 	unsigned long gets;
 	unsigned long sets;
+	unsigned long socket_reads;
 	unsigned long inj_status;
 	unsigned int inj_skip;
 	unsigned int inj_count;
@@ -170,6 +172,7 @@ static int model_cpu_socket(void *ctx, unsigned int cpu)
 {
 	struct l2_model *m = ctx;
 
+	m->socket_reads++;
 	if (cpu >= MODEL_CPUS || m->sock[cpu] < 0)
 		return -ENODEV;
 	if (READ_ONCE(m->relabelled))
@@ -607,12 +610,17 @@ static void l2_test_added_socket_refused(struct kunit *test)
 
 	l2_up_cpu1_absent(test, m);
 	KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_L2_IMISS, L2_REMOTE), 1);
-	l2_add_cpu1(test, m, 2);
-	/* The write of the node found and the open's own write: refused. */
-	model_inject(m, HV_EWOULDBLOCK, 0, 2);
+	/*
+	 * The write when CPU 1 comes online, and the next open's two (the
+	 * node's retry and the open's own): refused.
+	 */
+	model_inject(m, HV_EWOULDBLOCK, 0, 3);
 	m->sets = 0;
+	l2_add_cpu1(test, m, 2);
+	KUNIT_EXPECT_EQ(test, m->sets, 1UL);
+	KUNIT_EXPECT_FALSE(test, sparc_l2ctl_counts(&m->l, 1, L2_REMOTE));
 	KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_L2_DMISS_LD, L2_REMOTE), -EBUSY);
-	KUNIT_EXPECT_EQ(test, m->sets, 2UL);
+	KUNIT_EXPECT_EQ(test, m->sets, 3UL);
 	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_ALL);
 	/* Meanwhile the event open does not count on CPU 1 ("all" would). */
 	KUNIT_EXPECT_FALSE(test, sparc_l2ctl_counts(&m->l, 1, L2_REMOTE));
@@ -635,15 +643,16 @@ static void l2_test_added_socket_refused(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_ALL);
 
 	/*
-	 * Refused once only: the open that finds the node writes it again
-	 * itself, and counts "remote" there.
+	 * Refused once only, when CPU 1 comes online: the next open writes
+	 * it again, and counts "remote" there.
 	 */
 	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_L2_IMISS, L2_REMOTE), 1);
 	l2_take_cpu1(test, false);
 	KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_DC_MISS, L2_REMOTE), 1);
-	l2_add_cpu1(test, m, 2);
 	model_inject(m, HV_EWOULDBLOCK, 0, 1);
 	m->sets = 0;
+	l2_add_cpu1(test, m, 2);
+	KUNIT_EXPECT_FALSE(test, sparc_l2ctl_counts(&m->l, 1, L2_REMOTE));
 	t = ev_get(m, -1, ENC_DC_MISS, L2_REMOTE);
 	KUNIT_EXPECT_EQ(test, t, 1);
 	KUNIT_EXPECT_EQ(test, m->sets, 2UL);
@@ -701,9 +710,12 @@ static void l2_test_event(struct kunit *test)
 }
 
 /*
- * PERF_CONFIG is read and reset to "all" at setup, and a failed
- * write-back leaves the real state on record, so that the next plain miss
- * event writes "all" instead of counting a subset.
+ * Set-up makes no call: a machine where perf is never used gets no IPI
+ * and no hypercall for l2ctl, nor does one whose events never count L2
+ * misses. PERF_CONFIG is read and reset to "all" by the first event that
+ * counts them, and a failed write-back leaves the real state on record,
+ * so that the next plain miss event writes "all" instead of counting a
+ * subset.
  */
 static void l2_test_reset(struct kunit *test)
 {
@@ -712,8 +724,17 @@ static void l2_test_reset(struct kunit *test)
 	/* A previous user left "remote"; every CPU on socket 1. */
 	m->l2ctl[0] = L2_REMOTE;
 	l2_up(test, m);
+	KUNIT_EXPECT_EQ(test, m->gets, 0UL);
+	KUNIT_EXPECT_EQ(test, m->sets, 0UL);
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_INSTR_CNT, L2_ALL), 0);
+	KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_INSTR_CNT, L2_ALL), 0);
+	KUNIT_EXPECT_EQ(test, m->gets, 0UL);
+	KUNIT_EXPECT_EQ(test, m->l2ctl[0], (u64)L2_REMOTE);
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_DC_MISS, L2_ALL), 1);
 	KUNIT_EXPECT_EQ(test, m->l2ctl[0], (u64)L2_ALL);
+	KUNIT_EXPECT_EQ(test, m->gets, 1UL);
 	KUNIT_EXPECT_EQ(test, m->sets, 1UL);
+	ev_put(m, 0, ENC_DC_MISS, L2_ALL);
 
 	/* The write-back to "all" fails: the register keeps "c2c". */
 	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_L2_IMISS, L2_C2C), 1);
@@ -1077,6 +1098,67 @@ static void l2_test_relabel_online(struct kunit *test)
 }
 
 /*
+ * A CPU comes back online while per-task events hold a subset, on a chip
+ * whose L2 was left at another setting meanwhile. Its L2 takes the
+ * events' setting as the CPU comes online, before any other open, so the
+ * events count that subset there from the start; while the CPU is away,
+ * nothing claims that its L2 holds anything.
+ */
+static void l2_test_cpu_back(struct kunit *test)
+{
+	struct l2_model *m = model_new(test);
+	int t;
+
+	if (!IS_ENABLED(CONFIG_HOTPLUG_CPU) || !two_sockets(m, 1, 2))
+		kunit_skip(test, "needs CPU hotplug and CPUs 0 and 1 online");
+	l2_up(test, m);
+	t = ev_get(m, -1, ENC_L2_IMISS, L2_LOCAL);
+	KUNIT_EXPECT_EQ(test, t, 1);
+	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 1, L2_LOCAL));
+	l2_take_cpu1(test, false);
+	KUNIT_EXPECT_FALSE(test, sparc_l2ctl_counts(&m->l, 1, L2_LOCAL));
+	m->l2ctl[model_node(m, 1)] = L2_REMOTE;
+	l2_add_cpu1(test, m, 2);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_LOCAL);
+	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 1, L2_LOCAL));
+	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 0, L2_LOCAL));
+	ev_put_taken(m, t, -1, ENC_L2_IMISS, L2_LOCAL);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_ALL);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_ALL);
+	KUNIT_EXPECT_EQ(test, m->bad, 0UL);
+	l2_down(m);
+}
+
+/*
+ * Opening and closing miss events while the CPUs stay put reads no socket
+ * id and makes no call once the nodes are known and hold the setting:
+ * the nodes are derived again only after a CPU came or went.
+ */
+static void l2_test_steady(struct kunit *test)
+{
+	struct l2_model *m = model_new(test);
+	unsigned int i;
+
+	l2_up(test, m);
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_DC_MISS, L2_ALL), 1);
+	ev_put(m, 0, ENC_DC_MISS, L2_ALL);
+	m->gets = 0;
+	m->sets = 0;
+	m->socket_reads = 0;
+	for (i = 0; i < 3; i++) {
+		KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_DC_MISS, L2_ALL), 1);
+		KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_L2_IMISS, L2_ALL), 1);
+		ev_put(m, -1, ENC_L2_IMISS, L2_ALL);
+		ev_put(m, 0, ENC_DC_MISS, L2_ALL);
+	}
+	KUNIT_EXPECT_EQ(test, m->socket_reads, 0UL);
+	KUNIT_EXPECT_EQ(test, m->gets, 0UL);
+	KUNIT_EXPECT_EQ(test, m->sets, 0UL);
+	KUNIT_EXPECT_EQ(test, m->l2ctl[0], (u64)L2_ALL);
+	l2_down(m);
+}
+
+/*
  * A T2+ whose firmware offers group 0x202 but not 0x205 (pcr.c falls back
  * to it): no VFALLS_GET/SET_PERFREG to call, so no l2ctl. Every event
  * opens as before, a nonzero l2ctl is refused, and the model is never
@@ -1121,6 +1203,8 @@ static struct kunit_case l2_test_cases[] = {
 	KUNIT_CASE(l2_test_renumbered),
 	KUNIT_CASE(l2_test_moved_cpu),
 	KUNIT_CASE(l2_test_relabel_online),
+	KUNIT_CASE(l2_test_cpu_back),
+	KUNIT_CASE(l2_test_steady),
 	{}
 };
 
