@@ -31,6 +31,8 @@ static struct {
 	u64 pcr;		/* the strand's PCR */
 	bool ht_access;		/* the domain's perfctrhtaccess */
 	unsigned long inject;	/* answer the next call with this */
+	bool nmi;		/* an overflow interrupt right after the next call */
+	u64 nmi_val;		/* what it writes */
 	unsigned int calls;
 	struct pcr_ht *ht;	/* the case's own HT state */
 	struct pcr_ht_strand strand[2];	/* its strands' */
@@ -49,13 +51,27 @@ static unsigned long hv_set(u64 val)
 	if ((val & PCR_N2_HTRACE) && !hv.ht_access)
 		return HV_ENOACCESS;
 	hv.pcr = val;
+	if (hv.nmi) {
+		struct pcr_ht_strand *s = &hv.strand[0];
+		bool live = READ_ONCE(s->live);
+
+		/* Strand 0's overflow interrupt, as n2_pcr_write() does it. */
+		hv.nmi = false;
+		if (!((hv.nmi_val & PCR_N2_HTRACE) || live) ||
+		    !pcr_ht_write(hv.ht, s, hv.nmi_val, live, hv.pcr, hv_set))
+			/* a direct write, which leaves HT as it is */
+			hv.pcr = (hv.nmi_val & ~PCR_N2_HTRACE) |
+				 (hv.pcr & PCR_N2_HTRACE);
+	}
 	return HV_EOK;
 }
 
 /* A write on strand @i, whose PCR reads @cur. */
 static bool ht_write_on(unsigned int i, u64 val, u64 cur)
 {
-	return pcr_ht_write(hv.ht, &hv.strand[i], val, cur, hv_set);
+	struct pcr_ht_strand *s = &hv.strand[i];
+
+	return pcr_ht_write(hv.ht, s, val, READ_ONCE(s->live), cur, hv_set);
 }
 
 /*
@@ -83,6 +99,7 @@ static int pcr_test_init(struct kunit *test)
 	hv.pcr = 0;
 	hv.ht_access = true;
 	hv.inject = HV_EOK;
+	hv.nmi = false;
 	hv.calls = 0;
 	memset(hv.strand, 0, sizeof(hv.strand));
 	atomic_set(&hv.reports, 0);
@@ -261,6 +278,35 @@ static void pcr_test_ht_stuck_found_clear(struct kunit *test)
 }
 
 /*
+ * The overflow interrupt (PIL 15) comes between two instructions of the
+ * write that clears HT, once the hypervisor has cleared it: its own PCR
+ * write must not read that as HT taken away. Nor may a write take the
+ * strand's state from after its own read of the PCR: what the caller read
+ * first is what its PCR value means.
+ */
+static void pcr_test_ht_nmi_window(struct kunit *test)
+{
+	KUNIT_EXPECT_TRUE(test, ht_write(PCR, false, 0));
+	hv.nmi = true;
+	hv.nmi_val = 0x6;
+	KUNIT_EXPECT_TRUE(test, ht_write(PCR & ~PCR_N2_HTRACE, true, hv.pcr));
+	KUNIT_EXPECT_FALSE(test, hv.nmi);
+	KUNIT_EXPECT_STREQ(test, ht_name(), "allowed");
+	KUNIT_EXPECT_FALSE(test, hv.strand[0].live);
+	/* HT is still asked for, and set. */
+	KUNIT_EXPECT_TRUE(test, ht_write(PCR, false, 0));
+	KUNIT_EXPECT_EQ(test, hv.pcr, PCR);
+
+	/* Read not live, PCR 0; an interrupt set HT before the call. */
+	hv.strand[0].live = true;
+	KUNIT_EXPECT_TRUE(test, pcr_ht_write(hv.ht, &hv.strand[0], PCR, false,
+					     0, hv_set));
+	KUNIT_EXPECT_STREQ(test, ht_name(), "allowed");
+	irq_work_sync(&hv.ht->work);
+	KUNIT_EXPECT_EQ(test, atomic_read(&hv.reports), 0);
+}
+
+/*
  * sparc64's CPU PMU writes the PCR from its overflow interrupt, which
  * comes at PIL 15, an NMI that local_irq_save() does not mask. A refused
  * HT write there changes the state and queues a message; nothing on that
@@ -426,6 +472,7 @@ static struct kunit_case pcr_test_cases[] = {
 	KUNIT_CASE(pcr_test_ht_stuck_strand),
 	KUNIT_CASE(pcr_test_ht_stuck_found_clear),
 	KUNIT_CASE(pcr_test_ht_nmi),
+	KUNIT_CASE(pcr_test_ht_nmi_window),
 	KUNIT_CASE(pcr_test_hsvc_t2plus),
 	KUNIT_CASE(pcr_test_hsvc_t2plus_old_fw),
 	KUNIT_CASE(pcr_test_hsvc_t2plus_none),
