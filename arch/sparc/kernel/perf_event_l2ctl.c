@@ -281,7 +281,14 @@ static bool l2_cpu_up(const struct sparc_l2ctl *l, unsigned int cpu)
  * A reconfiguration ranks the sockets again only when it adds CPUs, which
  * then come online, so this is done at the first use after a CPU came or
  * went (@stale, set by the hotplug callbacks below); a new ranking on its
- * own changes the ids, not which CPUs share a chip.
+ * own changes the ids, not which CPUs share a chip. set_sock_ids() writes
+ * the ids CPU by CPU under no lock this code could take, so an open during
+ * dr_cpu_configure() may group the CPUs from a mix of old and new ids; the
+ * CPU that comes online after it marks the nodes stale again.
+ *
+ * Whether another logical domain on the same chip can change PERF_CONFIG
+ * is not documented; what a node holds is read again only when one of its
+ * CPUs comes online, or after a failed write.
  */
 static void l2_derive(struct sparc_l2ctl *l, bool *changed)
 {
@@ -440,7 +447,10 @@ static int l2_cpu_online(unsigned int cpu, struct hlist_node *hp)
 /*
  * A CPU is going offline: its node is no longer reached through it. It is
  * still online here, so it is marked, not left to cpu_online(). Whatever
- * chip it comes back on, its node is read again then.
+ * chip it comes back on, its node is read again then. The events bound
+ * to it are detached by perf for good (perf_event_exit_cpu()) and never
+ * count again, so they hold no setting from now on: another may be taken
+ * there when the CPU returns, perhaps on another chip.
  */
 static int l2_cpu_offline(unsigned int cpu, struct hlist_node *hp)
 {
@@ -450,6 +460,8 @@ static int l2_cpu_offline(unsigned int cpu, struct hlist_node *hp)
 	if (cpu < nr_cpu_ids) {
 		l->cpu[cpu].gone = true;
 		l->cpu[cpu].seen = -ENODEV;
+		l->cpu[cpu].dead += l->cpu[cpu].users;
+		l->cpu[cpu].users = 0;
 		WRITE_ONCE(l->cpu_hw[cpu], -1);
 	}
 	l->stale = true;
@@ -817,10 +829,17 @@ void sparc_l2ctl_event_put(struct sparc_l2ctl *l, int cpu, u32 enc,
 			   u64 config1)
 {
 	mutex_lock(&l->lock);
-	if (cpu >= 0) {
-		if (!WARN_ON_ONCE(cpu >= nr_cpu_ids || !l->cpu[cpu].users))
+	if (cpu >= 0 && !WARN_ON_ONCE(cpu >= nr_cpu_ids)) {
+		/*
+		 * Which close is a detached event's is not known: count those
+		 * first, so that a live hold is never dropped early (at worst
+		 * one outlives its event until the last detached one closes).
+		 */
+		if (l->cpu[cpu].dead)
+			l->cpu[cpu].dead--;
+		else if (!WARN_ON_ONCE(!l->cpu[cpu].users))
 			l->cpu[cpu].users--;
-	} else if (!WARN_ON_ONCE(!l->task_users)) {
+	} else if (cpu < 0 && !WARN_ON_ONCE(!l->task_users)) {
 		l->task_users--;
 	}
 	l2_sync(l);
@@ -841,8 +860,9 @@ EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_event_put);
  * a node found while per-task events held it, whose write the hypervisor
  * refused, counts all misses until a write goes through, and the events
  * must not report those as their subset. They are not scheduled there
- * meanwhile, which shows as a running time below the enabled time. "All"
- * counts what the register holds, as before l2ctl.
+ * meanwhile, which shows as a running time below the enabled time (a
+ * pinned event goes to error state, as any pinned event that cannot be
+ * scheduled). "All" counts what the register holds, as before l2ctl.
  *
  * Context: any; takes no lock (the CPU PMU's add()).
  * Return: true if the event may count on @cpu.

@@ -49,12 +49,15 @@ struct sparc_l2ctl_ops {
  * @gone: it is going offline: its node is no longer reached through it
  * @users: CPU-bound events on it that hold a setting
  * @mode: their setting
+ * @dead: CPU-bound events opened on it before it last went offline, not
+ *	closed yet: perf detaches them for good then, so they hold nothing
  */
 struct sparc_l2ctl_cpu {
 	int seen;
 	bool gone;
 	unsigned int users;
 	unsigned int mode;
+	unsigned int dead;
 };
 
 /**

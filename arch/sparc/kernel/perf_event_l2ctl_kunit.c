@@ -9,10 +9,12 @@
  * CPU hotplug skip on a machine without them.
  *
  * Safe on a real T2+: every case sets up an instance of its own on its
- * own model (sparc_l2ctl_init_ops()); the CPU PMU's instance and the L2
- * control registers are never reached. The hotplug cases take CPU 1
- * offline and bring it back; the suite's exit brings it back after a
- * case that stopped half-way too.
+ * own model (sparc_l2ctl_init_ops()), so no case calls the hypervisor.
+ * The hotplug cases take CPU 1 offline and bring it back (the suite's
+ * exit brings it back after a case that stopped half-way too), which,
+ * as any CPU hotplug, runs the CPU PMU's own callbacks: where events
+ * hold an L2 setting then, CPU 1's node is written as it comes back.
+ * The model knows the first MODEL_CPUS CPUs; the others are on no node.
  */
 
 #include <kunit/test.h>
@@ -1130,6 +1132,37 @@ static void l2_test_cpu_back(struct kunit *test)
 }
 
 /*
+ * A CPU-bound event's CPU goes offline: perf detaches the event for good,
+ * so it holds no setting any more, though its fd is still open. When the
+ * CPU comes back, here on the other chip, another setting may be taken
+ * there, and the detached event's close releases nothing a live one
+ * holds.
+ */
+static void l2_test_dead_holder(struct kunit *test)
+{
+	struct l2_model *m = model_new(test);
+	int t;
+
+	if (!IS_ENABLED(CONFIG_HOTPLUG_CPU) || !two_sockets(m, 1, 2))
+		kunit_skip(test, "needs CPU hotplug and CPUs 0 and 1 online");
+	l2_up(test, m);
+	KUNIT_EXPECT_EQ(test, ev_get(m, 1, ENC_L2_IMISS, L2_LOCAL), 1);
+	l2_take_cpu1(test, true);
+	l2_add_cpu1(test, m, 1);
+	t = ev_get(m, 1, ENC_L2_IMISS, L2_REMOTE);
+	KUNIT_EXPECT_EQ(test, t, 1);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_REMOTE);
+	/* The detached event closes: the live one keeps its setting. */
+	ev_put(m, 1, ENC_L2_IMISS, L2_LOCAL);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_REMOTE);
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_L2_IMISS, L2_LOCAL), -EBUSY);
+	ev_put_taken(m, t, 1, ENC_L2_IMISS, L2_REMOTE);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_ALL);
+	KUNIT_EXPECT_EQ(test, m->bad, 0UL);
+	l2_down(m);
+}
+
+/*
  * Opening and closing miss events while the CPUs stay put reads no socket
  * id and makes no call once the nodes are known and hold the setting:
  * the nodes are derived again only after a CPU came or went.
@@ -1204,6 +1237,7 @@ static struct kunit_case l2_test_cases[] = {
 	KUNIT_CASE(l2_test_moved_cpu),
 	KUNIT_CASE(l2_test_relabel_online),
 	KUNIT_CASE(l2_test_cpu_back),
+	KUNIT_CASE(l2_test_dead_holder),
 	KUNIT_CASE(l2_test_steady),
 	{}
 };
