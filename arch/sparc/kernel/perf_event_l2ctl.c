@@ -752,7 +752,8 @@ EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_may_set);
 /**
  * sparc_l2ctl_event_get() - take the L2 setting a CPU PMU event needs
  * @l: the instance
- * @cpu: the event's CPU, or -1 for a per-task event (every node is taken)
+ * @cpu: the CPU of an event in a CPU's context, or -1 for a per-task event,
+ *	bound to a CPU or not (every node is taken)
  * @enc: the event's PCR encoding, SL << 8 | mask
  * @attr: the event's attributes; bits 1:0 of config1 are its l2ctl, the
  *	others are reserved
