@@ -11,12 +11,14 @@
  * One T2+ chip, a node, has one L2 and one such register, shared by all
  * its strands; a system has at most four (2.0).
  *
- * So the setting is taken per node by the events that count on it: an
- * event on a CPU takes its node's, a per-task event takes every node's,
- * since its task may run anywhere. Users asking for the same setting
- * share it; another setting is refused with EBUSY while it is taken. A
- * plain miss event takes "all" too, so that it never silently counts a
- * subset that another user chose.
+ * So a subset is taken per node by the events that ask for it: an event
+ * on a CPU takes its node's, a per-task event takes every node's, since
+ * its task may run anywhere. Users asking for the same subset share it;
+ * another is refused with EBUSY while it is taken. A plain miss event
+ * (l2ctl 0, "all") takes nothing, so that it never keeps a subset out,
+ * whoever opened it; it counts only on CPUs whose node holds "all" (the
+ * CPU PMU's add() asks sparc_l2ctl_counts()), so that it never silently
+ * counts a subset that another user chose.
  *
  * A domain without global perf access (the hypervisor answers ENOACCESS
  * to PerfReg 1 from boot on) cannot change the setting, so its nodes hold
@@ -632,7 +634,8 @@ static int __l2_get(struct sparc_l2ctl *l, unsigned int node,
 
 /*
  * Put "all" back on the nodes that no event holds now. Called with the
- * lock held, after l2_sync() and after a holder was dropped.
+ * lock held, after l2_sync(): after a holder was dropped, and when a
+ * plain miss event is opened.
  */
 static void l2_idle(struct sparc_l2ctl *l)
 {
@@ -758,19 +761,21 @@ EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_may_set);
  * @attr: the event's attributes; bits 1:0 of config1 are its l2ctl, the
  *	others are reserved
  *
- * Events of select group SL 3 take their node's setting, "all" included:
- * an event on a CPU holds that of the node its CPU is on now, a per-task
- * event that of every node, including the nodes found while it is open.
- * May sleep.
+ * Events of select group SL 3 with a nonzero l2ctl take their node's
+ * setting: an event on a CPU holds that of the node its CPU is on now, a
+ * per-task event that of every node, including the nodes found while it
+ * is open. One with l2ctl 0 takes nothing, but puts "all" back on the
+ * nodes that no event holds, and counts only where its node holds "all"
+ * (sparc_l2ctl_counts()). May sleep.
  *
  * Return: 1 if a setting was taken (release it with
- * sparc_l2ctl_event_put() and the same arguments), 0 if the event needs
+ * sparc_l2ctl_event_put() and the same arguments), 0 if the event takes
  * none, -EINVAL for a reserved config1 bit or a nonzero l2ctl on an event
  * outside SL 3, -EOPNOTSUPP for a nonzero l2ctl when the CPUs' nodes are
  * not known or the firmware has no group 0x205, -EACCES for a nonzero
  * l2ctl asked without the privilege of a CPU-wide event, -ENODEV for a
- * CPU that is offline or on a fifth socket, -EBUSY if a node holds
- * another setting, -EACCES for a nonzero l2ctl where the hypervisor
+ * CPU that is offline or on a fifth socket (nonzero l2ctl), -EBUSY if a
+ * node holds another setting, -EACCES for a nonzero l2ctl where the hypervisor
  * refuses the domain access, or another errno of sparc_l2ctl_get().
  * Nothing is taken on error.
  */
@@ -792,6 +797,14 @@ int sparc_l2ctl_event_get(struct sparc_l2ctl *l, int cpu, u32 enc,
 
 	mutex_lock(&l->lock);
 	l2_sync(l);
+	if (!mode) {
+		/*
+		 * Holds nothing; puts "all" back where no event holds a subset
+		 * (a previous user or the firmware may have left one).
+		 */
+		l2_idle(l);
+		goto out;
+	}
 	if (cpu >= 0) {
 		ret = l2_cpu_get(l, cpu, mode);
 		goto out;
@@ -813,7 +826,9 @@ int sparc_l2ctl_event_get(struct sparc_l2ctl *l, int cpu, u32 enc,
 out:
 	l2_publish(l);
 	mutex_unlock(&l->lock);
-	return ret ?: 1;
+	if (ret)
+		return ret;
+	return mode ? 1 : 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_event_get);
 
@@ -854,27 +869,36 @@ EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_event_put);
  * sparc_l2ctl_counts() - whether an event may count on a CPU now
  * @l: the instance
  * @cpu: the CPU it is to count on
+ * @enc: its PCR encoding, SL << 8 | mask
  * @config1: its config1, accepted by sparc_l2ctl_event_get() for it or,
  *	for an inherited copy, for its parent
  *
- * A subset is counted only where the CPU's node's PERF_CONFIG holds it:
- * a node found while per-task events held it, whose write the hypervisor
- * refused, counts all misses until a write goes through, and the events
- * must not report those as their subset. They are not scheduled there
- * meanwhile, which shows as a running time below the enabled time (a
- * pinned event goes to error state, as any pinned event that cannot be
- * scheduled). "All" counts what the register holds, as before l2ctl.
+ * A miss event (select group SL 3) counts only where the CPU's node's
+ * PERF_CONFIG holds its l2ctl: a node found while per-task events held a
+ * subset, whose write the hypervisor refused, counts all misses until a
+ * write goes through, and the events must not report those as their
+ * subset; a plain miss event ("all") holds nothing, and must not count a
+ * subset that another user chose. Where what the node holds is not known
+ * (never read, or its read failed), "all" counts, as before l2ctl. Such
+ * events are not scheduled there meanwhile, which shows as a running time
+ * below the enabled time (a pinned event goes to error state, as any
+ * pinned event that cannot be scheduled).
  *
  * Context: any; takes no lock (the CPU PMU's add()).
  * Return: true if the event may count on @cpu.
  */
 bool sparc_l2ctl_counts(const struct sparc_l2ctl *l, unsigned int cpu,
-			u64 config1)
+			u32 enc, u64 config1)
 {
 	unsigned int mode = config1 & SPARC_L2CTL_MASK;
+	int hw;
 
-	if (!mode)
+	if (!READ_ONCE(l->on) ||
+	    SPARC_L2CTL_PCR_SL(enc) != SPARC_L2CTL_SL_MISSES)
 		return true;
-	return cpu < nr_cpu_ids && READ_ONCE(l->cpu_hw[cpu]) == mode;
+	if (cpu >= nr_cpu_ids)
+		return !mode;
+	hw = READ_ONCE(l->cpu_hw[cpu]);
+	return mode ? hw == mode : hw <= SPARC_L2CTL_ALL;
 }
 EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_counts);

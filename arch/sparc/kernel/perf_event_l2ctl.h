@@ -117,7 +117,7 @@ int sparc_l2ctl_may_set(struct perf_event_attr *attr);
 void sparc_l2ctl_event_put(struct sparc_l2ctl *l, int cpu, u32 enc,
 			   u64 config1);
 bool sparc_l2ctl_counts(const struct sparc_l2ctl *l, unsigned int cpu,
-			u64 config1);
+			u32 enc, u64 config1);
 int sparc_l2ctl_get(struct sparc_l2ctl *l, unsigned int node,
 		    unsigned int mode);
 void sparc_l2ctl_put(struct sparc_l2ctl *l, unsigned int node);

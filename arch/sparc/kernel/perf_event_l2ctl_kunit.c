@@ -444,7 +444,10 @@ static void l2_test_numbering(struct kunit *test)
 			KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_REMOTE);
 			/* ... so a per-CPU event sees its setting. */
 			KUNIT_EXPECT_EQ(test, ev_get(m, 1, ENC_L2_IMISS, L2_LOCAL), -EBUSY);
-			KUNIT_EXPECT_EQ(test, ev_get(m, 1, ENC_DC_MISS, L2_ALL), -EBUSY);
+			/* A plain one opens, holds nothing, counts nowhere. */
+			KUNIT_EXPECT_EQ(test, ev_get(m, 1, ENC_DC_MISS, L2_ALL), 0);
+			KUNIT_EXPECT_FALSE(test, sparc_l2ctl_counts(&m->l, 1, ENC_DC_MISS,
+								    L2_ALL));
 			KUNIT_EXPECT_EQ(test, ev_get(m, 1, ENC_L2_DMISS_LD, L2_REMOTE), 1);
 			ev_put(m, -1, ENC_L2_IMISS, L2_REMOTE);
 			KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_ALL);
@@ -539,9 +542,8 @@ static void l2_test_absent_cpu(struct kunit *test)
 
 	l2_up_cpu1_absent(test, m);
 
-	/* One L2 (CPU 0's): a per-task miss event takes it, "all" or not. */
-	KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_L2_DMISS_LD, L2_ALL), 1);
-	ev_put(m, -1, ENC_L2_DMISS_LD, L2_ALL);
+	/* One L2 (CPU 0's): a per-task miss event opens, and takes a subset. */
+	KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_L2_DMISS_LD, L2_ALL), 0);
 	KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_L2_DMISS_LD, L2_REMOTE), 1);
 	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_REMOTE);
 	ev_put(m, -1, ENC_L2_DMISS_LD, L2_REMOTE);
@@ -620,14 +622,14 @@ static void l2_test_added_socket_refused(struct kunit *test)
 	m->sets = 0;
 	l2_add_cpu1(test, m, 2);
 	KUNIT_EXPECT_EQ(test, m->sets, 1UL);
-	KUNIT_EXPECT_FALSE(test, sparc_l2ctl_counts(&m->l, 1, L2_REMOTE));
+	KUNIT_EXPECT_FALSE(test, sparc_l2ctl_counts(&m->l, 1, ENC_L2_IMISS, L2_REMOTE));
 	KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_L2_DMISS_LD, L2_REMOTE), -EBUSY);
 	KUNIT_EXPECT_EQ(test, m->sets, 3UL);
 	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_ALL);
 	/* Meanwhile the event open does not count on CPU 1 ("all" would). */
-	KUNIT_EXPECT_FALSE(test, sparc_l2ctl_counts(&m->l, 1, L2_REMOTE));
-	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 0, L2_REMOTE));
-	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 1, L2_ALL));
+	KUNIT_EXPECT_FALSE(test, sparc_l2ctl_counts(&m->l, 1, ENC_L2_IMISS, L2_REMOTE));
+	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 0, ENC_L2_IMISS, L2_REMOTE));
+	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 1, ENC_L2_IMISS, L2_ALL));
 
 	/* The next open writes it again; it goes through. */
 	m->sets = 0;
@@ -636,8 +638,8 @@ static void l2_test_added_socket_refused(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, m->sets, 1UL);
 	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_REMOTE);
 	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_REMOTE);
-	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 1, L2_REMOTE));
-	KUNIT_EXPECT_FALSE(test, sparc_l2ctl_counts(&m->l, 1, L2_LOCAL));
+	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 1, ENC_L2_IMISS, L2_REMOTE));
+	KUNIT_EXPECT_FALSE(test, sparc_l2ctl_counts(&m->l, 1, ENC_L2_IMISS, L2_LOCAL));
 	KUNIT_EXPECT_EQ(test, ev_get(m, 1, ENC_L2_IMISS, L2_LOCAL), -EBUSY);
 	ev_put_taken(m, t, 1, ENC_L2_IMISS, L2_REMOTE);
 	ev_put(m, -1, ENC_L2_IMISS, L2_REMOTE);
@@ -654,12 +656,12 @@ static void l2_test_added_socket_refused(struct kunit *test)
 	model_inject(m, HV_EWOULDBLOCK, 0, 1);
 	m->sets = 0;
 	l2_add_cpu1(test, m, 2);
-	KUNIT_EXPECT_FALSE(test, sparc_l2ctl_counts(&m->l, 1, L2_REMOTE));
+	KUNIT_EXPECT_FALSE(test, sparc_l2ctl_counts(&m->l, 1, ENC_L2_IMISS, L2_REMOTE));
 	t = ev_get(m, -1, ENC_DC_MISS, L2_REMOTE);
 	KUNIT_EXPECT_EQ(test, t, 1);
 	KUNIT_EXPECT_EQ(test, m->sets, 2UL);
 	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_REMOTE);
-	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 1, L2_REMOTE));
+	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 1, ENC_L2_IMISS, L2_REMOTE));
 	ev_put_taken(m, t, -1, ENC_DC_MISS, L2_REMOTE);
 	ev_put(m, -1, ENC_DC_MISS, L2_REMOTE);
 	ev_put(m, 0, ENC_L2_IMISS, L2_REMOTE);
@@ -732,11 +734,11 @@ static void l2_test_reset(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_INSTR_CNT, L2_ALL), 0);
 	KUNIT_EXPECT_EQ(test, m->gets, 0UL);
 	KUNIT_EXPECT_EQ(test, m->l2ctl[0], (u64)L2_REMOTE);
-	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_DC_MISS, L2_ALL), 1);
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_DC_MISS, L2_ALL), 0);
 	KUNIT_EXPECT_EQ(test, m->l2ctl[0], (u64)L2_ALL);
 	KUNIT_EXPECT_EQ(test, m->gets, 1UL);
 	KUNIT_EXPECT_EQ(test, m->sets, 1UL);
-	ev_put(m, 0, ENC_DC_MISS, L2_ALL);
+	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 0, ENC_DC_MISS, L2_ALL));
 
 	/* The write-back to "all" fails: the register keeps "c2c". */
 	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_L2_IMISS, L2_C2C), 1);
@@ -747,9 +749,10 @@ static void l2_test_reset(struct kunit *test)
 	 * A plain miss event puts "all" back before it counts (on CPU 0: the
 	 * sparc64 run has no other).
 	 */
-	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_DC_MISS, L2_ALL), 1);
+	KUNIT_EXPECT_FALSE(test, sparc_l2ctl_counts(&m->l, 0, ENC_DC_MISS, L2_ALL));
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_DC_MISS, L2_ALL), 0);
 	KUNIT_EXPECT_EQ(test, m->l2ctl[0], (u64)L2_ALL);
-	ev_put(m, 0, ENC_DC_MISS, L2_ALL);
+	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 0, ENC_DC_MISS, L2_ALL));
 
 	/* Write-back and read-back both fail: unknown, written next time. */
 	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_L2_IMISS, L2_LOCAL), 1);
@@ -758,10 +761,9 @@ static void l2_test_reset(struct kunit *test)
 	m->access = true;
 	KUNIT_EXPECT_EQ(test, m->l2ctl[0], (u64)L2_LOCAL);
 	m->sets = 0;
-	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_L2_IMISS, L2_ALL), 1);
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_L2_IMISS, L2_ALL), 0);
 	KUNIT_EXPECT_EQ(test, m->l2ctl[0], (u64)L2_ALL);
 	KUNIT_EXPECT_EQ(test, m->sets, 1UL);
-	ev_put(m, 0, ENC_L2_IMISS, L2_ALL);
 	KUNIT_EXPECT_EQ(test, m->bad, 0UL);
 	l2_down(m);
 }
@@ -790,14 +792,12 @@ static void l2_test_no_access(struct kunit *test)
 	t[0] = ev_get(m, 0, ENC_DC_MISS, L2_ALL);
 	t[1] = ev_get(m, -1, ENC_DC_MISS, L2_ALL);
 	t[2] = ev_get(m, -1, ENC_L2_DMISS_LD, L2_ALL);
-	KUNIT_EXPECT_EQ(test, t[0], 1);
-	KUNIT_EXPECT_EQ(test, t[1], 1);
-	KUNIT_EXPECT_EQ(test, t[2], 1);
+	KUNIT_EXPECT_EQ(test, t[0], 0);
+	KUNIT_EXPECT_EQ(test, t[1], 0);
+	KUNIT_EXPECT_EQ(test, t[2], 0);
 	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_INSTR_CNT, L2_ALL), 0);
-	/* While "all" is held, a subset is busy, as with access. */
-	if (t[0] == 1)
-		KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_L2_IMISS, L2_LOCAL),
-				-EBUSY);
+	/* They count: the node holds the default. */
+	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 0, ENC_DC_MISS, L2_ALL));
 	ev_put_taken(m, t[0], 0, ENC_DC_MISS, L2_ALL);
 	ev_put_taken(m, t[1], -1, ENC_DC_MISS, L2_ALL);
 	ev_put_taken(m, t[2], -1, ENC_L2_DMISS_LD, L2_ALL);
@@ -811,8 +811,9 @@ static void l2_test_no_access(struct kunit *test)
 	/* ... and "all" still opens after such a refusal, with no write. */
 	t[3] = ev_get(m, 0, ENC_L2_IMISS, L2_ALL);
 	t[4] = ev_get(m, -1, ENC_L2_IMISS, L2_ALL);
-	KUNIT_EXPECT_EQ(test, t[3], 1);
-	KUNIT_EXPECT_EQ(test, t[4], 1);
+	KUNIT_EXPECT_EQ(test, t[3], 0);
+	KUNIT_EXPECT_EQ(test, t[4], 0);
+	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 0, ENC_L2_IMISS, L2_ALL));
 	ev_put_taken(m, t[3], 0, ENC_L2_IMISS, L2_ALL);
 	ev_put_taken(m, t[4], -1, ENC_L2_IMISS, L2_ALL);
 	KUNIT_EXPECT_EQ(test, m->sets, 2UL);
@@ -872,8 +873,8 @@ static void l2_test_privilege(struct kunit *test)
 	t[1] = ev_get(m, -1, ENC_DC_MISS, L2_ALL);
 	revert_creds(old);
 	put_cred(cred);
-	KUNIT_EXPECT_EQ(test, t[0], 1);
-	KUNIT_EXPECT_EQ(test, t[1], 1);
+	KUNIT_EXPECT_EQ(test, t[0], 0);
+	KUNIT_EXPECT_EQ(test, t[1], 0);
 	ev_put_taken(m, t[0], 0, ENC_L2_IMISS, L2_ALL);
 	ev_put_taken(m, t[1], -1, ENC_DC_MISS, L2_ALL);
 
@@ -905,12 +906,10 @@ static void l2_test_no_access_nodes(struct kunit *test)
 	t[0] = ev_get(m, -1, ENC_DC_MISS, L2_ALL);
 	t[1] = ev_get(m, 0, ENC_L2_DMISS_LD, L2_ALL);
 	t[2] = ev_get(m, 1, ENC_L2_IMISS, L2_ALL);
-	KUNIT_EXPECT_EQ(test, t[0], 1);
-	KUNIT_EXPECT_EQ(test, t[1], 1);
-	KUNIT_EXPECT_EQ(test, t[2], 1);
-	if (t[2] == 1)
-		KUNIT_EXPECT_EQ(test, ev_get(m, 1, ENC_L2_IMISS, L2_C2C),
-				-EBUSY);
+	KUNIT_EXPECT_EQ(test, t[0], 0);
+	KUNIT_EXPECT_EQ(test, t[1], 0);
+	KUNIT_EXPECT_EQ(test, t[2], 0);
+	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 1, ENC_L2_IMISS, L2_ALL));
 	ev_put_taken(m, t[0], -1, ENC_DC_MISS, L2_ALL);
 	ev_put_taken(m, t[1], 0, ENC_L2_DMISS_LD, L2_ALL);
 	ev_put_taken(m, t[2], 1, ENC_L2_IMISS, L2_ALL);
@@ -921,7 +920,7 @@ static void l2_test_no_access_nodes(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_L2_IMISS, L2_REMOTE), -EACCES);
 	KUNIT_EXPECT_EQ(test, ev_get(m, 1, ENC_L2_IMISS, L2_C2C), -EACCES);
 	t[3] = ev_get(m, -1, ENC_DC_MISS, L2_ALL);
-	KUNIT_EXPECT_EQ(test, t[3], 1);
+	KUNIT_EXPECT_EQ(test, t[3], 0);
 	ev_put_taken(m, t[3], -1, ENC_DC_MISS, L2_ALL);
 	KUNIT_EXPECT_EQ(test, m->sets, 2UL);
 	KUNIT_EXPECT_EQ(test, m->bad, 0UL);
@@ -1088,7 +1087,9 @@ static void l2_test_relabel_online(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_L2_IMISS, L2_LOCAL), 1);
 	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_LOCAL);
 	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_REMOTE);
-	KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_L2_IMISS, L2_ALL), -EBUSY);
+	KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_L2_IMISS, L2_ALL), 0);
+	KUNIT_EXPECT_FALSE(test, sparc_l2ctl_counts(&m->l, 0, ENC_L2_IMISS, L2_ALL));
+	KUNIT_EXPECT_FALSE(test, sparc_l2ctl_counts(&m->l, 1, ENC_L2_IMISS, L2_ALL));
 	KUNIT_EXPECT_EQ(test, ev_get(m, 1, ENC_L2_IMISS, L2_LOCAL), -EBUSY);
 	ev_put(m, 0, ENC_L2_IMISS, L2_LOCAL);
 	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_ALL);
@@ -1116,14 +1117,14 @@ static void l2_test_cpu_back(struct kunit *test)
 	l2_up(test, m);
 	t = ev_get(m, -1, ENC_L2_IMISS, L2_LOCAL);
 	KUNIT_EXPECT_EQ(test, t, 1);
-	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 1, L2_LOCAL));
+	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 1, ENC_L2_IMISS, L2_LOCAL));
 	l2_take_cpu1(test, false);
-	KUNIT_EXPECT_FALSE(test, sparc_l2ctl_counts(&m->l, 1, L2_LOCAL));
+	KUNIT_EXPECT_FALSE(test, sparc_l2ctl_counts(&m->l, 1, ENC_L2_IMISS, L2_LOCAL));
 	m->l2ctl[model_node(m, 1)] = L2_REMOTE;
 	l2_add_cpu1(test, m, 2);
 	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_LOCAL);
-	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 1, L2_LOCAL));
-	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 0, L2_LOCAL));
+	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 1, ENC_L2_IMISS, L2_LOCAL));
+	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 0, ENC_L2_IMISS, L2_LOCAL));
 	ev_put_taken(m, t, -1, ENC_L2_IMISS, L2_LOCAL);
 	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 0), (u64)L2_ALL);
 	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_ALL);
@@ -1163,6 +1164,39 @@ static void l2_test_dead_holder(struct kunit *test)
 }
 
 /*
+ * A plain miss event (cache-misses, l2ctl 0) holds nothing: it never keeps
+ * a subset out, whoever opened it, and it counts only where its node
+ * holds "all", so never a subset that another user chose. Other select
+ * groups are not concerned.
+ */
+static void l2_test_plain_holds_nothing(struct kunit *test)
+{
+	struct l2_model *m = model_new(test);
+	int t;
+
+	l2_up(test, m);
+	KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_DC_MISS, L2_ALL), 0);
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_L2_IMISS, L2_ALL), 0);
+	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 0, ENC_DC_MISS, L2_ALL));
+	t = ev_get(m, -1, ENC_L2_IMISS, L2_REMOTE);
+	KUNIT_EXPECT_EQ(test, t, 1);
+	KUNIT_EXPECT_EQ(test, m->l2ctl[0], (u64)L2_REMOTE);
+	KUNIT_EXPECT_FALSE(test, sparc_l2ctl_counts(&m->l, 0, ENC_DC_MISS, L2_ALL));
+	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 0, ENC_DC_MISS, L2_REMOTE));
+	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 0, ENC_INSTR_CNT, L2_ALL));
+	/* A plain open meanwhile writes nothing. */
+	m->sets = 0;
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_DC_MISS, L2_ALL), 0);
+	KUNIT_EXPECT_EQ(test, m->sets, 0UL);
+	KUNIT_EXPECT_EQ(test, m->l2ctl[0], (u64)L2_REMOTE);
+	ev_put_taken(m, t, -1, ENC_L2_IMISS, L2_REMOTE);
+	KUNIT_EXPECT_EQ(test, m->l2ctl[0], (u64)L2_ALL);
+	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 0, ENC_DC_MISS, L2_ALL));
+	KUNIT_EXPECT_EQ(test, m->bad, 0UL);
+	l2_down(m);
+}
+
+/*
  * Opening and closing miss events while the CPUs stay put reads no socket
  * id and makes no call once the nodes are known and hold the setting:
  * the nodes are derived again only after a CPU came or went.
@@ -1173,16 +1207,13 @@ static void l2_test_steady(struct kunit *test)
 	unsigned int i;
 
 	l2_up(test, m);
-	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_DC_MISS, L2_ALL), 1);
-	ev_put(m, 0, ENC_DC_MISS, L2_ALL);
+	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_DC_MISS, L2_ALL), 0);
 	m->gets = 0;
 	m->sets = 0;
 	m->socket_reads = 0;
 	for (i = 0; i < 3; i++) {
-		KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_DC_MISS, L2_ALL), 1);
-		KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_L2_IMISS, L2_ALL), 1);
-		ev_put(m, -1, ENC_L2_IMISS, L2_ALL);
-		ev_put(m, 0, ENC_DC_MISS, L2_ALL);
+		KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_DC_MISS, L2_ALL), 0);
+		KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_L2_IMISS, L2_ALL), 0);
 	}
 	KUNIT_EXPECT_EQ(test, m->socket_reads, 0UL);
 	KUNIT_EXPECT_EQ(test, m->gets, 0UL);
@@ -1239,6 +1270,7 @@ static struct kunit_case l2_test_cases[] = {
 	KUNIT_CASE(l2_test_cpu_back),
 	KUNIT_CASE(l2_test_dead_holder),
 	KUNIT_CASE(l2_test_steady),
+	KUNIT_CASE(l2_test_plain_holds_nothing),
 	{}
 };
 
