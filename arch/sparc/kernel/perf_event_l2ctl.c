@@ -377,6 +377,21 @@ static void l2_publish(struct sparc_l2ctl *l)
 	}
 }
 
+/*
+ * Put "all" back on the nodes that no event holds now. Called with the
+ * lock held, after l2_sync(): after a holder was dropped, and when a
+ * plain miss event is opened.
+ */
+static void l2_idle(struct sparc_l2ctl *l)
+{
+	unsigned int node, held;
+
+	for (node = 0; node < l->nr_nodes; node++)
+		if (!l2_users(l, node, &held, false) &&
+		    l->hw[node] != SPARC_L2CTL_ALL)
+			l2_set(l, node, SPARC_L2CTL_ALL);
+}
+
 /**
  * sparc_l2ctl_nodes() - number the T2+ nodes from the CPUs' socket ids
  * @sock: socket id of each CPU (index: CPU number), as cpu_data(cpu).sock_id
@@ -422,24 +437,23 @@ int sparc_l2ctl_nodes(const int *sock, unsigned int nr, s8 *node)
 EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_nodes);
 
 /*
- * A CPU came online: its node is derived again at the next use, or now if
- * events hold a setting, so that they count on it from the start (the CPU
- * PMU's add() does not schedule a subset on a CPU whose node is not known
- * to hold it). Runs on that CPU, which is online.
+ * A CPU came online: its node is derived again now if miss events were
+ * ever opened, else at the first one. Its register is read, and set to
+ * what events hold there or else "all", so that they count on it from the
+ * start: the CPU PMU's add() schedules a miss event only where its CPU's
+ * node is known to hold its l2ctl. Runs on that CPU, which is online.
  */
 static int l2_cpu_online(unsigned int cpu, struct hlist_node *hp)
 {
 	struct sparc_l2ctl *l = hlist_entry_safe(hp, struct sparc_l2ctl, hp);
-	unsigned int c, users = 0;
 
 	mutex_lock(&l->lock);
 	if (cpu < nr_cpu_ids)
 		l->cpu[cpu].gone = false;
 	l->stale = true;
-	for (c = 0; c < nr_cpu_ids; c++)
-		users += l->cpu[c].users;
-	if (l->task_users || users) {
+	if (l->used) {
 		l2_sync(l);
+		l2_idle(l);
 		l2_publish(l);
 	}
 	mutex_unlock(&l->lock);
@@ -632,21 +646,6 @@ static int __l2_get(struct sparc_l2ctl *l, unsigned int node,
 	return ret;
 }
 
-/*
- * Put "all" back on the nodes that no event holds now. Called with the
- * lock held, after l2_sync(): after a holder was dropped, and when a
- * plain miss event is opened.
- */
-static void l2_idle(struct sparc_l2ctl *l)
-{
-	unsigned int node, held;
-
-	for (node = 0; node < l->nr_nodes; node++)
-		if (!l2_users(l, node, &held, false) &&
-		    l->hw[node] != SPARC_L2CTL_ALL)
-			l2_set(l, node, SPARC_L2CTL_ALL);
-}
-
 /* Take @mode for the events bound to @cpu. Called with the lock held. */
 static int l2_cpu_get(struct sparc_l2ctl *l, unsigned int cpu,
 		      unsigned int mode)
@@ -796,6 +795,7 @@ int sparc_l2ctl_event_get(struct sparc_l2ctl *l, int cpu, u32 enc,
 		return ret;
 
 	mutex_lock(&l->lock);
+	l->used = true;
 	l2_sync(l);
 	if (!mode) {
 		/*
@@ -878,11 +878,12 @@ EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_event_put);
  * subset, whose write the hypervisor refused, counts all misses until a
  * write goes through, and the events must not report those as their
  * subset; a plain miss event ("all") holds nothing, and must not count a
- * subset that another user chose. Where what the node holds is not known
- * (never read, or its read failed), "all" counts, as before l2ctl. Such
+ * subset that another user chose. Nor does either count where what the
+ * node holds is not known (a write and the read back both failed). Such
  * events are not scheduled there meanwhile, which shows as a running time
- * below the enabled time (a pinned event goes to error state, as any
- * pinned event that cannot be scheduled).
+ * below the enabled time; to perf core that is a group that does not fit,
+ * so the groups after it in that pass are not scheduled either, and a
+ * pinned event goes to error state.
  *
  * Context: any; takes no lock (the CPU PMU's add()).
  * Return: true if the event may count on @cpu.
@@ -891,14 +892,12 @@ bool sparc_l2ctl_counts(const struct sparc_l2ctl *l, unsigned int cpu,
 			u32 enc, u64 config1)
 {
 	unsigned int mode = config1 & SPARC_L2CTL_MASK;
-	int hw;
 
 	if (!READ_ONCE(l->on) ||
 	    SPARC_L2CTL_PCR_SL(enc) != SPARC_L2CTL_SL_MISSES)
 		return true;
 	if (cpu >= nr_cpu_ids)
 		return !mode;
-	hw = READ_ONCE(l->cpu_hw[cpu]);
-	return mode ? hw == mode : hw <= SPARC_L2CTL_ALL;
+	return READ_ONCE(l->cpu_hw[cpu]) == mode;
 }
 EXPORT_SYMBOL_IF_KUNIT(sparc_l2ctl_counts);

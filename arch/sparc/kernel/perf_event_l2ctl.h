@@ -67,6 +67,8 @@ struct sparc_l2ctl_cpu {
  * @full: CPUs on a fifth socket were seen (logged once)
  * @stale: a CPU came or went since the nodes were derived (or they never
  *	were): derive them again at the next use
+ * @used: a miss event was opened: a CPU that comes online has its node
+ *	read then
  * @retry: a write failed: bring the nodes with users to their setting at
  *	the next use
  * @nr_nodes: nodes now: the distinct socket ids of the online CPUs
@@ -93,6 +95,7 @@ struct sparc_l2ctl {
 	bool on;
 	bool full;
 	bool stale;
+	bool used;
 	bool retry;
 	unsigned int nr_nodes;
 	int sock[SPARC_L2CTL_NODES];

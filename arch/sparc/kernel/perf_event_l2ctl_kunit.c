@@ -754,16 +754,21 @@ static void l2_test_reset(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, m->l2ctl[0], (u64)L2_ALL);
 	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 0, ENC_DC_MISS, L2_ALL));
 
-	/* Write-back and read-back both fail: unknown, written next time. */
+	/*
+	 * Write-back and read-back both refused: "local" stays on record, so
+	 * no plain event counts there, and the next one writes "all".
+	 */
 	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_L2_IMISS, L2_LOCAL), 1);
 	m->access = false;
 	ev_put(m, 0, ENC_L2_IMISS, L2_LOCAL);
 	m->access = true;
 	KUNIT_EXPECT_EQ(test, m->l2ctl[0], (u64)L2_LOCAL);
+	KUNIT_EXPECT_FALSE(test, sparc_l2ctl_counts(&m->l, 0, ENC_L2_IMISS, L2_ALL));
 	m->sets = 0;
 	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_L2_IMISS, L2_ALL), 0);
 	KUNIT_EXPECT_EQ(test, m->l2ctl[0], (u64)L2_ALL);
 	KUNIT_EXPECT_EQ(test, m->sets, 1UL);
+	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 0, ENC_L2_IMISS, L2_ALL));
 	KUNIT_EXPECT_EQ(test, m->bad, 0UL);
 	l2_down(m);
 }
@@ -1101,6 +1106,28 @@ static void l2_test_relabel_online(struct kunit *test)
 }
 
 /*
+ * A CPU of a new socket comes online while only plain miss events are
+ * open, which hold nothing: its L2, where a previous user left "remote",
+ * is read and put back to "all" as it comes online, so that they count
+ * there, and count all misses.
+ */
+static void l2_test_added_socket_plain(struct kunit *test)
+{
+	struct l2_model *m = model_new(test);
+
+	l2_up_cpu1_absent(test, m);
+	KUNIT_EXPECT_EQ(test, ev_get(m, -1, ENC_DC_MISS, L2_ALL), 0);
+	m->sock[1] = 2;
+	m->l2ctl[model_node(m, 1)] = L2_REMOTE;
+	l2_add_cpu1(test, m, 2);
+	KUNIT_EXPECT_EQ(test, l2_of_cpu(test, m, 1), (u64)L2_ALL);
+	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 1, ENC_DC_MISS, L2_ALL));
+	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 0, ENC_DC_MISS, L2_ALL));
+	KUNIT_EXPECT_EQ(test, m->bad, 0UL);
+	l2_down(m);
+}
+
+/*
  * A CPU comes back online while per-task events hold a subset, on a chip
  * whose L2 was left at another setting meanwhile. Its L2 takes the
  * events' setting as the CPU comes online, before any other open, so the
@@ -1242,6 +1269,8 @@ static void l2_test_no_api(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_INSTR_CNT, L2_LOCAL), -EINVAL);
 	KUNIT_EXPECT_EQ(test, ev_get(m, 0, ENC_L2_IMISS, 0x4), -EINVAL);
 	KUNIT_EXPECT_EQ(test, sparc_l2ctl_get(&m->l, 0, L2_LOCAL), -EOPNOTSUPP);
+	/* Nothing known, nothing gated. */
+	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 0, ENC_DC_MISS, L2_ALL));
 	KUNIT_EXPECT_EQ(test, m->gets, 0UL);
 	KUNIT_EXPECT_EQ(test, m->sets, 0UL);
 	l2_down(m);
@@ -1267,6 +1296,7 @@ static struct kunit_case l2_test_cases[] = {
 	KUNIT_CASE(l2_test_renumbered),
 	KUNIT_CASE(l2_test_moved_cpu),
 	KUNIT_CASE(l2_test_relabel_online),
+	KUNIT_CASE(l2_test_added_socket_plain),
 	KUNIT_CASE(l2_test_cpu_back),
 	KUNIT_CASE(l2_test_dead_holder),
 	KUNIT_CASE(l2_test_steady),
