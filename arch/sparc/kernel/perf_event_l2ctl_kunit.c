@@ -514,6 +514,20 @@ static void l2_up_cpu1_absent(struct kunit *test, struct l2_model *m)
 }
 
 /*
+ * CPUs 0 and 1 on sockets 1 and 2, then set up. Skips the test without
+ * CPU hotplug or without CPUs 0 and 1 online.
+ */
+static struct l2_model *l2_up_two_hotplug(struct kunit *test)
+{
+	struct l2_model *m = model_new(test);
+
+	if (!IS_ENABLED(CONFIG_HOTPLUG_CPU) || !two_sockets(m, 1, 2))
+		kunit_skip(test, "needs CPU hotplug and CPUs 0 and 1 online");
+	l2_up(test, m);
+	return m;
+}
+
+/*
  * Dynamic reconfiguration adds CPU 1 on socket @sock as ds.c
  * dr_cpu_configure() does: present, then its cpu_data, then add_cpu().
  */
@@ -967,10 +981,7 @@ static void l2_test_socket_removed(struct kunit *test)
 	int ret, t;
 
 	for (dr = 0; dr < 2; dr++) {
-		m = model_new(test);
-		if (!IS_ENABLED(CONFIG_HOTPLUG_CPU) || !two_sockets(m, 1, 2))
-			kunit_skip(test, "needs CPU hotplug and CPUs 0 and 1 online");
-		l2_up(test, m);
+		m = l2_up_two_hotplug(test);
 		l2_take_cpu1(test, dr);
 
 		t = ev_get(m, -1, ENC_L2_IMISS, L2_REMOTE);
@@ -1053,12 +1064,9 @@ static void l2_test_renumbered(struct kunit *test)
  */
 static void l2_test_moved_cpu(struct kunit *test)
 {
-	struct l2_model *m = model_new(test);
+	struct l2_model *m = l2_up_two_hotplug(test);
 	int t;
 
-	if (!IS_ENABLED(CONFIG_HOTPLUG_CPU) || !two_sockets(m, 1, 2))
-		kunit_skip(test, "needs CPU hotplug and CPUs 0 and 1 online");
-	l2_up(test, m);
 	l2_take_cpu1(test, true);
 	l2_add_cpu1(test, m, 1);
 
@@ -1136,12 +1144,9 @@ static void l2_test_added_socket_plain(struct kunit *test)
  */
 static void l2_test_cpu_back(struct kunit *test)
 {
-	struct l2_model *m = model_new(test);
+	struct l2_model *m = l2_up_two_hotplug(test);
 	int t;
 
-	if (!IS_ENABLED(CONFIG_HOTPLUG_CPU) || !two_sockets(m, 1, 2))
-		kunit_skip(test, "needs CPU hotplug and CPUs 0 and 1 online");
-	l2_up(test, m);
 	t = ev_get(m, -1, ENC_L2_IMISS, L2_LOCAL);
 	KUNIT_EXPECT_EQ(test, t, 1);
 	KUNIT_EXPECT_TRUE(test, sparc_l2ctl_counts(&m->l, 1, ENC_L2_IMISS, L2_LOCAL));
@@ -1168,12 +1173,9 @@ static void l2_test_cpu_back(struct kunit *test)
  */
 static void l2_test_dead_holder(struct kunit *test)
 {
-	struct l2_model *m = model_new(test);
+	struct l2_model *m = l2_up_two_hotplug(test);
 	int t;
 
-	if (!IS_ENABLED(CONFIG_HOTPLUG_CPU) || !two_sockets(m, 1, 2))
-		kunit_skip(test, "needs CPU hotplug and CPUs 0 and 1 online");
-	l2_up(test, m);
 	KUNIT_EXPECT_EQ(test, ev_get(m, 1, ENC_L2_IMISS, L2_LOCAL), 1);
 	l2_take_cpu1(test, true);
 	l2_add_cpu1(test, m, 1);
